@@ -1,0 +1,90 @@
+// Public options and their defaults.
+import type { ActionResult } from './types';
+
+export interface SnapshotOptions {
+  /** Max nodes kept in the emitted tree (S9). Default 1500. */
+  maxNodes?: number;
+  /** Max depth of the emitted (flattened) tree. Default 60. */
+  maxDepth?: number;
+  /** Traversal stops after this many ms and marks the snapshot truncated. Default 250. */
+  timeBudgetMs?: number;
+  /** Token budget of the text rendering (≈ 4 chars/token). Default 4000; 0 = unlimited. */
+  tokenBudget?: number;
+  /** Only elements intersecting the viewport. Default false. */
+  viewportOnly?: boolean;
+  /** Bounding boxes per node in JSON. Default false. */
+  includeLayout?: boolean;
+  /** CSS + XPath selectors per node in JSON. Default false. */
+  includeSelectors?: boolean;
+  /** Enter same-origin iframes. Default true. */
+  includeIframes?: boolean;
+  /** Max iframe nesting depth. Default 3. */
+  maxIframeDepth?: number;
+  /** Enter open shadow roots. Default true. */
+  includeShadowDom?: boolean;
+  /** Emit values of password / one-time-code / credit-card fields. Default false (S12). */
+  allowSensitiveValues?: boolean;
+  /** Repeated siblings above this count are summarized. Default 12. */
+  summarizeThreshold?: number;
+  /** How many repeated siblings a summary keeps. Default 8. */
+  summarizeKeep?: number;
+  /**
+   * Opens closed shadow roots when the host environment allows it
+   * (e.g. chrome.dom.openOrClosedShadowRoot in an extension content script).
+   */
+  shadowRootOf?: (element: Element) => ShadowRoot | null | undefined;
+}
+
+export interface MetricsEvent {
+  kind: 'snapshot' | 'action';
+  ms: number;
+  nodes?: number;
+  interactive?: number;
+  truncated?: boolean;
+  action?: string;
+  success?: boolean;
+  code?: string;
+}
+
+export interface DomToolOptions extends SnapshotOptions {
+  /** Snapshot time-to-live in ms (F1). Default 2000. */
+  snapshotTTL?: number;
+  /** Window in which an action's effect is observed (A4). Default 400 ms. */
+  effectWindowMs?: number;
+  /** Log with a [DomTool] prefix. */
+  debug?: boolean;
+  metricsCollector?: (event: MetricsEvent) => void;
+  /** Document to work on (defaults to the global document). */
+  document?: Document;
+}
+
+export type ResolvedSnapshotOptions = Required<Omit<SnapshotOptions, 'shadowRootOf'>> & Pick<SnapshotOptions, 'shadowRootOf'>;
+
+export const SNAPSHOT_DEFAULTS: ResolvedSnapshotOptions = {
+  maxNodes: 1500,
+  maxDepth: 60,
+  timeBudgetMs: 250,
+  tokenBudget: 4000,
+  viewportOnly: false,
+  includeLayout: false,
+  includeSelectors: false,
+  includeIframes: true,
+  maxIframeDepth: 3,
+  includeShadowDom: true,
+  allowSensitiveValues: false,
+  summarizeThreshold: 12,
+  summarizeKeep: 8,
+  shadowRootOf: undefined,
+};
+
+export function resolveSnapshotOptions(options: SnapshotOptions = {}): ResolvedSnapshotOptions {
+  const out = { ...SNAPSHOT_DEFAULTS } as ResolvedSnapshotOptions;
+  for (const key of Object.keys(SNAPSHOT_DEFAULTS) as (keyof ResolvedSnapshotOptions)[]) {
+    const v = (options as Record<string, unknown>)[key];
+    if (v !== undefined) (out as unknown as Record<string, unknown>)[key] = v;
+  }
+  if (options.shadowRootOf) out.shadowRootOf = options.shadowRootOf;
+  return out;
+}
+
+export type { ActionResult };

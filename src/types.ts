@@ -1,0 +1,141 @@
+// Public data shapes: the snapshot tree (seed 001 field names), the JSON payload
+// (domtool.v1) and the action result contract (seed 003).
+
+export type Tristate = boolean | 'mixed';
+
+/** One node of the snapshot tree. Field names follow seed 001. */
+export interface VirtualNode {
+  node_id: string;
+  /** localName; '#text' for a text run kept between elements, 'summary' for a synthetic summary. */
+  tag: string;
+  role?: string;
+  name?: string;
+  /** Visible direct text (whitespace normalized, cut at ~500 chars). */
+  text?: string;
+  text_overflow?: boolean;
+  /** Form field value, exact (no trimming). Omitted for secret fields (S12). */
+  value?: string;
+  href?: string;
+  src?: string;
+  /** Name for actionable elements that have no accessible name (icon-only buttons). */
+  hint?: string;
+  description?: string;
+  placeholder?: string;
+  inputType?: string;
+  level?: number;
+  // States (S5) — present only when set.
+  disabled?: boolean;
+  checked?: Tristate;
+  selected?: boolean;
+  pressed?: Tristate;
+  expanded?: boolean;
+  required?: boolean;
+  readonly?: boolean;
+  invalid?: boolean | string;
+  focused?: boolean;
+  haspopup?: string;
+  multiselectable?: boolean;
+  current?: string;
+  valuemin?: number;
+  valuemax?: number;
+  valuenow?: number;
+  valuetext?: string;
+  /** ARIA relations as reported in seed 000 §4. */
+  aria?: { label?: string; labelledby?: string; describedby?: string; controls?: string; autocomplete?: string };
+  visible: boolean;
+  actionable?: boolean;
+  /** Seed 004 tiers: 1 semantic, 2 heuristic, 3 structural. */
+  tier?: 1 | 2 | 3;
+  computed?: { focusable?: boolean; interactive?: boolean; visible?: boolean; offscreen?: boolean };
+  /** Why a tier-2 element was judged actionable (e.g. 'onclick', 'cursor', 'tabindex'). */
+  reason?: string;
+  children?: VirtualNode[];
+  iframe?: VirtualNode[];
+  shadowDom?: VirtualNode[];
+  frameSrc?: string;
+  crossOrigin?: boolean;
+  closedShadowRoot?: boolean;
+  /** Repeated-sibling summary (S9). */
+  summary?: { total: number; shown: number; label: string };
+  layout?: { x: number; y: number; width: number; height: number };
+  selectors?: { css: string; xpath: string };
+}
+
+export interface PageContext {
+  url: string;
+  title: string;
+  domain: string;
+  viewport: { width: number; height: number };
+  scroll: { x: number; y: number; width: number; height: number };
+}
+
+export interface SnapshotMeta {
+  version: 'domtool.v1';
+  truncated: boolean;
+  /** Why the output was cut, if it was. */
+  truncation?: string[];
+  /** Elements visited during traversal. */
+  totalNodes: number;
+  /** Nodes in the emitted tree. */
+  emittedNodes: number;
+  interactiveNodes: number;
+  timings: { buildMs: number; serializeMs?: number };
+  takenAt: number;
+  error?: string;
+}
+
+export interface SerializedPage {
+  page: {
+    context: PageContext;
+    body: VirtualNode;
+    meta: SnapshotMeta;
+  };
+}
+
+export interface SnapshotStats {
+  visitedElements: number;
+  keptNodes: number;
+  emittedNodes: number;
+  interactiveNodes: number;
+  buildMs: number;
+  truncated: boolean;
+  truncation: string[];
+}
+
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'ELEMENT_NOT_FOUND'
+  | 'STALE_NODE'
+  | 'NOT_ACTIONABLE'
+  | 'OBSCURED'
+  | 'CROSS_ORIGIN'
+  | 'ACTION_FAILED'
+  | 'TIMEOUT';
+
+export interface ActionEffect {
+  mutations: number;
+  valueAfter?: string;
+  focused?: string;
+  navigated?: boolean;
+  urlAfter?: string;
+  checkedAfter?: boolean;
+}
+
+export interface ActionResult {
+  success: boolean;
+  duration: number;
+  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  snapshotInvalidated: boolean;
+  retrySuggested?: boolean;
+  effect?: ActionEffect;
+  noObservableEffect?: boolean;
+  /** Extra notes for the agent (e.g. fallback paths taken). */
+  notes?: string[];
+}
+
+/** What the snapshot recorded about a node, checked again before acting (A3). */
+export interface NodeFingerprint {
+  tag: string;
+  role: string;
+  name: string;
+}
