@@ -3,6 +3,7 @@ import { resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptio
 import { buildSnapshot } from './snapshot/build';
 import type { DomSnapshot, SerializeOptions, TextOptions } from './snapshot/DomSnapshot';
 import type { SerializedPage } from './types';
+import { HighlightOverlay, type HighlightResult } from './integration/highlight';
 
 export class DomTool {
   readonly options: DomToolOptions;
@@ -57,5 +58,18 @@ export class DomTool {
 
   invalidateSnapshot(): void {
     this.current = null;
+  }
+
+  private overlay: HighlightOverlay | null = null;
+
+  /** Draws labelled boxes over nodes of the current snapshot ('all' = every actionable node). */
+  async highlight(nodeIds: string[] | 'all' = 'all'): Promise<HighlightResult> {
+    const snapshot = await this.getSnapshot();
+    this.overlay ??= new HighlightOverlay(this.document);
+    return this.overlay.show(snapshot, nodeIds);
+  }
+
+  clearHighlight(): void {
+    this.overlay?.clear();
   }
 }

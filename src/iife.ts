@@ -1,4 +1,27 @@
-// Entry of dist/domtool.iife.js: defines window.BrowserXDomTool (I1).
-import * as api from './index';
+// Entry of dist/domtool.iife.js: the page-world build for bookmarklets, the console
+// and chrome.scripting.executeScript (I1, I2). See integration/global.ts for what
+// happens when it is injected twice or the global name is already taken.
+import * as lib from './index';
+import { version } from '../package.json';
+import { createMessageHandler, handleMessage, MESSAGE_TYPES } from './integration/protocol';
+import { createDebugTool, installDebugHandle } from './integration/debug';
+import { BRAND, installGlobal } from './integration/global';
+import { safeStringify, toPlainData } from './dom/safe-json';
 
-(globalThis as unknown as { BrowserXDomTool: typeof api }).BrowserXDomTool = api;
+const api = {
+  ...lib,
+  __brand: BRAND as typeof BRAND,
+  version,
+  createMessageHandler,
+  handleMessage,
+  MESSAGE_TYPES,
+  createDebugTool,
+  // Page-world JSON that ignores a patched Array.prototype.toJSON (R2).
+  safeStringify,
+  toPlainData,
+};
+
+const { api: active } = installGlobal(globalThis, api);
+// The debug handle uses the active copy's DomTool, so a second injection that kept
+// the first copy hands out instances of the same class.
+installDebugHandle(globalThis, active.DomTool);

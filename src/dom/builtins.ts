@@ -1,0 +1,67 @@
+// Built-ins captured when this module loads (R2).
+//
+// A bookmarklet or console injection runs in the page's own world, where the page
+// may have replaced built-ins. Two defences, both needed:
+//  1. Capture here what we call later, so a page that patches *after* we loaded
+//     (zone.js bootstrapping lazily, a library loaded on demand) cannot change
+//     what our code calls.
+//  2. Avoid the built-ins pages are known to break *before* we load: never
+//     `Array.from` (Prototype.js returns [] for iterables), never `for…in`
+//     (enumerable prototype pollution), never `JSON.stringify` on arrays in the
+//     page's world (`Array.prototype.toJSON` double-encodes; see safe-json.ts).
+//     `toArray` below is the replacement for `Array.from`.
+// Pass-through wrappers (zone.js style) are harmless, so capturing them is fine.
+
+const g = globalThis as typeof globalThis & Record<string, unknown>;
+
+export const objectKeys: (o: object) => string[] = Object.keys;
+export const defineProperty = Object.defineProperty;
+export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+export const isArray: (v: unknown) => v is unknown[] = Array.isArray;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
+export function hasOwn(o: object, key: PropertyKey): boolean {
+  return hasOwnProperty.call(o, key);
+}
+
+/** `Array.from` replacement: plain iteration, immune to a patched `Array.from`. */
+export function toArray<T>(items: Iterable<T> | ArrayLike<T>): T[] {
+  const out: T[] = [];
+  if (typeof (items as Iterable<T>)[Symbol.iterator] === 'function') {
+    for (const item of items as Iterable<T>) out.push(item);
+  } else {
+    const list = items as ArrayLike<T>;
+    for (let i = 0; i < list.length; i++) out.push(list[i]);
+  }
+  return out;
+}
+
+// Bound to the global so they can be called detached (`setTimeout` throws
+// "Illegal invocation" when called with another receiver).
+type TimerFn = (cb: () => void, ms?: number) => number;
+export const setTimer: TimerFn = (typeof g.setTimeout === 'function' ? g.setTimeout.bind(g) : () => 0) as TimerFn;
+export const clearTimer: (id: number) => void = (typeof g.clearTimeout === 'function' ? g.clearTimeout.bind(g) : () => undefined) as (
+  id: number,
+) => void;
+export const requestFrame: (cb: () => void) => number =
+  typeof g.requestAnimationFrame === 'function'
+    ? (g.requestAnimationFrame.bind(g) as (cb: () => void) => number)
+    : (cb) => setTimer(cb, 16);
+export const cancelFrame: (id: number) => void =
+  typeof g.cancelAnimationFrame === 'function' ? g.cancelAnimationFrame.bind(g) : clearTimer;
+
+export const MutationObserverCtor: typeof MutationObserver | undefined =
+  typeof g.MutationObserver === 'function' ? g.MutationObserver : undefined;
+
+const perf = typeof performance !== 'undefined' ? performance : undefined;
+const perfNow = perf && typeof perf.now === 'function' ? perf.now.bind(perf) : Date.now;
+export function now(): number {
+  return perfNow();
+}
+
+// Console methods captured so a page that silences or redirects `console`
+// later does not swallow our debug output.
+const noop = (): void => undefined;
+const c = typeof console !== 'undefined' ? console : undefined;
+export const consoleLog: (...args: unknown[]) => void = c && typeof c.log === 'function' ? c.log.bind(c) : noop;
+export const consoleWarn: (...args: unknown[]) => void = c && typeof c.warn === 'function' ? c.warn.bind(c) : consoleLog;

@@ -1,0 +1,169 @@
+// The `domtool:*` message protocol (I3), transport-free: the content script feeds it
+// chrome.runtime messages, the IIFE exposes it for page-world callers. Every answer
+// is plain JSON data and nothing ever throws out of it: failures come back as
+// `{ ok: false, error: { code, message, recoverable } }` (errors as data).
+import { toPlainData } from '../dom/safe-json';
+import { hasOwn, isArray } from '../dom/builtins';
+import type { ActionResult, ErrorCode } from '../types';
+
+export const MESSAGE_PREFIX = 'domtool:';
+
+/** Requests, one per DomTool method. `nodeId` is a snapshot id (`nv_…`). */
+export type DomToolRequest =
+  | { type: 'domtool:ping' }
+  | { type: 'domtool:getSnapshot'; force?: boolean; options?: Record<string, unknown> }
+  | { type: 'domtool:getText'; force?: boolean; options?: Record<string, unknown> }
+  | { type: 'domtool:invalidate' }
+  | { type: 'domtool:click' | 'domtool:hover' | 'domtool:check' | 'domtool:uncheck' | 'domtool:focus' | 'domtool:clear'; nodeId: string }
+  | { type: 'domtool:type'; nodeId: string; text: string; replace?: boolean; pressEnter?: boolean }
+  | { type: 'domtool:keypress'; key: string; modifiers?: string[]; nodeId?: string }
+  | { type: 'domtool:select'; nodeId: string; value: string }
+  | { type: 'domtool:scroll'; nodeId?: string; direction?: string; amount?: number }
+  | { type: 'domtool:highlight'; nodeIds?: string[] | 'all' }
+  | { type: 'domtool:clearHighlight' };
+
+export type DomToolRequestType = DomToolRequest['type'];
+
+export interface ProtocolError {
+  code: ErrorCode | 'UNKNOWN_MESSAGE' | 'INTERNAL_ERROR';
+  message: string;
+  recoverable: boolean;
+}
+
+/** `ok` says the request was handled; an action's own outcome is `result.success`. */
+export type DomToolResponse = { ok: true; type: string; result: unknown } | { ok: false; type: string; error: ProtocolError };
+
+type Act = (...args: never[]) => Promise<ActionResult>;
+
+/**
+ * What the protocol calls. DomTool satisfies it; methods are looked up at call
+ * time so a tool without some action answers with an error instead of failing to load.
+ */
+export interface ProtocolTool {
+  get_serialized_dom(options?: Record<string, unknown>): Promise<unknown>;
+  getText(options?: Record<string, unknown>): Promise<string>;
+  invalidateSnapshot(): void;
+  highlight?(nodeIds?: string[] | 'all'): Promise<unknown>;
+  clearHighlight?(): void;
+}
+
+export const MESSAGE_TYPES: readonly DomToolRequestType[] = [
+  'domtool:ping',
+  'domtool:getSnapshot',
+  'domtool:getText',
+  'domtool:invalidate',
+  'domtool:click',
+  'domtool:type',
+  'domtool:keypress',
+  'domtool:hover',
+  'domtool:select',
+  'domtool:check',
+  'domtool:uncheck',
+  'domtool:focus',
+  'domtool:clear',
+  'domtool:scroll',
+  'domtool:highlight',
+  'domtool:clearHighlight',
+];
+
+/** True for any `domtool:*` message (known or not), so unknown ones get an error answer. */
+export function isDomToolMessage(message: unknown): message is { type: string } {
+  return (
+    !!message &&
+    typeof message === 'object' &&
+    typeof (message as { type?: unknown }).type === 'string' &&
+    (message as { type: string }).type.indexOf(MESSAGE_PREFIX) === 0
+  );
+}
+
+class ProtocolFailure extends Error {
+  constructor(readonly code: ProtocolError['code'], message: string) {
+    super(message);
+  }
+}
+
+function str(msg: Record<string, unknown>, key: string, optional = false): string | undefined {
+  const v = hasOwn(msg, key) ? msg[key] : undefined;
+  if (v === undefined && optional) return undefined;
+  if (typeof v !== 'string' || (!optional && v === '')) {
+    throw new ProtocolFailure('VALIDATION_ERROR', `"${key}" must be a non-empty string` + (key === 'nodeId' ? ' (a node id such as "nv_1k9x2" from the snapshot).' : '.'));
+  }
+  return v;
+}
+
+function opts(msg: Record<string, unknown>): Record<string, unknown> {
+  const o = msg.options;
+  return o && typeof o === 'object' ? (o as Record<string, unknown>) : {};
+}
+
+async function callAction(tool: ProtocolTool, name: string, args: unknown[]): Promise<ActionResult> {
+  const fn = (tool as unknown as Record<string, Act | undefined>)[name];
+  if (typeof fn !== 'function') throw new ProtocolFailure('VALIDATION_ERROR', `This DomTool build has no "${name}" action.`);
+  return (fn as (...a: unknown[]) => Promise<ActionResult>).apply(tool, args);
+}
+
+async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promise<unknown> {
+  const type = String(msg.type).slice(MESSAGE_PREFIX.length);
+  switch (type) {
+    case 'ping':
+      return { pong: true };
+    case 'getSnapshot':
+      return tool.get_serialized_dom({ ...opts(msg), force: msg.force === true });
+    case 'getText':
+      return tool.getText({ ...opts(msg), force: msg.force === true });
+    case 'invalidate':
+      tool.invalidateSnapshot();
+      return { invalidated: true };
+    case 'click':
+    case 'hover':
+    case 'check':
+    case 'uncheck':
+    case 'focus':
+    case 'clear':
+      return callAction(tool, type, [str(msg, 'nodeId')]);
+    case 'type':
+      return callAction(tool, 'type', [str(msg, 'nodeId'), str(msg, 'text', true) ?? '', { replace: msg.replace === true, pressEnter: msg.pressEnter === true }]);
+    case 'keypress': {
+      const modifiers = isArray(msg.modifiers) ? msg.modifiers.filter((m): m is string => typeof m === 'string') : undefined;
+      return callAction(tool, 'keypress', [str(msg, 'key'), { modifiers, id: str(msg, 'nodeId', true) }]);
+    }
+    case 'select':
+      return callAction(tool, 'select', [str(msg, 'nodeId'), str(msg, 'value', true) ?? '']);
+    case 'scroll':
+      return callAction(tool, 'scroll', [str(msg, 'nodeId', true) ?? 'page', str(msg, 'direction', true) ?? 'down', typeof msg.amount === 'number' ? msg.amount : undefined]);
+    case 'highlight':
+      if (!tool.highlight) throw new ProtocolFailure('VALIDATION_ERROR', 'This DomTool build has no highlight overlay.');
+      return tool.highlight(isArray(msg.nodeIds) ? (msg.nodeIds as string[]) : 'all');
+    case 'clearHighlight':
+      tool.clearHighlight?.();
+      return { cleared: true };
+    default:
+      throw new ProtocolFailure('UNKNOWN_MESSAGE', `Unknown message "${String(msg.type)}". Known: ${MESSAGE_TYPES.join(', ')}.`);
+  }
+}
+
+/** Answers one `domtool:*` message. Never throws; the answer is always plain data. */
+export async function handleMessage(tool: ProtocolTool, message: unknown): Promise<DomToolResponse> {
+  const type = isDomToolMessage(message) ? message.type : String((message as { type?: unknown } | null)?.type);
+  try {
+    if (!isDomToolMessage(message)) throw new ProtocolFailure('VALIDATION_ERROR', 'A message needs a "type" starting with "domtool:".');
+    const result = await dispatch(tool, message as Record<string, unknown>);
+    return { ok: true, type, result: toPlainData(result) };
+  } catch (e) {
+    const failure = e instanceof ProtocolFailure ? e : null;
+    return {
+      ok: false,
+      type,
+      error: {
+        code: failure ? failure.code : 'INTERNAL_ERROR',
+        message: failure ? failure.message : `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`,
+        recoverable: failure ? failure.code !== 'UNKNOWN_MESSAGE' : true,
+      },
+    };
+  }
+}
+
+/** A handler bound to one tool (what content scripts and the IIFE expose). */
+export function createMessageHandler(tool: ProtocolTool): (message: unknown) => Promise<DomToolResponse> {
+  return (message) => handleMessage(tool, message);
+}
