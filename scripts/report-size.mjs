@@ -1,7 +1,30 @@
-// Prints the IIFE bundle size (raw and gzip) after `npm run build`.
-import { readFileSync } from 'node:fs';
+// Prints the IIFE bundle size (raw and gzip) after `npm run build` and fails the
+// build when it breaks the budget: the IIFE ships inside other people's pages and
+// bookmarklets (issue 5: ≤ 60 KB minified, ≤ 20 KB gzip, no eval).
+import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const code = readFileSync(new URL('../dist/domtool.iife.js', import.meta.url));
+const BUDGET = { minified: 60 * 1024, gzip: 20 * 1024 };
+const file = new URL('../dist/domtool.iife.js', import.meta.url);
+const code = readFileSync(file);
+const gz = gzipSync(code, { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + ' KB';
-console.log(`dist/domtool.iife.js: ${kb(code.length)} minified, ${kb(gzipSync(code).length)} gzip`);
+console.log(`dist/domtool.iife.js: ${kb(code.length)} minified, ${kb(gz)} gzip (budget ${kb(BUDGET.minified)} / ${kb(BUDGET.gzip)})`);
+
+const cs = new URL('../examples/extension/dist/content.js', import.meta.url);
+if (existsSync(cs)) {
+  const c = readFileSync(cs);
+  console.log(`examples/extension/dist/content.js: ${kb(c.length)}, ${kb(gzipSync(c, { level: 9 }).length)} gzip`);
+}
+
+const problems = [];
+if (code.length > BUDGET.minified) problems.push(`minified size ${kb(code.length)} exceeds ${kb(BUDGET.minified)}`);
+if (gz > BUDGET.gzip) problems.push(`gzip size ${kb(gz)} exceeds ${kb(BUDGET.gzip)}`);
+// eval / new Function would be blocked by CSP without 'unsafe-eval' and by Trusted Types.
+const text = code.toString('utf8');
+if (/\beval\s*\(/.test(text)) problems.push('the bundle calls eval()');
+if (/\bnew\s+Function\s*\(/.test(text)) problems.push('the bundle calls new Function()');
+if (problems.length) {
+  console.error('Bundle budget failed:\n  - ' + problems.join('\n  - '));
+  process.exit(1);
+}

@@ -1,0 +1,24 @@
+// Builds the example MV3 extension into examples/extension/dist (load it unpacked
+// from chrome://extensions). Content scripts cannot be ES modules, so both entry
+// points are bundled as classic scripts.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('../examples/extension/', import.meta.url));
+const out = dir + 'dist/';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+await build({
+  entryPoints: { content: dir + 'src/content.ts', 'service-worker': dir + 'src/service-worker.ts' },
+  outdir: out,
+  bundle: true,
+  format: 'iife',
+  target: 'es2020',
+  platform: 'browser',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+cpSync(dir + 'manifest.json', out + 'manifest.json');
+console.log('examples/extension/dist: built (load it unpacked from chrome://extensions)');
