@@ -1,0 +1,43 @@
+// Role/name agreement between the snapshot's JSON nodes and Chromium's AX tree.
+
+const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
+
+// Chromium reports some internal roles where ARIA has a synonym or none at all;
+// these pairs mean the same thing to an agent.
+const SYNONYMS = [['img', 'image'], ['none', 'presentation'], ['button', 'disclosuretriangle'], ['textbox', 'textfield']];
+const canonRole = (r) => {
+  const x = norm(r).toLowerCase();
+  for (const [a, b] of SYNONYMS) if (x === b) return a;
+  return x;
+};
+
+// Long names are cut by the engine with a marker (S4); a cut name that is a prefix of
+// Chromium's counts as agreement, and we report how many needed this.
+function truncatedPrefix(ours, theirs) {
+  const m = ours.match(/^(.*?)\s*(?:…|\.\.\.)$/s);
+  return !!m && m[1].length >= 20 && theirs.startsWith(m[1]);
+}
+
+/** targets: in-page info per element; ax: Chromium role/name per element (same order). */
+export function compareNames(targets, ax) {
+  let compared = 0, nameOk = 0, roleOk = 0, truncatedOk = 0, notInAx = 0;
+  const nameMismatches = [], roleMismatches = [];
+  targets.forEach((t, i) => {
+    const a = ax[i];
+    if (!a || a.ignored) { notInAx++; return; }
+    compared++;
+    const ours = norm(t.name), theirs = norm(a.name);
+    if (ours === theirs) nameOk++;
+    else if (truncatedPrefix(ours, theirs)) { nameOk++; truncatedOk++; }
+    else nameMismatches.push({ ours, chromium: theirs, role: t.role, hint: t.hint, tag: t.tag, classes: t.classes, html: t.html });
+    if (canonRole(t.role) === canonRole(a.role)) roleOk++;
+    else roleMismatches.push({ ours: t.role, chromium: a.role, tag: t.tag, name: ours, html: t.html });
+  });
+  return {
+    compared, notInAx, truncatedOk,
+    nameAgreement: compared ? nameOk / compared : 1,
+    roleAgreement: compared ? roleOk / compared : 1,
+    nameMismatches: nameMismatches.slice(0, 100), roleMismatches: roleMismatches.slice(0, 100),
+    nameMismatchTotal: nameMismatches.length, roleMismatchTotal: roleMismatches.length,
+  };
+}

@@ -1,0 +1,68 @@
+// --profile: CPU profile of full-mode snapshots with Chrome's Profiler domain, on an
+// unminified build of src/ (so function names mean something), self time per function.
+import { build } from 'esbuild';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { TMP_DIR, ensureGeneratedPage } from './generate.mjs';
+import { FULL } from './measure.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const INPAGE = readFileSync(new URL('./inpage.js', import.meta.url), 'utf8');
+
+async function unminifiedBundle() {
+  const outfile = join(TMP_DIR, 'domtool.profile.js');
+  await build({ entryPoints: [join(ROOT, 'src/iife.ts')], bundle: true, format: 'iife', outfile, keepNames: true, target: 'es2020', logLevel: 'silent' });
+  return readFileSync(outfile, 'utf8') + '\n//# sourceURL=domtool.profile.js';
+}
+
+function selfTimes(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const byFn = new Map();
+  let total = 0;
+  for (const [id, us] of self) {
+    const cf = byId.get(id).callFrame;
+    if (cf.functionName === '(idle)' || cf.functionName === '(program)') continue;
+    total += us;
+    const key = `${cf.functionName || '(anonymous)'}@${cf.url.split('/').pop()}:${cf.lineNumber + 1}`;
+    const e = byFn.get(key) ?? { fn: cf.functionName || '(anonymous)', loc: `${cf.url.split('/').pop() || '(native)'}:${cf.lineNumber + 1}`, selfMs: 0 };
+    e.selfMs += us / 1000;
+    byFn.set(key, e);
+  }
+  const top = [...byFn.values()].sort((a, b) => b.selfMs - a.selfMs).slice(0, 15).map((e) => ({ ...e, share: e.selfMs / (total / 1000) }));
+  return { totalMs: total / 1000, samples: profile.samples.length, top };
+}
+
+export async function profilePages(context, args) {
+  const lib = await unminifiedBundle();
+  const targets = [
+    { page: 'corpus/yahoo-2', path: '/corpus/yahoo-2.html' },
+    { page: 'corpus/wikipedia-2', path: '/corpus/wikipedia-2.html' },
+    { page: 'generated/gen-20000', path: ensureGeneratedPage(20000) },
+  ];
+  const out = [];
+  for (const t of targets) {
+    const page = await context.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${args.port}${t.path}`, { waitUntil: 'load', timeout: 60_000 });
+      await page.evaluate(lib);
+      await page.evaluate(INPAGE);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await page.evaluate((o) => window.__bench.timeDomTool('full', o, 0), FULL); // warm-up, not profiled
+      await cdp.send('Profiler.start');
+      await page.evaluate((o) => window.__bench.timeDomTool('full', o, 5), FULL);
+      const { profile } = await cdp.send('Profiler.stop');
+      out.push({ page: t.page, ...selfTimes(profile) });
+      await cdp.detach();
+    } catch (e) {
+      out.push({ page: t.page, error: String(e?.message ?? e).split('\n')[0], top: [], samples: 0, totalMs: 0 });
+    } finally {
+      await page.close();
+    }
+  }
+  return out;
+}

@@ -1,0 +1,90 @@
+// Renders results.json as Markdown tables (bench/results.md and the console).
+
+const n = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
+const pct = (x) => (x == null || !Number.isFinite(x) ? '–' : (x * 100).toFixed(1) + '%');
+const esc = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\n/g, ' ');
+const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const FORMAT = {
+  ms: (v) => `${n(v, 2)} ms`, us: (v) => `${n(v, 2)} µs`, x: (v) => `${n(v, 2)}×`, pct, int: (v) => n(v, 0), r2: (v) => n(v, 4),
+  bool: (v) => (v ? 'yes' : 'no'),
+};
+function fmtTarget(t) {
+  const f = FORMAT[t.kind];
+  const goal = t.kind === 'bool' ? 'yes' : `${t.op === '<=' ? '≤' : '≥'} ${f(t.limit)}`;
+  return [t.name, t.measured == null ? '–' : f(t.measured), goal, t.pass == null ? '–' : t.pass ? 'PASS' : 'FAIL'];
+}
+
+export function renderMarkdown(doc) {
+  const { summary: s, pages, environment: env } = doc;
+  const out = [];
+  out.push('# DomTool benchmark results', '');
+  out.push(`Generated ${doc.generatedAt} in ${doc.durationS}s · Chromium ${env.chromium} · Node ${env.node} · ${env.cpus} CPUs · ` +
+    `${doc.options.runs} timed runs after 1 warm-up · viewport 1280×720. Times are in-page \`performance.now()\` medians ` +
+    '(Playwright: wall time of `page.ariaSnapshot({mode:"ai"})` from Node; "in-page" = main-thread task time during the call). ' +
+    'Full mode = `{tokenBudget:0, maxNodes:1e9, timeBudgetMs:1e9}`; budget = library defaults.', '');
+
+  out.push('## Targets (issue 3)', '', table(['Target', 'Measured', 'Goal', ''], s.targets.map(fmtTarget)), '');
+
+  const sp = s.speed, tk = s.tokens, cv = s.coverage;
+  out.push('## Corpus medians', '', table(['Metric', 'Value'], [
+    ['Pages', sp.pages],
+    ['DomTool full, snapshot+text (median / p90 of page medians)', `${n(sp.fullMs, 2)} / ${n(sp.fullP90Ms, 2)} ms`],
+    ['DomTool budget mode', `${n(sp.budgetMs, 2)} ms`],
+    ['Floor (style + rect per element)', `${n(sp.floorMs, 2)} ms`],
+    ['Playwright AI (wall / in-page)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightInPageMs, 2)} ms (p90 ${n(sp.playwrightP90Ms, 1)})`],
+    ['Ratio full / Playwright (wall, in-page)', `${n(sp.ratioFullToPlaywright, 2)}× / ${n(sp.ratioFullToPlaywrightInPage, 2)}×`],
+    ['Ratio full / floor, budget / floor', `${n(sp.ratioFullToFloor, 2)}× / ${n(sp.ratioBudgetToFloor, 2)}×`],
+    ['Tokens full / budget / Playwright (o200k_base)', `${n(tk.fullMedian, 0)} / ${n(tk.budgetMedian, 0)} / ${n(tk.playwrightMedian, 0)}`],
+    ['JSON size (full)', `${n(tk.jsonKbMedian, 1)} KB`],
+    ['Recall pooled / median page', `${pct(cv.recall)} / ${pct(cv.recallMedian)} of ${cv.groundTruth} ground-truth elements`],
+    ['Precision (reasoned / strict)', `${pct(cv.precision)} / ${pct(cv.strictPrecision)}`],
+    ['Name / role agreement', `${pct(cv.names)} / ${pct(cv.roles)} of ${cv.namesCompared}`],
+  ]), '');
+
+  out.push('## Per page', '', table(
+    ['Page', 'Elems', 'Floor ms', 'Full ms (p90)', 'Budget ms', 'PW ms (in-page)', 'Full/PW', 'Full/floor', 'Tok full', 'Tok budget', 'Tok PW', 'JSON KB', 'GT', 'Recall', 'Prec', 'Names', 'Roles'],
+    pages.map((r) => r.error ? [`${r.set}/${r.name}`, `ERROR: ${esc(r.error).slice(0, 80)}`, ...Array(15).fill('')] : [
+      `${r.set}/${r.name}`, r.floor.elements, n(r.floor.median, 2),
+      r.full ? `${n(r.full.total.median, 2)} (${n(r.full.total.p90, 2)})` : '–',
+      n(r.budget.total.median, 2) + (r.budget.truncated ? '✂' : ''),
+      r.playwright ? `${n(r.playwright.wall.median, 1)} (${n(r.playwright.inPage.median, 1)})` : '–',
+      r.playwright && r.full ? n(r.full.total.median / r.playwright.wall.median, 2) : '–',
+      r.full ? n(r.full.total.median / Math.max(r.floor.median, 0.01), 2) : '–',
+      r.full?.tokens ?? '–', r.budget.tokens, r.playwright?.tokens ?? '–', r.full ? n(r.full.jsonBytes / 1024, 1) : '–',
+      r.coverage?.groundTruth ?? '–', r.coverage ? pct(r.coverage.recall) : '–', r.coverage ? pct(r.coverage.precision) : '–',
+      r.names ? pct(r.names.nameAgreement) : '–', r.names ? pct(r.names.roleAgreement) : '–',
+    ])), '', '✂ = budget snapshot reported `meta.truncated`.', '');
+
+  out.push('## Scaling (generated pages)', '', table(
+    ['Page', 'Elements', 'Visible', 'Full ms', 'µs/el', 'Budget ms (p90)', 'Truncated', 'Floor ms', 'Floor µs/el', 'PW ms', 'PW µs/el'],
+    s.scaling.map((g) => [g.name, g.elements, g.visible ?? '–', n(g.fullMs, 1), n(g.usPerElement, 2), `${n(g.budgetMs, 1)} (${n(g.budgetP90Ms, 1)})`,
+      g.budgetTruncated ? 'yes' : 'no', n(g.floorMs, 1), n(g.floorUsPerElement, 2), n(g.playwrightMs, 1), n(g.playwrightUsPerElement, 2)])), '');
+  if (s.fit) out.push(`Linear fit over pages ≥ 4k elements: ${n(s.fit.usPerElement, 2)} µs/element + ${n(s.fit.interceptMs, 1)} ms, R² = ${n(s.fit.r2, 4)}.`, '');
+
+  out.push('## Coverage', '',
+    'Ground truth (CDP): visible (non-zero box, `checkVisibility` with opacity/visibility, not inert, intersecting the document) and ' +
+    'not disabled / `pointer-events:none`, and: natively interactive (a/area[href], button, input≠hidden, select, textarea, first summary, ' +
+    'media[controls]), an interactive ARIA widget role, `tabindex>=0`, a contenteditable root, or a click/mousedown/pointerdown/keydown listener ' +
+    'on the element itself (`DOMDebugger.getEventListeners`, depth 0; html/body and document/window delegation excluded).', '',
+    'Recall: covered when the element has an id in the text (self), or its nearest ancestor with a text id is ground truth (inside), or a ' +
+    'descendant with a text id has the same box ±2px (wrapper). Precision: a text id counts when its element is ground truth, a label of a ' +
+    'control, or wraps exactly one ground-truth element; "strict" counts ground truth only.', '');
+  out.push('### Top missed ground-truth elements (full mode)', '', table(['#', 'Pages', 'Why GT', 'Tag', 'Role', 'Class', 'In JSON', 'Example'],
+    s.topMissed.map((m) => [m.count, m.pages, m.reason, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.inJson ? 'yes' : 'no', `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
+  out.push('### Top ids in the text without a reason', '', table(['#', 'Pages', 'Tag', 'Role', 'Class', 'Contains GT', 'Example'],
+    s.topImprecise.map((m) => [m.count, m.pages, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.containsGt, `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
+  out.push('### Top name mismatches vs Chromium', '', table(['#', 'Tag', 'Role', 'Ours', 'Chromium', 'Example'],
+    s.topNames.names.map((m) => [m.count, m.tag, m.role, `"${esc(m.ours).slice(0, 50)}"`, `"${esc(m.chromium).slice(0, 50)}"`, `${m.page}: \`${esc(m.html).slice(0, 100)}\``])), '');
+  out.push('### Top role mismatches vs Chromium', '', table(['#', 'Tag', 'Ours', 'Chromium', 'Example'],
+    s.topNames.roles.map((m) => [m.count, m.tag, m.ours || '(none)', m.chromium, `${m.page}: \`${esc(m.html).slice(0, 100)}\``])), '');
+
+  if (doc.profile) {
+    out.push('## Profile hot spots (self time, unminified build, full mode)', '');
+    for (const p of doc.profile) {
+      out.push(`**${p.page}** — ${p.samples} samples, ${n(p.totalMs, 0)} ms sampled`, '',
+        table(['Self ms', 'Self %', 'Function', 'Location'], p.top.map((f) => [n(f.selfMs, 1), pct(f.share), esc(f.fn), esc(f.loc)])), '');
+    }
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,147 @@
+// Aggregates per-page results into the issue-3 targets with pass/fail.
+// Speed targets are judged on full mode (the same content Playwright's AI snapshot
+// covers); budget mode is reported beside it.
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return null;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const p90 = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil(0.9 * s.length) - 1)] : null;
+};
+const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
+const TIME_BUDGET_MS = 250;
+
+// kind: how to print — 'ms', 'us', 'x' (ratio), 'pct', 'int', 'r2', 'bool'.
+function target(name, measured, op, limit, kind) {
+  const pass = measured == null || Number.isNaN(measured) ? null : op === '<=' ? measured <= limit : measured >= limit;
+  return { name, measured, op, limit, kind, pass };
+}
+
+/** Least-squares fit of time = a + b·elements; R² says how linear it is. */
+function linearFit(points) {
+  const n = points.length;
+  if (n < 2) return null;
+  const mx = sum(points.map((p) => p.x)) / n, my = sum(points.map((p) => p.y)) / n;
+  const sxy = sum(points.map((p) => (p.x - mx) * (p.y - my))), sxx = sum(points.map((p) => (p.x - mx) ** 2));
+  const b = sxy / sxx, a = my - b * mx;
+  const ssr = sum(points.map((p) => (p.y - a - b * p.x) ** 2)), sst = sum(points.map((p) => (p.y - my) ** 2));
+  return { interceptMs: a, usPerElement: b * 1000, r2: sst ? 1 - ssr / sst : 1 };
+}
+
+export function summarize(results) {
+  const ok = results.filter((r) => !r.error);
+  const corpus = ok.filter((r) => r.set === 'corpus');
+  const gen = ok.filter((r) => r.set === 'generated').sort((a, b) => a.floor.elements - b.floor.elements);
+  const withPw = corpus.filter((r) => r.playwright && r.full);
+
+  const speed = {
+    pages: corpus.length,
+    fullMs: median(corpus.map((r) => r.full?.total.median)),
+    fullP90Ms: p90(corpus.map((r) => r.full?.total.median)),
+    budgetMs: median(corpus.map((r) => r.budget.total.median)),
+    floorMs: median(corpus.map((r) => r.floor.median)),
+    playwrightMs: median(withPw.map((r) => r.playwright.wall.median)),
+    playwrightP90Ms: p90(withPw.map((r) => r.playwright.wall.median)),
+    playwrightInPageMs: median(withPw.map((r) => r.playwright.inPage.median)),
+    ratioFullToPlaywright: median(withPw.map((r) => r.full.total.median / r.playwright.wall.median)),
+    ratioFullToPlaywrightInPage: median(withPw.map((r) => r.full.total.median / Math.max(r.playwright.inPage.median, 0.01))),
+    ratioFullToFloor: median(corpus.map((r) => r.full && r.full.total.median / Math.max(r.floor.median, 0.01))),
+    ratioBudgetToFloor: median(corpus.map((r) => r.budget.total.median / Math.max(r.floor.median, 0.01))),
+  };
+
+  const tokens = {
+    fullMedian: median(corpus.map((r) => r.full?.tokens)),
+    budgetMedian: median(corpus.map((r) => r.budget.tokens)),
+    budgetMax: Math.max(...ok.map((r) => r.budget.tokens)),
+    playwrightMedian: median(withPw.map((r) => r.playwright.tokens)),
+    ratioFullToPlaywright: median(withPw.map((r) => r.full.tokens / Math.max(r.playwright.tokens, 1))),
+    jsonKbMedian: median(corpus.map((r) => r.full?.jsonBytes / 1024)),
+  };
+
+  const cov = corpus.filter((r) => r.coverage);
+  const coverage = {
+    groundTruth: sum(cov.map((r) => r.coverage.groundTruth)),
+    recall: sum(cov.map((r) => r.coverage.covered)) / Math.max(1, sum(cov.map((r) => r.coverage.groundTruth))),
+    recallMedian: median(cov.map((r) => r.coverage.recall)),
+    precision: pooled(cov, (c) => c.precision * c.idsInText, (c) => c.idsInText),
+    strictPrecision: pooled(cov, (c) => c.strictPrecision * c.idsInText, (c) => c.idsInText),
+    budgetViewportRecall: sum(cov.map((r) => r.coverageBudget.viewport.covered)) / Math.max(1, sum(cov.map((r) => r.coverageBudget.viewport.total))),
+    names: sum(cov.map((r) => r.names.nameAgreement * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
+    roles: sum(cov.map((r) => r.names.roleAgreement * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
+    namesCompared: sum(cov.map((r) => r.names.compared)),
+  };
+
+  const scaling = gen.map((r) => ({
+    name: r.name, elements: r.floor.elements, fullMs: r.full?.total.median, budgetMs: r.budget.total.median,
+    budgetP90Ms: r.budget.total.p90, floorMs: r.floor.median, playwrightMs: r.playwright?.wall.median,
+    usPerElement: r.full && (r.full.total.median * 1000) / r.floor.elements,
+    floorUsPerElement: (r.floor.median * 1000) / r.floor.elements,
+    playwrightUsPerElement: r.playwright && (r.playwright.wall.median * 1000) / r.floor.elements,
+    budgetTruncated: r.budget.truncated, visible: r.groundTruth?.visible,
+  }));
+  const big = scaling.filter((s) => s.elements >= 4000 && s.fullMs != null);
+  const fit = linearFit(big.map((s) => ({ x: s.elements, y: s.fullMs })));
+  const page800 = gen.find((r) => r.name === 'gen-800-visible');
+  const largest = scaling[scaling.length - 1];
+  const budgetWorst = Math.max(...ok.map((r) => r.budget.total.p90));
+  const truncationHonest = ok.filter((r) => r.full).every((r) => r.budget.truncated || r.budget.textIds >= r.full.textIds);
+
+  const targets = [
+    target('Snapshot+text (full) / floor, corpus median', speed.ratioFullToFloor, '<=', 3, 'x'),
+    target('Snapshot+text (full) / Playwright AI, corpus median', speed.ratioFullToPlaywright, '<=', 0.33, 'x'),
+    target('Snapshot+text (full), corpus median', speed.fullMs, '<=', 6, 'ms'),
+    target('≈800-visible-node page (full)', page800?.full?.total.median, '<=', 12, 'ms'),
+    target('µs per element at largest generated page (full)', largest?.usPerElement, '<=', 12, 'us'),
+    target('Linear fit R² (full, pages ≥ 4k elements)', fit?.r2, '>=', 0.98, 'r2'),
+    target('Budget mode p90, worst page (timeBudgetMs + 20%)', budgetWorst, '<=', TIME_BUDGET_MS * 1.2, 'ms'),
+    target('Full-mode tokens / Playwright AI, corpus median', tokens.ratioFullToPlaywright, '<=', 0.4, 'x'),
+    target('Recall, full mode (corpus, pooled)', coverage.recall, '>=', 0.995, 'pct'),
+    target('Budget mode tokens, max over all pages', tokens.budgetMax, '<=', 4000, 'int'),
+    target('Budget mode: meta.truncated set whenever ids were cut', truncationHonest ? 1 : 0, '>=', 1, 'bool'),
+    target('Budget mode recall of in-viewport ground truth', coverage.budgetViewportRecall, '>=', 0.995, 'pct'),
+    target('Precision of text ids (corpus, pooled)', coverage.precision, '>=', 0.9, 'pct'),
+    target('Name agreement with Chromium (pooled)', coverage.names, '>=', 0.97, 'pct'),
+    target('Role agreement with Chromium (pooled)', coverage.roles, '>=', 0.97, 'pct'),
+  ];
+
+  return { targets, speed, tokens, coverage, scaling, fit, topMissed: topBy(cov, 'missed'), topImprecise: topBy(cov, 'imprecise'), topNames: topNames(cov) };
+}
+
+function pooled(rows, num, den) {
+  const d = sum(rows.map((r) => den(r.coverage)));
+  return d ? sum(rows.map((r) => num(r.coverage))) / d : null;
+}
+
+// Groups misses by a shape key so the lead sees patterns, not 500 single rows.
+function topBy(rows, field) {
+  const groups = new Map();
+  for (const r of rows) {
+    for (const m of r.coverage[field] ?? []) {
+      const key = `${m.reason ?? ''}|${m.tag}|${m.role}|${m.classes.split(/\s+/)[0] ?? ''}`;
+      const g = groups.get(key) ?? { count: 0, pages: new Set(), example: { page: r.name, ...m } };
+      g.count++; g.pages.add(r.name); groups.set(key, g);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count).slice(0, 25).map((g) => ({ count: g.count, pages: g.pages.size, ...g.example }));
+}
+
+function topNames(rows) {
+  const names = [], roles = [];
+  for (const r of rows) {
+    for (const m of r.names.nameMismatches) names.push({ page: r.name, ...m });
+    for (const m of r.names.roleMismatches) roles.push({ page: r.name, ...m });
+  }
+  const group = (xs, key) => {
+    const g = new Map();
+    for (const x of xs) { const k = key(x); const e = g.get(k) ?? { count: 0, example: x }; e.count++; g.set(k, e); }
+    return [...g.values()].sort((a, b) => b.count - a.count).slice(0, 25).map((e) => ({ count: e.count, ...e.example }));
+  };
+  return {
+    names: group(names, (m) => `${m.tag}|${m.role}|${m.ours === '' ? 'empty' : m.chromium === '' ? 'extra' : 'diff'}|${m.classes.split(/\s+/)[0]}`),
+    roles: group(roles, (m) => `${m.tag}|${m.ours}|${m.chromium}`),
+  };
+}

@@ -1,0 +1,122 @@
+// npm run bench — DomTool vs Playwright AI snapshot vs a bare visibility pass, in
+// real headless Chromium, on fixtures, the real-page corpus and generated pages.
+//
+//   node bench/run.mjs [--pages=corpus,generated,fixtures] [--runs=5] [--quick]
+//                      [--filter=substr] [--sizes=1000,5000] [--no-coverage]
+//                      [--no-playwright] [--profile] [--out=bench] [--lib=dist/domtool.iife.js]
+import { readFileSync, readdirSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { chromiumPath, chromiumArgs } from '../scripts/chromium.mjs';
+import { startServer } from '../scripts/serve.mjs';
+import { ensureGeneratedPage } from './lib/generate.mjs';
+import { measurePage } from './lib/measure.mjs';
+import { summarize } from './lib/summary.mjs';
+import { renderMarkdown } from './lib/report.mjs';
+import { profilePages } from './lib/profile.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CORPUS = resolve(ROOT, '../shared/corpus/real-pages');
+
+function parseArgs(argv) {
+  const a = Object.fromEntries(argv.slice(2).map((s) => {
+    const m = s.match(/^--([^=]+)(?:=(.*))?$/);
+    return m ? [m[1], m[2] ?? true] : [s, true];
+  }));
+  const quick = !!a.quick;
+  return {
+    pages: String(a.pages ?? 'fixtures,corpus,generated').split(','),
+    runs: Number(a.runs ?? (quick ? 3 : 5)),
+    quick,
+    filter: a.filter ? String(a.filter) : null,
+    sizes: a.sizes ? String(a.sizes).split(',').map(Number) : quick ? [945, 1000, 5000, 20000] : [945, 1000, 5000, 20000, 50000, 100000],
+    coverage: !a['no-coverage'],
+    playwright: !a['no-playwright'],
+    profile: !!a.profile,
+    out: resolve(ROOT, String(a.out ?? 'bench')),
+    lib: resolve(ROOT, String(a.lib ?? 'dist/domtool.iife.js')),
+    port: Number(a.port ?? process.env.BENCH_PORT ?? 4220),
+  };
+}
+
+function pageList(args) {
+  const list = [];
+  if (args.pages.includes('fixtures') && existsSync(join(ROOT, 'fixtures'))) {
+    for (const f of readdirSync(join(ROOT, 'fixtures')).filter((f) => f.endsWith('.html')).sort())
+      list.push({ set: 'fixtures', name: f.replace(/\.html$/, ''), path: `/fixtures/${f}` });
+  }
+  if (args.pages.includes('corpus') && existsSync(CORPUS)) {
+    for (const f of readdirSync(CORPUS).filter((f) => f.endsWith('.html')).sort())
+      list.push({ set: 'corpus', name: f.replace(/\.html$/, ''), path: `/corpus/${f}` });
+  }
+  if (args.pages.includes('generated')) {
+    for (const n of args.sizes) list.push({ set: 'generated', name: n === 945 ? 'gen-800-visible' : `gen-${n}`, path: ensureGeneratedPage(n), size: n });
+  }
+  return args.filter ? list.filter((p) => p.name.includes(args.filter)) : list;
+}
+
+async function main() {
+  const args = parseArgs(process.argv);
+  if (!existsSync(args.lib)) throw new Error(`${args.lib} not found — run npm run build first`);
+  const lib = readFileSync(args.lib, 'utf8');
+  const pages = pageList(args);
+  const server = startServer(args.port);
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const started = Date.now();
+  const results = [];
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    // Offline and deterministic: only our server answers; everything else is aborted.
+    await context.route(/^(?!http:\/\/127\.0\.0\.1[:/]).*/, (route) => route.abort());
+    for (const p of pages) {
+      const t0 = Date.now();
+      const page = await context.newPage();
+      try {
+        await page.goto(`http://127.0.0.1:${args.port}${p.path}`, { waitUntil: 'load', timeout: 60_000 });
+        const huge = (p.size ?? 0) >= 50_000;
+        const r = await measurePage(page, {
+          lib, runs: args.runs, pwRuns: huge ? Math.min(args.runs, 5) : args.runs,
+          playwright: args.playwright,
+          // Ground truth costs one CDP call per visible element; on the largest generated pages it says nothing new.
+          coverage: args.coverage && (p.size ?? 0) <= 20_000,
+        });
+        results.push({ ...p, ...r });
+        log(p, r, Date.now() - t0);
+      } catch (e) {
+        results.push({ ...p, error: String(e?.message ?? e).split('\n')[0] });
+        console.error(`  ${p.set}/${p.name}: ERROR ${String(e?.message ?? e).split('\n')[0]}`);
+      } finally {
+        await page.close();
+      }
+    }
+    const profile = args.profile ? await profilePages(context, args) : null;
+    const summary = summarize(results);
+    const doc = {
+      generatedAt: new Date().toISOString(), durationS: Math.round((Date.now() - started) / 1000),
+      environment: { chromium: browser.version(), node: process.version, cpus: (await import('node:os')).cpus().length },
+      options: { runs: args.runs, pages: args.pages, quick: args.quick, sizes: args.sizes },
+      summary, profile, pages: results,
+    };
+    mkdirSync(args.out, { recursive: true });
+    writeFileSync(join(args.out, 'results.json'), JSON.stringify(doc, null, 1) + '\n');
+    const md = renderMarkdown(doc);
+    writeFileSync(join(args.out, 'results.md'), md);
+    console.log('\n' + md);
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+const f1 = (x) => (x == null ? '-' : x.toFixed(1));
+function log(p, r, ms) {
+  const parts = [`${p.set}/${p.name}`.padEnd(44), `floor ${f1(r.floor?.median)}`, `budget ${f1(r.budget?.total.median)}`];
+  if (r.full) parts.push(`full ${f1(r.full.total.median)}`);
+  if (r.playwright) parts.push(`pw ${f1(r.playwright.wall.median)}`);
+  if (r.coverage) parts.push(`recall ${r.coverage.recall.toFixed(3)} prec ${r.coverage.precision.toFixed(3)}`);
+  if (r.names) parts.push(`name ${r.names.nameAgreement.toFixed(3)}`);
+  console.log(parts.join('  ') + `  (${(ms / 1000).toFixed(1)}s)`);
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });

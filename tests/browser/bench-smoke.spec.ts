@@ -1,0 +1,34 @@
+// The bench scripts still run end to end: one small corpus page, one timed run,
+// results written in the expected shape. No timing assertions (a bench never fails CI on speed).
+import { test, expect } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+test('bench runs on one page and writes results.json / results.md', async () => {
+  test.setTimeout(120_000);
+  const out = mkdtempSync(join(tmpdir(), 'domtool-bench-'));
+  try {
+    // Own port so it never collides with the test web server or a running bench.
+    execFileSync('node', ['bench/run.mjs', '--pages=corpus', '--filter=001', '--runs=1', `--out=${out}`, '--port=4230'], {
+      stdio: 'pipe',
+      timeout: 110_000,
+    });
+    const doc = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(doc.pages).toHaveLength(1);
+    const page = doc.pages[0];
+    expect(page.error).toBeUndefined();
+    expect(page.full.total.samples).toHaveLength(1);
+    expect(page.budget.tokens).toBeGreaterThan(0);
+    expect(page.playwright.tokens).toBeGreaterThan(0);
+    expect(page.floor.elements).toBeGreaterThan(0);
+    expect(page.coverage.groundTruth).toBeGreaterThan(0);
+    expect(typeof page.coverage.recall).toBe('number');
+    expect(typeof page.names.nameAgreement).toBe('number');
+    expect(doc.summary.targets.length).toBeGreaterThan(10);
+    expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('## Targets (issue 3)');
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
