@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { handleMessage, isDomToolMessage, type ProtocolTool } from '../../src/integration/protocol';
+import type { ActionResult } from '../../src/types';
+
+const ok: ActionResult = { success: true, duration: 1, snapshotInvalidated: true };
+
+function fakeTool() {
+  return {
+    get_serialized_dom: vi.fn(async () => ({ page: { body: { children: [1, 2] }, fn: () => 1 } })),
+    getText: vi.fn(async () => 'text'),
+    invalidateSnapshot: vi.fn(),
+    click: vi.fn(async () => ok),
+    type: vi.fn(async () => ok),
+    keypress: vi.fn(async () => ok),
+    scroll: vi.fn(async () => ok),
+    highlight: vi.fn(async () => ({ shown: 1, missing: [] })),
+    clearHighlight: vi.fn(),
+  };
+}
+
+describe('domtool:* protocol', () => {
+  it('recognises only domtool: messages', () => {
+    expect(isDomToolMessage({ type: 'domtool:click' })).toBe(true);
+    expect(isDomToolMessage({ type: 'other' })).toBe(false);
+    expect(isDomToolMessage(null)).toBe(false);
+  });
+
+  it('maps messages to DomTool calls and returns plain data', async () => {
+    const tool = fakeTool();
+    const snap = await handleMessage(tool, { type: 'domtool:getSnapshot', force: true, options: { includeLayout: true } });
+    expect(snap).toEqual({ ok: true, type: 'domtool:getSnapshot', result: { page: { body: { children: [1, 2] } } } });
+    expect(tool.get_serialized_dom).toHaveBeenCalledWith({ includeLayout: true, force: true });
+    await handleMessage(tool, { type: 'domtool:type', nodeId: 'nv_1', text: 'hi ', pressEnter: true });
+    expect(tool.type).toHaveBeenCalledWith('nv_1', 'hi ', { replace: false, pressEnter: true });
+    await handleMessage(tool, { type: 'domtool:keypress', key: 'Enter', modifiers: ['Shift', 3] });
+    expect(tool.keypress).toHaveBeenCalledWith('Enter', { modifiers: ['Shift'], id: undefined });
+    await handleMessage(tool, { type: 'domtool:scroll', direction: 'up' });
+    expect(tool.scroll).toHaveBeenCalledWith('page', 'up', undefined);
+    await handleMessage(tool, { type: 'domtool:highlight' });
+    expect(tool.highlight).toHaveBeenCalledWith('all');
+  });
+
+  it('returns errors as data and never throws', async () => {
+    const tool = fakeTool();
+    expect(await handleMessage(tool, { type: 'domtool:click' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(await handleMessage(tool, { type: 'domtool:hover', nodeId: 'nv_1' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('hover') },
+    });
+    tool.getText.mockRejectedValueOnce(new Error('boom'));
+    expect(await handleMessage(tool, { type: 'domtool:getText' })).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL_ERROR', recoverable: true, message: expect.stringContaining('boom') },
+    });
+    expect(await handleMessage(tool as ProtocolTool, { type: 'domtool:nope' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MESSAGE' } });
+  });
+});
