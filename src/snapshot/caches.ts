@@ -74,3 +74,28 @@ function readPseudo(el: Element, pseudo: string): string {
     return '';
   }
 }
+
+// --- ARIA caches (snapshot/aria/*): role, name, inherited disabled and label lookups.
+// They live exactly as long as the style cache of the current snapshot: a new style
+// cache (a new beginCaches) starts a fresh set, and outside a snapshot there is none.
+export interface AriaCaches {
+  role: Map<Element, string | null>;
+  name: Map<Element, string>;
+  ariaDisabled: Map<Element, boolean>;
+  /** Per document / shadow root: labelable control → its <label> elements in tree order. */
+  labels: Map<Node, Map<Element, Element[]>>;
+}
+let ariaOwner: Map<Element, CSSStyleDeclaration | null> | undefined;
+let ariaStore: AriaCaches | undefined;
+
+export function ariaCaches(): AriaCaches | undefined {
+  if (!styleCache) {
+    ariaOwner = ariaStore = undefined;
+    return undefined;
+  }
+  if (ariaOwner !== styleCache || !ariaStore) {
+    ariaOwner = styleCache;
+    ariaStore = { role: new Map(), name: new Map(), ariaDisabled: new Map(), labels: new Map() };
+  }
+  return ariaStore;
+}

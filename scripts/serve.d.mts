@@ -1,0 +1,1 @@
+export function startServer(port: number): { close(): void };

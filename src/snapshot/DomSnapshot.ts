@@ -1,0 +1,111 @@
+// The immutable result of one snapshot: the distilled tree, both id maps, stats,
+// and the two renderings (JSON payload, LLM text).
+import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, SnapshotStats, VirtualNode } from '../types';
+import type { BuildNode } from './tree';
+import { buildPayload, toVirtualNode, type SerializeOptions } from './serialize/json';
+import { renderText, type TextOptions } from './serialize/text';
+import { isElement } from '../dom/dom-utils';
+
+export type { SerializeOptions, TextOptions };
+
+export interface DomSnapshotParts {
+  context: PageContext;
+  body: BuildNode;
+  meta: SnapshotMeta;
+  stats: SnapshotStats;
+  notes: string[];
+  nodesById: Map<string, Node>;
+  idsByNode: WeakMap<Node, string>;
+  fingerprints: Map<string, NodeFingerprint>;
+}
+
+export class DomSnapshot {
+  /** performance.now() when the snapshot was taken (monotonic; used for TTL). */
+  readonly takenAt: number;
+  readonly stats: SnapshotStats;
+  readonly context: PageContext;
+  readonly meta: SnapshotMeta;
+  private readonly parts: DomSnapshotParts;
+  private cachedTree: VirtualNode | null = null;
+
+  constructor(parts: DomSnapshotParts) {
+    this.parts = parts;
+    this.takenAt = performance.now();
+    this.stats = parts.stats;
+    this.context = parts.context;
+    this.meta = parts.meta;
+  }
+
+  /** The distilled tree rooted at <body> (JSON-shaped). */
+  get virtualDom(): VirtualNode {
+    return (this.cachedTree ??= toVirtualNode(this.parts.body, {}));
+  }
+
+  /** The element a node id stands for (text runs resolve to their parent element). */
+  getElement(nodeId: string): Element | null {
+    const node = this.parts.nodesById.get(nodeId);
+    if (!node) return null;
+    return isElement(node) ? node : node.parentElement;
+  }
+
+  getNodeId(node: Node): string | undefined {
+    return this.parts.idsByNode.get(node);
+  }
+
+  has(nodeId: string): boolean {
+    return this.parts.nodesById.has(nodeId);
+  }
+
+  /** Tag, role and name the node had when the snapshot was taken (A3). */
+  getFingerprint(nodeId: string): NodeFingerprint | null {
+    return this.parts.fingerprints.get(nodeId) ?? null;
+  }
+
+  /** All ids that resolve to an element, in document order. */
+  ids(): string[] {
+    const out: string[] = [];
+    this.parts.nodesById.forEach((_node, id) => out.push(id));
+    return out;
+  }
+
+  serialize(options: SerializeOptions = {}): SerializedPage {
+    const start = performance.now();
+    const body = options.includeSelectors ? toVirtualNode(this.parts.body, options) : this.virtualDom;
+    const payload = buildPayload(this.context, options.includeSelectors ? body : cloneTree(body), this.meta);
+    payload.page.meta.timings.serializeMs = round(performance.now() - start);
+    return payload;
+  }
+
+  toText(options: TextOptions = {}): string {
+    return renderText({ context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes }, options);
+  }
+
+  /** Internal: the distilled build tree (for renderers living next to the snapshot). */
+  get buildTree(): BuildNode {
+    return this.parts.body;
+  }
+}
+
+/** The cached tree must not be handed out mutable: callers may edit their payload. */
+function cloneTree(root: VirtualNode): VirtualNode {
+  return toPlain(root) as VirtualNode;
+}
+
+function toPlain(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (let i = 0; i < value.length; i++) out.push(toPlain(value[i]));
+    return out;
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    const keys = Object.keys(value);
+    for (let i = 0; i < keys.length; i++) out[keys[i]] = toPlain((value as Record<string, unknown>)[keys[i]]);
+    return out;
+  }
+  return value;
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

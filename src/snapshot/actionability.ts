@@ -1,0 +1,137 @@
+// S3 actionability in the three tiers of seed 004:
+//   tier 1 — native/semantic controls (a[href], button, input, select, textarea,
+//            summary, contenteditable hosts, interactive ARIA roles, labels);
+//   tier 2 — heuristics for custom controls (inline on* handlers, tabindex >= 0,
+//            own cursor:pointer, action-like test ids / classes, framework listener props);
+//   tier 3 — structure.
+// All attribute checks come from one pass over `el.attributes`.
+import { isInteractiveRole } from './aria';
+
+export interface AttributeScan {
+  role: string | null;
+  tabindex: number | null;
+  handler: string | null;
+  testId: string | null;
+  className: string;
+  contentEditable: string | null;
+  ariaHidden: boolean;
+  inert: boolean;
+  href: boolean;
+  browserxOverlay: boolean;
+}
+
+const HANDLER_ATTRIBUTES = new Set([
+  'onclick', 'onmousedown', 'onmouseup', 'onpointerdown', 'onpointerup', 'ondblclick',
+  'onkeydown', 'onkeyup', 'onkeypress', 'ontouchstart', 'ontouchend', 'onchange', 'oninput',
+]);
+
+export function scanAttributes(el: Element): AttributeScan {
+  const out: AttributeScan = {
+    role: null, tabindex: null, handler: null, testId: null, className: '',
+    contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false,
+  };
+  const attrs = el.attributes;
+  for (let i = 0; i < attrs.length; i++) {
+    const attr = attrs[i];
+    const name = attr.name;
+    switch (name) {
+      case 'role': out.role = attr.value; break;
+      case 'tabindex': {
+        const n = parseInt(attr.value, 10);
+        out.tabindex = Number.isNaN(n) ? null : n;
+        break;
+      }
+      case 'class': out.className = attr.value; break;
+      case 'contenteditable': out.contentEditable = attr.value; break;
+      case 'aria-hidden': out.ariaHidden = attr.value.trim().toLowerCase() === 'true'; break;
+      case 'inert': out.inert = true; break;
+      case 'href': out.href = true; break;
+      case 'data-testid': case 'data-test': case 'data-cy': case 'data-test-id': out.testId = attr.value; break;
+      case 'data-browserx-overlay': out.browserxOverlay = true; break;
+      default:
+        if (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110 /* n */ && HANDLER_ATTRIBUTES.has(name)) {
+          out.handler = name;
+        }
+    }
+  }
+  return out;
+}
+
+export interface Actionability {
+  tier: 1 | 2 | 3;
+  /** Short reason for tier 1/2 ('native', 'role', 'onclick', 'cursor', ...). */
+  reason?: string;
+  focusable: boolean;
+}
+
+const NOT_ACTIONABLE: Actionability = { tier: 3, focusable: false };
+
+const ACTION_WORD = /(?:^|[-_\s])(?:btn|button|clickable|click|toggle|close|dismiss|submit|open|expand|collapse|trigger|menu-item|dropdown|tab|link|cta|action|checkbox|radio|switch|select|chip)(?:$|[-_\s])/i;
+const ACTION_CLASS = /(?:^|\s)(?:[\w-]*(?:btn|button|clickable)[\w-]*|[\w-]*(?:toggle|trigger|dropdown-item|menu-item)|js-[\w-]*click[\w-]*)(?:\s|$)/i;
+
+/** Native control whose activation needs no script: tier 1 by tag. */
+function nativeReason(el: Element, tag: string, scan: AttributeScan): string | null {
+  switch (tag) {
+    case 'a': case 'area': return scan.href ? 'native' : null;
+    case 'button': case 'select': case 'textarea': return 'native';
+    case 'input': return (el as HTMLInputElement).type === 'hidden' ? null : 'native';
+    case 'summary': {
+      const parent = el.parentElement;
+      return parent && parent.localName === 'details' ? 'native' : null;
+    }
+    case 'audio': case 'video': return el.hasAttribute('controls') ? 'native' : null;
+    case 'label': return (el as HTMLLabelElement).control ? 'label' : null;
+    default: return null;
+  }
+}
+
+/** Own (not inherited) pointer cursor: the parent does not already show one. */
+function hasOwnPointerCursor(style: CSSStyleDeclaration, parentStyle: CSSStyleDeclaration | null): boolean {
+  return style.cursor === 'pointer' && (!parentStyle || parentStyle.cursor !== 'pointer');
+}
+
+/** React/Vue attach listeners as expando props; visible only in the page's own world. */
+function hasFrameworkClickListener(el: Element): boolean {
+  const keys = Object.keys(el);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (key.charCodeAt(0) !== 95 /* _ */) continue;
+    if (key.startsWith('__reactProps$')) {
+      const props = (el as unknown as Record<string, Record<string, unknown> | undefined>)[key];
+      if (props && (typeof props.onClick === 'function' || typeof props.onMouseDown === 'function' || typeof props.onPointerDown === 'function')) return true;
+    } else if (key === '_vei') {
+      const invokers = (el as unknown as Record<string, Record<string, unknown> | undefined>)[key];
+      if (invokers && (invokers.onClick || invokers.onMousedown || invokers.onPointerdown)) return true;
+    }
+  }
+  return false;
+}
+
+export function classifyActionability(
+  el: Element,
+  tag: string,
+  role: string | null,
+  scan: AttributeScan,
+  style: CSSStyleDeclaration,
+  parentStyle: CSSStyleDeclaration | null,
+  insideActionable: boolean,
+): Actionability {
+  if (style.pointerEvents === 'none') return NOT_ACTIONABLE;
+  const focusable = scan.tabindex !== null ? scan.tabindex >= 0 : false;
+  const native = nativeReason(el, tag, scan);
+  if (native) return { tier: 1, reason: native, focusable: native !== 'label' || focusable };
+  if (scan.contentEditable !== null && (el as HTMLElement).isContentEditable) {
+    const parent = el.parentElement as HTMLElement | null;
+    // Only the editing host; its descendants are part of the same editor.
+    if (!parent || !parent.isContentEditable) return { tier: 1, reason: 'contenteditable', focusable: true };
+  }
+  if (scan.role && isInteractiveRole(role)) return { tier: 1, reason: 'role', focusable };
+  if (scan.handler) return { tier: 2, reason: scan.handler, focusable };
+  if (focusable && tag !== 'iframe') return { tier: 2, reason: 'tabindex', focusable };
+  if (insideActionable) return NOT_ACTIONABLE;
+  if (hasOwnPointerCursor(style, parentStyle)) return { tier: 2, reason: 'cursor', focusable };
+  if (scan.testId && ACTION_WORD.test(scan.testId)) return { tier: 2, reason: 'testid', focusable };
+  if (scan.className && ACTION_CLASS.test(scan.className)) return { tier: 2, reason: 'class', focusable };
+  if (hasFrameworkClickListener(el)) return { tier: 2, reason: 'listener', focusable };
+  return NOT_ACTIONABLE;
+}

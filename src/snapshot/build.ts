@@ -1,0 +1,198 @@
+// Snapshot pipeline: traverse (pass 1) → flatten / label fix-up → budget (pass 2) →
+// DomSnapshot. Caches live exactly for one build; nothing here ever throws (R1) and
+// nothing writes to the page (S11).
+import type { ResolvedSnapshotOptions } from '../options';
+import type { NodeFingerprint, PageContext, SnapshotMeta, SnapshotStats } from '../types';
+import { beginCaches, endCaches, getStyle, getRect } from './caches';
+import { DomSnapshot } from './DomSnapshot';
+import { applyBudget } from './distill/budget';
+import { flattenList } from './distill/flatten';
+import { IdAllocator, childHash, formatId } from './ids';
+import { traverse, type IdSource } from './traverse';
+import type { BuildNode } from './tree';
+import { forEachNode } from './tree';
+import { DEFAULT_TEXT_LENGTH } from './serialize/text';
+import { hasBox, type Box } from './visibility';
+
+export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, previous?: DomSnapshot): DomSnapshot {
+  const started = performance.now();
+  const context = readContext(doc);
+  const viewport: Box = { left: 0, top: 0, right: context.viewport.width, bottom: context.viewport.height };
+  beginCaches();
+  try {
+    const allocator = new IdAllocator();
+    const ids: IdSource = {
+      reuse(el: Element, fp: NodeFingerprint) {
+        if (!previous) return undefined;
+        const id = previous.getNodeId(el);
+        if (!id) return undefined;
+        const old = previous.getFingerprint(id);
+        return old && old.role === fp.role && old.name === fp.name && old.tag === fp.tag ? id : undefined;
+      },
+      allocate(hash: number, reused: string | undefined) {
+        if (reused && allocator.tryReserve(reused)) return reused;
+        return allocator.allocate(hash);
+      },
+    };
+    const walked = traverse(doc, options, ids, viewport);
+    demoteRedundantLabels(walked.labels);
+
+    // Every kept node's id resolves, even when a later pass hoists or cuts it.
+    const nodesById = new Map<string, Node>();
+    const idsByNode = new WeakMap<Node, string>();
+    const fingerprints = new Map<string, NodeFingerprint>();
+    for (let i = 0; i < walked.keptNodes.length; i++) {
+      const node = walked.keptNodes[i];
+      nodesById.set(node.vn.node_id, node.ref!);
+      idsByNode.set(node.ref!, node.vn.node_id);
+      const fp = walked.fingerprints.get(node);
+      if (fp) fingerprints.set(node.vn.node_id, fp);
+    }
+
+    let roots = flattenList(walked.roots);
+    if (options.viewportOnly) roots = keepInViewport(roots, viewport);
+    const budget = applyBudget(roots, viewport, {
+      maxNodes: options.maxNodes,
+      maxDepth: Math.min(options.maxDepth, 1000),
+      tokenBudget: options.tokenBudget,
+      summarizeThreshold: options.summarizeThreshold,
+      summarizeKeep: options.summarizeKeep,
+      maxTextLength: DEFAULT_TEXT_LENGTH,
+    });
+    const truncation = budget.reasons.slice();
+    const notes = budget.notes.slice();
+    if (walked.timedOut) {
+      truncation.unshift(`time budget ${options.timeBudgetMs} ms`);
+      notes.unshift(`traversal stopped at the ${options.timeBudgetMs} ms time budget after ${walked.visited} elements; content further down the page is missing`);
+    }
+
+    const bodyEl = doc.body ?? doc.documentElement;
+    const bodyId = formatId(childHash(0x5eed, 'body'));
+    const body: BuildNode = {
+      vn: { node_id: bodyId, tag: bodyEl ? bodyEl.localName : 'body', visible: true },
+      ref: bodyEl ?? undefined,
+      children: budget.roots,
+      block: 0,
+      top: 0,
+      bottom: context.scroll.height,
+    };
+    if (bodyEl) {
+      nodesById.set(bodyId, bodyEl);
+      idsByNode.set(bodyEl, bodyId);
+    }
+
+    let emitted = 0;
+    let interactive = 0;
+    forEachNode([body], (node) => {
+      emitted++;
+      if (node.vn.actionable) interactive++;
+    });
+    const buildMs = round(performance.now() - started);
+    const truncated = walked.timedOut || budget.truncated;
+    const meta: SnapshotMeta = {
+      version: 'domtool.v1',
+      truncated,
+      ...(truncation.length ? { truncation } : {}),
+      totalNodes: walked.visited,
+      emittedNodes: emitted,
+      interactiveNodes: interactive,
+      timings: { buildMs },
+      takenAt: Date.now(),
+    };
+    const stats: SnapshotStats = {
+      visitedElements: walked.visited,
+      keptNodes: walked.kept,
+      emittedNodes: emitted,
+      interactiveNodes: interactive,
+      buildMs,
+      truncated,
+      truncation,
+    };
+    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, idsByNode, fingerprints });
+  } catch (error) {
+    return errorSnapshot(context, started, error);
+  } finally {
+    endCaches();
+  }
+}
+
+/**
+ * A label is its own click target only when the control it labels cannot be clicked
+ * itself (custom checkboxes hide the input and style the label). Otherwise the
+ * control already carries the id and the label's text is its name.
+ */
+function demoteRedundantLabels(labels: BuildNode[]): void {
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i];
+    const control = (label.ref as HTMLLabelElement).control;
+    if (!control) continue;
+    const style = getStyle(control);
+    const visible = !!style && style.display !== 'none' && style.visibility === 'visible' && parseFloat(style.opacity || '1') > 0.05 && hasBox(getRect(control));
+    if (!visible) continue;
+    const vn = label.vn;
+    vn.actionable = undefined;
+    vn.tier = 3;
+    vn.hint = undefined;
+    if (vn.computed) vn.computed.interactive = false;
+    // The label's text is the control's name already; as a container it says nothing more.
+    vn.name = undefined;
+    label.redundantText = true;
+  }
+}
+
+function keepInViewport(roots: BuildNode[], viewport: Box): BuildNode[] {
+  const inView = (n: BuildNode) => n.bottom > viewport.top && n.top < viewport.bottom;
+  const filter = (list: BuildNode[]): BuildNode[] => {
+    const out: BuildNode[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const node = list[i];
+      node.children = filter(node.children);
+      if (node.shadow) node.shadow = filter(node.shadow);
+      if (node.frame) node.frame = filter(node.frame);
+      if (inView(node) || node.children.length || node.shadow?.length || node.frame?.length) out.push(node);
+    }
+    return out;
+  };
+  return filter(roots);
+}
+
+export function readContext(doc: Document): PageContext {
+  const win = doc.defaultView;
+  const root = doc.documentElement;
+  let url = '';
+  let domain = '';
+  try {
+    url = doc.location?.href ?? doc.URL ?? '';
+    domain = doc.location?.hostname ?? '';
+  } catch {
+    /* opaque origins */
+  }
+  return {
+    url,
+    title: (doc.title || '').trim(),
+    domain,
+    viewport: { width: win?.innerWidth ?? root?.clientWidth ?? 0, height: win?.innerHeight ?? root?.clientHeight ?? 0 },
+    scroll: {
+      x: win?.scrollX ?? 0,
+      y: win?.scrollY ?? 0,
+      width: Math.max(root?.scrollWidth ?? 0, doc.body?.scrollWidth ?? 0),
+      height: Math.max(root?.scrollHeight ?? 0, doc.body?.scrollHeight ?? 0),
+    },
+  };
+}
+
+function errorSnapshot(context: PageContext, started: number, error: unknown): DomSnapshot {
+  const message = error instanceof Error ? error.message : String(error);
+  const buildMs = round(performance.now() - started);
+  const body: BuildNode = { vn: { node_id: formatId(childHash(0x5eed, 'body')), tag: 'body', visible: true }, children: [], block: 0, top: 0, bottom: 0 };
+  const meta: SnapshotMeta = {
+    version: 'domtool.v1', truncated: true, truncation: ['error'], totalNodes: 0, emittedNodes: 1, interactiveNodes: 0,
+    timings: { buildMs }, takenAt: Date.now(), error: message,
+  };
+  const stats: SnapshotStats = { visitedElements: 0, keptNodes: 0, emittedNodes: 1, interactiveNodes: 0, buildMs, truncated: true, truncation: ['error'] };
+  return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), idsByNode: new WeakMap(), fingerprints: new Map() });
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

@@ -1,0 +1,125 @@
+// Builds the VirtualNode of a kept element: role, accessible name (or hint), states,
+// value, link/image targets and computed facts (S4, S5). Only kept elements get here,
+// so the costlier name computation runs for a small share of the page.
+import type { ResolvedSnapshotOptions } from '../options';
+import type { VirtualNode } from '../types';
+import { getAccessibleName, getAriaStates, getHint } from './aria';
+import type { Actionability, AttributeScan } from './actionability';
+import { readEditableText, readFieldValue } from './values';
+import type { Box } from './visibility';
+import { normalizeWhitespace, truncate } from '../dom/dom-utils';
+
+export interface NodeFacts {
+  el: Element;
+  tag: string;
+  role: string | null;
+  scan: AttributeScan;
+  style: CSSStyleDeclaration;
+  act: Actionability | null;
+  offscreen: boolean;
+  box: Box;
+  rect: DOMRect;
+  options: ResolvedSnapshotOptions;
+}
+
+export const MAX_NAME_LENGTH = 150;
+
+/** Roles whose accessible name comes from their content: naming them would repeat their text. */
+const UNNAMED_CONTAINER_ROLES = new Set(['listitem', 'row', 'cell', 'gridcell', 'list', 'paragraph', 'tabpanel', 'columnheader', 'rowheader', 'log', 'status', 'alert', 'math']);
+
+export function describeElement(facts: NodeFacts): VirtualNode {
+  const { el, tag, role, act, options } = facts;
+  const actionable = !!act && act.tier < 3;
+  const vn: VirtualNode = { node_id: '', tag, visible: true };
+  if (role) vn.role = role;
+
+  if (actionable || (role && !UNNAMED_CONTAINER_ROLES.has(role))) {
+    const name = normalizeWhitespace(safe(() => getAccessibleName(el, role), ''));
+    if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
+  }
+  if (actionable) {
+    vn.actionable = true;
+    vn.tier = act!.tier as 1 | 2;
+    if (act!.tier === 2 && act!.reason) vn.reason = act!.reason;
+    if (!vn.name) {
+      const hint = safe(() => getHint(el), undefined);
+      if (hint) vn.hint = hint;
+    }
+  } else {
+    vn.tier = 3;
+  }
+
+  const states = safe(() => getAriaStates(el, role), {});
+  Object.assign(vn, states);
+
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+    const field = readFieldValue(el, tag, options.allowSensitiveValues);
+    if (field.value !== undefined) vn.value = field.value;
+    if (field.redacted) vn.value = undefined;
+    if (field.options) (vn as VirtualNode & { options?: string[] }).options = field.options;
+    if (tag === 'input') {
+      const type = (el as HTMLInputElement).type;
+      if (type && type !== 'text') vn.inputType = type;
+    }
+    const placeholder = el.getAttribute('placeholder');
+    if (placeholder && placeholder !== vn.name) vn.placeholder = placeholder;
+  } else if (act?.reason === 'contenteditable') {
+    const { value, cut } = readEditableText(el);
+    if (value) vn.value = value;
+    if (cut) vn.text_overflow = true;
+  }
+
+  if (facts.scan.href && (tag === 'a' || tag === 'area')) vn.href = shortenUrl(el.getAttribute('href') ?? '', el.ownerDocument);
+  if (tag === 'img' || tag === 'video' || tag === 'audio') {
+    const src = el.getAttribute('src');
+    if (src && !src.startsWith('data:')) vn.src = shortenUrl(src, el.ownerDocument);
+  }
+
+  const aria = readAriaRelations(el);
+  if (aria) vn.aria = aria;
+  vn.computed = { visible: true, interactive: actionable };
+  if (act?.focusable || actionable) vn.computed.focusable = act?.focusable || isNativelyFocusable(tag);
+  if (facts.offscreen) vn.computed.offscreen = true;
+  if (options.includeLayout) {
+    vn.layout = { x: Math.round(facts.box.left), y: Math.round(facts.box.top), width: Math.round(facts.rect.width), height: Math.round(facts.rect.height) };
+  }
+  return vn;
+}
+
+function isNativelyFocusable(tag: string): boolean {
+  return tag === 'a' || tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'summary';
+}
+
+function readAriaRelations(el: Element): VirtualNode['aria'] | undefined {
+  let out: VirtualNode['aria'] | undefined;
+  const names = ['aria-label', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'autocomplete'] as const;
+  const keys = ['label', 'labelledby', 'describedby', 'controls', 'autocomplete'] as const;
+  for (let i = 0; i < names.length; i++) {
+    const v = el.getAttribute(names[i]);
+    if (v) (out ??= {})[keys[i]] = v.length > 80 ? v.slice(0, 80) : v;
+  }
+  return out;
+}
+
+/** Same-origin URLs become paths; long query strings and fragments are cut (S5). */
+export function shortenUrl(href: string, doc: Document | null): string {
+  let out = href.trim();
+  try {
+    const base = doc?.baseURI;
+    const url = new URL(out, base);
+    if (url.protocol === 'javascript:') return 'javascript:';
+    const page = base ? new URL(base) : null;
+    out = page && url.origin === page.origin ? url.pathname + url.search + url.hash : url.href;
+  } catch {
+    /* keep as written */
+  }
+  return out.length > 100 ? out.slice(0, 99) + '…' : out;
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}

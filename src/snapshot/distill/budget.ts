@@ -1,0 +1,215 @@
+// Distill pass (S9): fit the tree into the node and token budgets, deterministically.
+// First repeated runs are summarized; if that is not enough, nodes are kept by
+// priority — interactive elements in and near the viewport first, then headings and
+// visible text, then the rest by distance from the viewport — and every cut run of
+// siblings is replaced by one "… N more" marker so the reader knows what is missing.
+import type { BuildNode } from '../tree';
+import { TEXT_TAG } from '../tree';
+import { formatLine, hasOwnLine, type LineContext } from '../serialize/text';
+import type { Box } from '../visibility';
+import { countNodes, summarizeRepeats } from './summarize';
+
+export interface BudgetOptions {
+  maxNodes: number;
+  maxDepth: number;
+  tokenBudget: number;
+  summarizeThreshold: number;
+  summarizeKeep: number;
+  maxTextLength: number;
+}
+
+export interface BudgetResult {
+  roots: BuildNode[];
+  truncated: boolean;
+  reasons: string[];
+  notes: string[];
+}
+
+/** Conservative token estimate for a text line (ids and punctuation tokenize densely). */
+export function estimateTokens(line: string): number {
+  return Math.ceil(line.length / 3.4) + 1;
+}
+
+interface Entry {
+  node: BuildNode;
+  parent: number;
+  cost: number;
+  rank: number;
+  distance: number;
+  order: number;
+}
+
+export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOptions): BudgetResult {
+  const reasons: string[] = [];
+  const notes: string[] = [];
+  let truncated = false;
+  if (limitDepth(roots, options.maxDepth)) {
+    truncated = true;
+    reasons.push(`depth limit ${options.maxDepth}`);
+  }
+  const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget : Infinity;
+  let entries = linearize(roots, viewport, options.maxTextLength);
+  if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
+
+  const removed = summarizeRepeats(roots, { threshold: options.summarizeThreshold, keep: options.summarizeKeep });
+  if (removed > 0) {
+    truncated = true;
+    reasons.push('repeated items summarized');
+    notes.push(`${removed} nodes in long repeated lists summarized`);
+    entries = linearize(roots, viewport, options.maxTextLength);
+    if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
+  }
+
+  truncated = true;
+  const total = entries.length;
+  reasons.push(options.tokenBudget > 0 ? `token budget ${options.tokenBudget}` : `node limit ${options.maxNodes}`);
+  const keep = select(entries, tokenLimit, options.maxNodes);
+  let omitted = 0;
+  const rebuilt = rebuild(roots, keep, entries, () => omitted++);
+  notes.push(`${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`);
+  return { roots: rebuilt, truncated, reasons, notes };
+}
+
+function fits(entries: Entry[], tokenLimit: number, maxNodes: number): boolean {
+  if (entries.length > maxNodes) return false;
+  let tokens = 0;
+  for (let i = 0; i < entries.length; i++) tokens += entries[i].cost;
+  return tokens <= tokenLimit;
+}
+
+/** Pre-order list of all nodes with their parent index, line cost and priority. */
+function linearize(roots: BuildNode[], viewport: Box, maxTextLength: number): Entry[] {
+  const entries: Entry[] = [];
+  const ctx: LineContext = { ordered: false, ordinal: 1, maxTextLength, includeHrefs: false };
+  const vpHeight = viewport.bottom - viewport.top;
+  const stack: { node: BuildNode; parent: number; depth: number }[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) stack.push({ node: roots[i], parent: -1, depth: 0 });
+  while (stack.length) {
+    const { node, parent, depth } = stack.pop()!;
+    const own = hasOwnLine(node.vn);
+    const cost = own ? estimateTokens(formatLine(node, ctx)) + Math.ceil(depth / 4) : 0;
+    const distance = node.bottom < viewport.top ? viewport.top - node.bottom : node.top > viewport.bottom ? node.top - viewport.bottom : 0;
+    const index = entries.length;
+    entries.push({ node, parent, cost, rank: rankOf(node, distance, vpHeight), distance, order: index });
+    const childDepth = own ? depth + 1 : depth;
+    const lists = [node.frame, node.children, node.shadow];
+    for (let l = 0; l < lists.length; l++) {
+      const list = lists[l];
+      if (list) for (let i = list.length - 1; i >= 0; i--) stack.push({ node: list[i], parent: index, depth: childDepth });
+    }
+  }
+  return entries;
+}
+
+function rankOf(node: BuildNode, distance: number, vpHeight: number): number {
+  const vn = node.vn;
+  const near = distance <= vpHeight;
+  if (vn.actionable) return distance === 0 ? 0 : near ? 1 : 3;
+  const structural = vn.role === 'heading' || vn.role === 'dialog' || vn.role === 'alertdialog' || vn.role === 'form' || vn.role === 'navigation' || vn.role === 'main';
+  if (distance === 0) return structural ? 1 : 2;
+  if (structural) return near ? 2 : 4;
+  if (vn.tag === TEXT_TAG || vn.text) return near ? 4 : 5;
+  return 5;
+}
+
+function select(entries: Entry[], tokenLimit: number, maxNodes: number): Set<number> {
+  const order = entries.map((_, i) => i);
+  order.sort((a, b) => entries[a].rank - entries[b].rank || entries[a].distance - entries[b].distance || a - b);
+  const keep = new Set<number>();
+  // Room for the header and the truncation note.
+  let tokens = 40;
+  for (let k = 0; k < order.length; k++) {
+    let extra = 0;
+    let count = 0;
+    for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) {
+      extra += entries[i].cost;
+      count++;
+    }
+    if (count === 0) continue;
+    if (tokens + extra > tokenLimit || keep.size + count > maxNodes) continue;
+    tokens += extra;
+    for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) keep.add(i);
+  }
+  return keep;
+}
+
+/** Copies the tree keeping selected nodes; each run of dropped siblings becomes one marker. */
+function rebuild(roots: BuildNode[], keep: Set<number>, entries: Entry[], onOmit: () => void): BuildNode[] {
+  const indexOf = new Map<BuildNode, number>();
+  for (let i = 0; i < entries.length; i++) indexOf.set(entries[i].node, i);
+  const filterList = (list: BuildNode[]): BuildNode[] => {
+    const out: BuildNode[] = [];
+    let dropped = 0;
+    let droppedFrom: BuildNode | null = null;
+    const flush = () => {
+      if (!dropped || !droppedFrom) return;
+      out.push(marker(droppedFrom, dropped));
+      onOmit();
+      dropped = 0;
+      droppedFrom = null;
+    };
+    for (let i = 0; i < list.length; i++) {
+      const node = list[i];
+      const index = indexOf.get(node);
+      if (index !== undefined && keep.has(index)) {
+        flush();
+        out.push(node);
+      } else {
+        dropped += countNodes(node);
+        droppedFrom ??= node;
+      }
+    }
+    flush();
+    return out;
+  };
+  const top = filterList(roots);
+  const stack = top.slice();
+  while (stack.length) {
+    const node = stack.pop()!;
+    node.children = filterList(node.children);
+    if (node.shadow) node.shadow = filterList(node.shadow);
+    if (node.frame) node.frame = filterList(node.frame);
+    for (let i = 0; i < node.children.length; i++) stack.push(node.children[i]);
+    if (node.shadow) for (let i = 0; i < node.shadow.length; i++) stack.push(node.shadow[i]);
+    if (node.frame) for (let i = 0; i < node.frame.length; i++) stack.push(node.frame[i]);
+  }
+  return top;
+}
+
+function marker(first: BuildNode, count: number): BuildNode {
+  return {
+    vn: { node_id: first.vn.node_id + '_o', tag: 'summary', visible: true, text: `${count} more node${count === 1 ? '' : 's'} omitted`, summary: { total: count, shown: 0, label: 'omitted' } },
+    children: [],
+    block: first.block,
+    top: first.top,
+    bottom: first.bottom,
+  };
+}
+
+/** Nodes below maxDepth are hoisted to the deepest allowed level (content kept, nesting lost). */
+function limitDepth(roots: BuildNode[], maxDepth: number): boolean {
+  let changed = false;
+  const stack: { node: BuildNode; depth: number }[] = roots.map((node) => ({ node, depth: 0 }));
+  while (stack.length) {
+    const { node, depth } = stack.pop()!;
+    if (depth >= maxDepth - 1 && node.children.length) {
+      const flat: BuildNode[] = [];
+      const work = node.children.slice().reverse();
+      while (work.length) {
+        const child = work.pop()!;
+        flat.push(child);
+        if (child.children.length) {
+          for (let i = child.children.length - 1; i >= 0; i--) work.push(child.children[i]);
+          child.children = [];
+          changed = true;
+        }
+      }
+      node.children = flat;
+      continue;
+    }
+    for (let i = 0; i < node.children.length; i++) stack.push({ node: node.children[i], depth: depth + 1 });
+    if (node.shadow) for (let i = 0; i < node.shadow.length; i++) stack.push({ node: node.shadow[i], depth: depth + 1 });
+    if (node.frame) for (let i = 0; i < node.frame.length; i++) stack.push({ node: node.frame[i], depth: depth + 1 });
+  }
+  return changed;
+}

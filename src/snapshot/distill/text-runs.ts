@@ -1,0 +1,63 @@
+// Distill pass: turn raw text runs into normalized, capped text (S6) and drop text
+// that only repeats the accessible name of its container (a link "Home" whose
+// content is "Home" needs one line, not two).
+import type { BuildNode } from '../tree';
+import { TEXT_TAG } from '../tree';
+import { normalizeWhitespace } from '../../dom/dom-utils';
+
+export const MAX_TEXT_LENGTH = 500;
+
+export function finalizeTextRuns(nodes: BuildNode[]): BuildNode[] {
+  const out: BuildNode[] = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (node.vn.tag === TEXT_TAG && node.raw !== undefined) {
+      const text = normalizeWhitespace(node.raw ?? '');
+      node.raw = undefined;
+      if (!text) continue;
+      if (text.length > MAX_TEXT_LENGTH) {
+        node.vn.text = text.slice(0, MAX_TEXT_LENGTH - 1).trimEnd() + '…';
+        node.vn.text_overflow = true;
+      } else {
+        node.vn.text = text;
+      }
+    }
+    out.push(node);
+  }
+  return out;
+}
+
+/** Removes text children already said by the node's name (name-from-content). */
+export function dropTextRepeatingName(node: BuildNode): void {
+  const name = node.vn.name;
+  if (!name || !node.children.length) return;
+  const kept: BuildNode[] = [];
+  for (let i = 0; i < node.children.length; i++) {
+    const child = node.children[i];
+    if (child.vn.tag === TEXT_TAG && child.vn.text && name.includes(child.vn.text.replace(/…$/, ''))) continue;
+    kept.push(child);
+  }
+  node.children = kept;
+}
+
+/** A node whose only child is a text run carries that text itself: one line instead of two. */
+export function absorbSingleText(node: BuildNode): void {
+  if (node.children.length !== 1 || node.vn.text) return;
+  const only = node.children[0];
+  if (only.vn.tag !== TEXT_TAG || !only.vn.text) return;
+  node.vn.text = only.vn.text;
+  if (only.vn.text_overflow) node.vn.text_overflow = true;
+  node.children = [];
+}
+
+/** Item-like nodes (list items, cells) show their leading text on their own line. */
+const LEADING_TEXT_ROLES = new Set(['listitem', 'cell', 'gridcell', 'columnheader', 'rowheader']);
+
+export function absorbLeadingText(node: BuildNode): void {
+  if (node.vn.text || node.vn.actionable || !node.children.length || !LEADING_TEXT_ROLES.has(node.vn.role ?? '')) return;
+  const first = node.children[0];
+  if (first.vn.tag !== TEXT_TAG || !first.vn.text) return;
+  node.vn.text = first.vn.text;
+  if (first.vn.text_overflow) node.vn.text_overflow = true;
+  node.children = node.children.slice(1);
+}

@@ -1,0 +1,62 @@
+// S7 structural-hash node ids. Each element's id hashes its path segment
+// (tag, index among same-tag siblings, role, id) plus stable attributes, seeded
+// with the parent's hash, so an id costs O(1) per element however deep it is.
+// An element with an author id restarts the chain: everything below it stays
+// stable whatever happens above. Ids that survive from the previous snapshot
+// are reused while role and name hold.
+import murmur from 'murmurhash3js';
+
+const hash32: (key: string, seed?: number) => number = murmur.x86.hash32;
+
+const STABLE_ATTRIBUTES = ['name', 'type', 'role', 'aria-label', 'data-testid', 'href'];
+
+/** Author ids that look generated (React useId, Ember, numbers) are not stable anchors. */
+const GENERATED_ID = /^(?:[:«]r|ember\d|\d)|[:«»]|\d{4,}|[0-9a-f]{8,}/i;
+
+export function isStableAuthorId(id: string): boolean {
+  return id.length > 0 && id.length < 64 && !GENERATED_ID.test(id);
+}
+
+/** Hash of one element given its parent's hash and its index among same-tag siblings. */
+export function elementPathHash(el: Element, parentHash: number, tagIndex: number): number {
+  const tag = el.localName;
+  const authorId = el.id;
+  if (authorId && isStableAuthorId(authorId)) return hash32(tag + '#' + authorId, 0x9e37);
+  let key = tag + ':' + tagIndex;
+  for (let i = 0; i < STABLE_ATTRIBUTES.length; i++) {
+    const v = el.getAttribute(STABLE_ATTRIBUTES[i]);
+    if (v) key += '|' + (v.length > 80 ? v.slice(0, 80) : v);
+  }
+  return hash32(key, parentHash);
+}
+
+export function childHash(parentHash: number, key: string): number {
+  return hash32(key, parentHash);
+}
+
+export function formatId(hash: number): string {
+  return 'nv_' + (hash >>> 0).toString(36);
+}
+
+/** Hands out unique ids within one snapshot, resolving collisions deterministically. */
+export class IdAllocator {
+  private readonly used = new Set<string>();
+
+  /** Reserve a specific id (a reused one); false if it is already taken. */
+  tryReserve(id: string): boolean {
+    if (this.used.has(id)) return false;
+    this.used.add(id);
+    return true;
+  }
+
+  allocate(hash: number): string {
+    let id = formatId(hash);
+    let h = hash;
+    while (this.used.has(id)) {
+      h = hash32(id, h);
+      id = formatId(h);
+    }
+    this.used.add(id);
+    return id;
+  }
+}

@@ -1,0 +1,382 @@
+// Pass 1: one iterative depth-first walk over the rendered (flat) tree — light DOM,
+// open shadow roots with slots in rendering order, same-origin iframes — that reads
+// each element's computed style and box at most once, skips subtrees that cannot
+// render, classifies what it keeps and hoists structural wrappers on the fly.
+// No recursion, so a 10,000-deep DOM is fine; checks the time budget as it goes.
+import type { ResolvedSnapshotOptions } from '../options';
+import type { NodeFingerprint } from '../types';
+import { getRect, getStyle } from './caches';
+import { classifyActionability, scanAttributes, type AttributeScan } from './actionability';
+import { getRole } from './aria';
+import { childHash, elementPathHash } from './ids';
+import type { BuildNode } from './tree';
+import { TEXT_TAG } from './tree';
+import { describeElement, type NodeFacts } from './describe';
+import { hasBox, hidesContent, hidesSubtree, intersect, intersects, isVisibilityVisible, overflowKind, toBox, type Box } from './visibility';
+import { TEXT_NODE, isElement } from '../dom/dom-utils';
+
+/** Elements that never render content a person can see or use. */
+const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'datalist']);
+
+/** Elements whose DOM children are not shown as separate content. */
+const OPAQUE_TAGS = new Set(['svg', 'select', 'textarea', 'input', 'option', 'optgroup', 'canvas', 'video', 'audio', 'img', 'iframe', 'frame', 'object', 'embed', 'math']);
+
+/** Roles that carry structure or meaning for a reader; kept as nodes (S1). */
+const KEEP_ROLES = new Set([
+  'form', 'table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader',
+  'dialog', 'alertdialog', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search',
+  'region', 'list', 'listitem', 'group', 'menu', 'menubar', 'tablist', 'tree', 'listbox', 'radiogroup',
+  'toolbar', 'tabpanel', 'heading', 'img', 'figure', 'article', 'alert', 'status', 'log', 'math',
+  'progressbar', 'meter', 'separator',
+]);
+
+/** Roles kept only when they have an accessible name (S1: region / group with a name). */
+const NAMED_ONLY_ROLES = new Set(['region', 'group', 'img', 'figure', 'article', 'separator']);
+
+const BLOCK_DISPLAY_PREFIX = /^(?:block|flex|grid|list-item|table|flow-root)/;
+
+export interface TraversalResult {
+  roots: BuildNode[];
+  visited: number;
+  kept: number;
+  timedOut: boolean;
+  /** Every kept node's element, with its fingerprint; the id maps are built from it. */
+  keptNodes: BuildNode[];
+  fingerprints: Map<BuildNode, NodeFingerprint>;
+  labels: BuildNode[];
+}
+
+export interface IdSource {
+  /** Id the element had in the previous snapshot, if its role and name still match. */
+  reuse(el: Element, fingerprint: NodeFingerprint): string | undefined;
+  allocate(hash: number, reused: string | undefined): string;
+}
+
+interface Context {
+  el: Element | null;
+  style: CSSStyleDeclaration | null;
+  rect: DOMRect | null;
+  hash: number;
+  attach: BuildNode[];
+  block: number;
+  textVisible: boolean;
+  hardClip: Box | null;
+  softClip: Box | null;
+  ariaHidden: boolean;
+  insideActionable: boolean;
+  insideModal: boolean;
+  depth: number;
+  frameDepth: number;
+  dx: number;
+  dy: number;
+  doc: Document;
+}
+
+interface Entry {
+  node: Node;
+  ctx: Context;
+  index: number;
+}
+
+export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: IdSource, viewport: Box): TraversalResult {
+  const started = performance.now();
+  const result: TraversalResult = { roots: [], visited: 0, kept: 0, timedOut: false, keptNodes: [], fingerprints: new Map(), labels: [] };
+  const body = root.body ?? root.documentElement;
+  if (!body) return result;
+
+  let blockCounter = 0;
+  const stack: Entry[] = [];
+  const rootCtx: Context = {
+    el: null, style: null, rect: null, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
+    hardClip: null, softClip: null, ariaHidden: false, insideActionable: false, insideModal: false,
+    depth: 0, frameDepth: 0, dx: 0, dy: 0, doc: root,
+  };
+  const modal = findModal(root);
+  const owned = collectOwned(root);
+  const visitedOwned = new Set<Element>();
+  stack.push({ node: body, ctx: { ...rootCtx, insideModal: !modal }, index: 0 });
+
+  const tagCounts = new Map<string, number>();
+  const pending: Node[] = [];
+
+  const pushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => {
+    tagCounts.clear();
+    pending.length = 0;
+    if (list) {
+      for (let i = 0; i < list.length; i++) pending.push(list[i]);
+    } else {
+      for (let child = first; child; child = child.nextSibling) {
+        if (owned && isElement(child) && owned.has(child) && owned.get(child) !== parent) continue;
+        pending.push(child);
+      }
+    }
+    if (owned && isElement(parent)) appendOwned(parent, owned, visitedOwned, pending);
+    const base = stack.length;
+    let textIndex = 0;
+    for (let i = 0; i < pending.length; i++) {
+      const child = pending[i];
+      let index: number;
+      if (child.nodeType === TEXT_NODE) index = textIndex++;
+      else if (isElement(child)) {
+        const tag = child.localName;
+        index = (tagCounts.get(tag) ?? 0) + 1;
+        tagCounts.set(tag, index);
+      } else continue;
+      stack.push({ node: child, ctx, index });
+    }
+    // Reverse the pushed slice so the first child is popped first.
+    for (let a = base, b = stack.length - 1; a < b; a++, b--) {
+      const t = stack[a];
+      stack[a] = stack[b];
+      stack[b] = t;
+    }
+  };
+
+  while (stack.length) {
+    const { node, ctx, index } = stack.pop()!;
+    if (node.nodeType === TEXT_NODE) {
+      if (ctx.textVisible) addText(node as Text, ctx, index);
+      continue;
+    }
+    const el = node as Element;
+    result.visited++;
+    if ((result.visited & 127) === 0 && performance.now() - started > options.timeBudgetMs) {
+      result.timedOut = true;
+      break;
+    }
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag)) continue;
+    const scan = scanAttributes(el);
+    if (scan.browserxOverlay || scan.inert) continue;
+    let insideModal = ctx.insideModal;
+    if (!insideModal) {
+      if (el === modal) insideModal = true;
+      else if (!modal || !el.contains(modal)) continue; // inert behind a modal dialog
+    }
+    const style = getStyle(el);
+    if (!style || hidesSubtree(style)) continue;
+
+    const isContents = style.display === 'contents';
+    const rect = isContents ? null : getRect(el);
+    const box = rect ? toBox(rect, ctx.dx, ctx.dy) : null;
+    const selfBox = !!rect && hasBox(rect);
+    const overflow = isContents ? 'visible' : overflowKind(style);
+    // A zero-size box that clips its overflow shows nothing (sr-only, collapsed panels).
+    if (!isContents && !selfBox && overflow !== 'visible') continue;
+    const clipped = !!box && !!ctx.hardClip && !intersects(box, ctx.hardClip);
+    const visibilityVisible = isVisibilityVisible(style);
+    const visible = selfBox && visibilityVisible && !clipped;
+
+    const role = !scan.role && (tag === 'div' || tag === 'span') ? null : getRole(el);
+    const ariaHidden = ctx.ariaHidden || scan.ariaHidden;
+    const act = visible
+      ? classifyActionability(el, tag, role, scan, style, ctx.style, ctx.insideActionable)
+      : null;
+    const actionable = !!act && act.tier < 3;
+    const openShadow = options.includeShadowDom ? shadowRootFor(el, options) : null;
+    const closedShadow = !openShadow && visible && looksLikeClosedShadowHost(el, tag);
+    const isFrame = tag === 'iframe' || tag === 'frame';
+
+    const elHash = elementPathHash(el, ctx.hash, index);
+    let kept: BuildNode | null = null;
+    if (visible && (actionable || (!ariaHidden && (keepsRole(role, el) || isFrame || openShadow || closedShadow)))) {
+      const offscreen = !!box && (!intersects(box, viewport) || (!!ctx.softClip && !intersects(box, ctx.softClip)));
+      const facts: NodeFacts = { el, tag, role, scan, style, act, offscreen, box: box!, rect: rect!, options };
+      const vn = describeElement(facts);
+      const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: vn.name ?? '' };
+      vn.node_id = ids.allocate(elHash, ids.reuse(el, fingerprint));
+      kept = { vn, ref: el, children: [], block: ++blockCounter, top: box!.top, bottom: box!.bottom };
+      ctx.attach.push(kept);
+      result.kept++;
+      result.keptNodes.push(kept);
+      result.fingerprints.set(kept, fingerprint);
+      if (act?.reason === 'label') result.labels.push(kept);
+      if (closedShadow) {
+        vn.closedShadowRoot = true;
+        vn.text = vn.text ?? 'Content in a closed shadow root is not accessible';
+      }
+    }
+
+    if (isFrame) {
+      if (kept && options.includeIframes) enterFrame(el, kept, ctx, box!);
+      continue;
+    }
+    if (OPAQUE_TAGS.has(tag) || hidesContent(style)) continue;
+
+    const isBlock = isContents ? false : BLOCK_DISPLAY_PREFIX.test(style.display);
+    let hardClip = ctx.hardClip;
+    let softClip = ctx.softClip;
+    if (style.position === 'fixed') hardClip = softClip = null;
+    if (box && overflow === 'clip') hardClip = hardClip ? intersect(hardClip, box) : box;
+    else if (box && overflow === 'scroll') softClip = softClip ? intersect(softClip, box) : box;
+    const childCtx: Context = {
+      el, style, rect, hash: elHash,
+      attach: kept ? kept.children : ctx.attach,
+      block: kept || isBlock ? ++blockCounter : ctx.block,
+      textVisible: visibilityVisible && !ariaHidden && !clipped && (isContents ? ctx.textVisible : selfBox || tag === 'slot'),
+      hardClip, softClip, ariaHidden,
+      insideActionable: ctx.insideActionable || actionable,
+      insideModal, depth: ctx.depth + 1, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
+    };
+
+    if (openShadow) {
+      if (kept) {
+        kept.shadow = [];
+        pushChildren(openShadow, openShadow.firstChild, { ...childCtx, attach: kept.shadow }, null);
+      } else {
+        pushChildren(openShadow, openShadow.firstChild, childCtx, null);
+      }
+    } else if (tag === 'slot') {
+      const assigned = (el as HTMLSlotElement).assignedNodes();
+      if (assigned.length) pushChildren(el, null, childCtx, assigned as unknown as Node[]);
+      else pushChildren(el, el.firstChild, childCtx, null);
+    } else {
+      pushChildren(el, el.firstChild, childCtx, null);
+    }
+    // Trailing block boundary: text after this block element must not merge into it.
+    if (isBlock && !kept) ctx.block = ++blockCounter;
+  }
+
+  return result;
+
+  function addText(text: Text, ctx: Context, index: number): void {
+    const data = text.data;
+    if (!/\S/.test(data)) return;
+    const rect = ctx.rect;
+    const top = rect ? rect.top + ctx.dy : 0;
+    const bottom = rect ? rect.bottom + ctx.dy : 0;
+    const prev = ctx.attach[ctx.attach.length - 1];
+    // Adjacent runs of one block merge here already; saves nodes and ids.
+    if (prev && prev.vn.tag === TEXT_TAG && prev.block === ctx.block) {
+      prev.raw += data;
+      prev.bottom = Math.max(prev.bottom, bottom);
+      return;
+    }
+    const hash = childHash(ctx.hash, '#t' + index);
+    ctx.attach.push({
+      vn: { node_id: ids.allocate(hash, undefined), tag: TEXT_TAG, visible: true },
+      ref: text, children: [], block: ctx.block, raw: data, top, bottom,
+    });
+  }
+
+  function enterFrame(frameEl: Element, kept: BuildNode, ctx: Context, box: Box): void {
+    let doc: Document | null = null;
+    try {
+      doc = (frameEl as HTMLIFrameElement).contentDocument;
+    } catch {
+      doc = null;
+    }
+    const src = frameEl.getAttribute('src') ?? '';
+    if (src) kept.vn.frameSrc = src.length > 200 ? src.slice(0, 200) : src;
+    if (!doc || !doc.documentElement) {
+      kept.vn.crossOrigin = true;
+      kept.vn.text = 'Cross-origin iframe: content not accessible';
+      return;
+    }
+    if (ctx.frameDepth >= options.maxIframeDepth) {
+      kept.vn.text = 'Nested iframe beyond the depth limit';
+      return;
+    }
+    const frameBody = doc.body ?? doc.documentElement;
+    const inner = frameEl as HTMLElement;
+    const dx = box.left + (inner.clientLeft || 0);
+    const dy = box.top + (inner.clientTop || 0);
+    const frameViewport: Box = { left: dx, top: dy, right: dx + (inner.clientWidth || 0), bottom: dy + (inner.clientHeight || 0) };
+    kept.frame = [];
+    stack.push({
+      node: frameBody,
+      ctx: {
+        ...rootCtx,
+        hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
+        attach: kept.frame,
+        block: ++blockCounter,
+        hardClip: frameViewport,
+        insideModal: true,
+        frameDepth: ctx.frameDepth + 1,
+        dx, dy, doc,
+      },
+      index: 0,
+    });
+  }
+}
+
+function keepsRole(role: string | null, el: Element): boolean {
+  if (!role || !KEEP_ROLES.has(role)) return false;
+  if (!NAMED_ONLY_ROLES.has(role)) return true;
+  // Cheap evidence of a name; the name itself is computed only for kept nodes.
+  if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('title')) return true;
+  switch (el.localName) {
+    case 'img': case 'area': return !!el.getAttribute('alt');
+    case 'svg': return hasChildTag(el, 'title');
+    case 'fieldset': return hasChildTag(el, 'legend');
+    case 'figure': return hasChildTag(el, 'figcaption');
+    default: return false;
+  }
+}
+
+function hasChildTag(el: Element, tag: string): boolean {
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return true;
+  return false;
+}
+
+function shadowRootFor(el: Element, options: ResolvedSnapshotOptions): ShadowRoot | null {
+  const open = el.shadowRoot;
+  if (open) return open;
+  if (options.shadowRootOf && el.localName.indexOf('-') > 0) {
+    try {
+      return options.shadowRootOf(el) ?? null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Closed shadow roots are invisible to page scripts. A custom element that renders a
+ * box but has no light children to render is the telltale sign; we say so (S8).
+ */
+function looksLikeClosedShadowHost(el: Element, tag: string): boolean {
+  return tag.indexOf('-') > 0 && !el.firstElementChild && !/\S/.test(el.textContent ?? '');
+}
+
+function findModal(doc: Document): Element | null {
+  try {
+    return doc.querySelector('dialog:modal');
+  } catch {
+    return null;
+  }
+}
+
+/** aria-owns: owned element → owner; null when the page uses none (the common case). */
+function collectOwned(doc: Document): Map<Element, Element> | null {
+  let owners: NodeListOf<Element>;
+  try {
+    owners = doc.querySelectorAll('[aria-owns]');
+  } catch {
+    return null;
+  }
+  if (!owners.length) return null;
+  const map = new Map<Element, Element>();
+  for (let i = 0; i < owners.length; i++) {
+    const owner = owners[i];
+    const idList = (owner.getAttribute('aria-owns') ?? '').trim().split(/\s+/);
+    for (let j = 0; j < idList.length; j++) {
+      const target = idList[j] ? doc.getElementById(idList[j]) : null;
+      // An element cannot own its own ancestor (cycle guard) nor be owned twice.
+      if (target && target !== owner && !target.contains(owner) && !map.has(target)) map.set(target, owner);
+    }
+  }
+  return map;
+}
+
+function appendOwned(owner: Element, owned: Map<Element, Element>, visited: Set<Element>, out: Node[]): void {
+  owned.forEach((who, target) => {
+    if (who === owner && !visited.has(target)) {
+      visited.add(target);
+      out.push(target);
+    }
+  });
+}
+
+export type { AttributeScan };

@@ -1,0 +1,52 @@
+// S5 form values, reproduced exactly (a trailing space is data), with the S12
+// secret-field rule applied in one place.
+import { isSensitiveField } from './privacy';
+
+const NO_VALUE_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'reset', 'button', 'image', 'file', 'hidden']);
+export const EDITABLE_TEXT_CAP = 1000;
+
+export interface FieldValue {
+  value?: string;
+  /** The field holds a value that was withheld (S12). */
+  redacted?: boolean;
+  /** Option labels of a native select, in order. */
+  options?: string[];
+}
+
+export function readFieldValue(el: Element, tag: string, allowSensitive: boolean): FieldValue {
+  if (tag === 'input') {
+    const input = el as HTMLInputElement;
+    const type = input.type;
+    if (NO_VALUE_INPUT_TYPES.has(type)) {
+      if (type === 'file' && input.files && input.files.length) return { value: input.files[0].name };
+      return {};
+    }
+    return guard(el, input.value, allowSensitive);
+  }
+  if (tag === 'textarea') return guard(el, (el as HTMLTextAreaElement).value, allowSensitive);
+  if (tag === 'select') {
+    const select = el as HTMLSelectElement;
+    const labels: string[] = [];
+    const selected: string[] = [];
+    const options = select.options;
+    for (let i = 0; i < options.length; i++) {
+      const label = (options[i].label || options[i].text).trim();
+      labels.push(label);
+      if (options[i].selected) selected.push(label);
+    }
+    return { value: selected.join(', '), options: labels };
+  }
+  return {};
+}
+
+function guard(el: Element, value: string, allowSensitive: boolean): FieldValue {
+  if (!allowSensitive && isSensitiveField(el)) return value ? { redacted: true } : {};
+  return value ? { value } : {};
+}
+
+/** Text of a contentEditable host, capped (S6). */
+export function readEditableText(el: Element): { value: string; cut: boolean } {
+  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (text.length <= EDITABLE_TEXT_CAP) return { value: text, cut: false };
+  return { value: text.slice(0, EDITABLE_TEXT_CAP), cut: true };
+}

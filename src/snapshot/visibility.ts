@@ -1,0 +1,71 @@
+// S2 visibility, decided from one computed style and one box per element.
+// Subtree-level decisions (skip children entirely) are separated from element-level
+// ones (this element draws nothing, but its children may).
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Opacity at or below this is treated as invisible (S2). */
+const MIN_OPACITY = 0.05;
+
+/** True when nothing in the subtree can render: display:none or (near) zero opacity. */
+export function hidesSubtree(style: CSSStyleDeclaration): boolean {
+  if (style.display === 'none') return true;
+  const opacity = style.opacity;
+  // Fast path: the common value is exactly "1".
+  if (opacity !== '1' && opacity !== '' && parseFloat(opacity) <= MIN_OPACITY) return true;
+  return false;
+}
+
+/** content-visibility:hidden renders the element's box but none of its content. */
+export function hidesContent(style: CSSStyleDeclaration): boolean {
+  return (style as CSSStyleDeclaration & { contentVisibility?: string }).contentVisibility === 'hidden';
+}
+
+/** visibility:hidden/collapse hides the element itself; descendants may opt back in. */
+export function isVisibilityVisible(style: CSSStyleDeclaration): boolean {
+  return style.visibility === 'visible';
+}
+
+/** A non-empty box: at least one side above 1px and neither side zero. */
+export function hasBox(rect: DOMRect): boolean {
+  const w = rect.width;
+  const h = rect.height;
+  return w > 0 && h > 0 && (w > 1 || h > 1);
+}
+
+export type Overflow = 'visible' | 'clip' | 'scroll';
+
+/** How the element treats overflowing descendants: clips them away, scrolls them, or shows them. */
+export function overflowKind(style: CSSStyleDeclaration): Overflow {
+  const x = style.overflowX;
+  const y = style.overflowY;
+  if (x === 'visible' && y === 'visible') return 'visible';
+  if (x === 'hidden' || x === 'clip' || y === 'hidden' || y === 'clip') {
+    // A scrollable axis still lets a person reach the content by scrolling.
+    if (x === 'auto' || x === 'scroll' || y === 'auto' || y === 'scroll') return 'scroll';
+    return 'clip';
+  }
+  return 'scroll';
+}
+
+export function intersects(a: Box, b: Box): boolean {
+  return a.left < b.right && a.right > b.left && a.top < b.bottom && a.bottom > b.top;
+}
+
+export function intersect(a: Box, b: Box): Box {
+  return {
+    left: Math.max(a.left, b.left),
+    top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right),
+    bottom: Math.min(a.bottom, b.bottom),
+  };
+}
+
+export function toBox(rect: DOMRect, dx = 0, dy = 0): Box {
+  return { left: rect.left + dx, top: rect.top + dy, right: rect.right + dx, bottom: rect.bottom + dy };
+}
