@@ -1,0 +1,516 @@
+// Accessible name and description (S4) per W3C accname 1.2 ("Accessible Name and
+// Description Computation"), with the HTML-AAM host-language rules, tuned to agree
+// with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
+// Not truncated here (the engine truncates). Never throws.
+import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../../dom/dom-utils';
+import { ariaCaches, getPseudoContent, getStyle } from '../caches';
+import { allowsNameFromContent, getRole } from './roles';
+
+interface Ctx {
+  /** The element whose name is being computed. */
+  target: Element;
+  /** Consulted-nodes guard (accname: "each node is consulted at most once"). */
+  visited: Set<Node>;
+  /** Inside an aria-labelledby/-describedby traversal: no second 2B. */
+  inLabelledBy: boolean;
+  /** Recursing below the target (2F children, label or labelledby content). */
+  inContent: boolean;
+  /** The traversal started at a hidden node (hidden labelledby target / label): include hidden. */
+  allowHidden: boolean;
+}
+
+const SKIP_TAGS: Record<string, true> = Object.create(null);
+SKIP_TAGS.script = SKIP_TAGS.style = SKIP_TAGS.noscript = SKIP_TAGS.template = true;
+SKIP_TAGS.head = SKIP_TAGS.title = SKIP_TAGS.meta = SKIP_TAGS.link = true;
+
+// Roles whose content never contributes to an ancestor's name (containers of many
+// sub-objects); Chromium skips them while computing name from content.
+const NO_CONTENT_IN_RECURSION: Record<string, true> = Object.create(null);
+{
+  const list = 'table grid treegrid tree listbox menu menubar tablist toolbar radiogroup dialog alertdialog ' +
+    'img math application document';
+  const parts = list.split(' ');
+  for (let i = 0; i < parts.length; i++) NO_CONTENT_IN_RECURSION[parts[i]] = true;
+}
+
+const RANGE_ROLES: Record<string, true> = Object.create(null);
+RANGE_ROLES.slider = RANGE_ROLES.spinbutton = RANGE_ROLES.scrollbar = RANGE_ROLES.progressbar = RANGE_ROLES.meter = true;
+
+const LABELABLE: Record<string, true> = Object.create(null);
+LABELABLE.button = LABELABLE.input = LABELABLE.meter = LABELABLE.output = true;
+LABELABLE.progress = LABELABLE.select = LABELABLE.textarea = true;
+
+function attr(el: Element, name: string): string | null {
+  try {
+    return el.getAttribute(name);
+  } catch {
+    return null;
+  }
+}
+
+/** Collapses whitespace, drops private-use characters (icon-font glyphs, which Chromium drops). */
+export function cleanName(text: string): string {
+  return text
+    .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
+    .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
+    .trim();
+}
+
+function inputType(el: Element): string {
+  return (attr(el, 'type') || 'text').trim().toLowerCase();
+}
+
+// ---------- hidden checks (2A) ----------
+
+/** Hidden for the name computation: aria-hidden, display:none or visibility hidden/collapse. */
+function isHiddenSelf(el: Element): boolean {
+  if (attr(el, 'aria-hidden') === 'true') return true;
+  const style = getStyle(el);
+  if (!style || !style.display) return el.hasAttribute('hidden');
+  if (style.display === 'none') return true;
+  const v = style.visibility;
+  return v === 'hidden' || v === 'collapse';
+}
+
+/** The node or an ancestor is hidden (used where a traversal starts, e.g. a labelledby target). */
+function isHiddenDeep(el: Element): boolean {
+  if (isHiddenSelf(el)) return true;
+  for (let p = parentElementOrHost(el); p; p = parentElementOrHost(p)) {
+    if (attr(p, 'aria-hidden') === 'true') return true;
+    const style = getStyle(p);
+    if (style ? style.display === 'none' : p.hasAttribute('hidden')) return true;
+  }
+  return false;
+}
+
+function isVisibilityHidden(el: Element): boolean {
+  const style = getStyle(el);
+  const v = style ? style.visibility : '';
+  return v === 'hidden' || v === 'collapse';
+}
+
+// ---------- id references and labels ----------
+
+function idRefs(el: Element, value: string | null): Element[] {
+  const out: Element[] = [];
+  if (!value) return out;
+  const ids = value.split(/[\t\n\f\r ]+/);
+  for (let i = 0; i < ids.length; i++) {
+    if (!ids[i]) continue;
+    try {
+      const ref = getElementByIdInScope(el, ids[i]);
+      if (ref) out.push(ref);
+    } catch {
+      /* ignore */
+    }
+  }
+  return out;
+}
+
+function isLabelable(el: Element): boolean {
+  if (LABELABLE[el.localName] !== true) return false;
+  return !(el.localName === 'input' && inputType(el) === 'hidden');
+}
+
+/** The control a <label> labels: `for` in the same tree scope, else its first labelable descendant. */
+function labelControl(label: Element): Element | null {
+  try {
+    const native = (label as HTMLLabelElement).control;
+    if (native !== undefined) return native;
+  } catch {
+    /* fall through */
+  }
+  const forId = attr(label, 'for');
+  if (forId !== null) {
+    const ref = getElementByIdInScope(label, forId);
+    return ref && isLabelable(ref) ? ref : null;
+  }
+  const all = label.getElementsByTagName('*');
+  for (let i = 0; i < all.length; i++) if (isLabelable(all[i])) return all[i];
+  return null;
+}
+
+/** The <label> elements of a labelable control, in tree order. Indexed once per scope in a snapshot. */
+export function getLabels(el: Element): Element[] {
+  const out: Element[] = [];
+  if (!isLabelable(el)) return out;
+  const cache = ariaCaches();
+  try {
+    const scope = el.getRootNode ? el.getRootNode() : null;
+    if (cache && scope) {
+      let index = cache.labels.get(scope);
+      if (!index) {
+        index = new Map();
+        cache.labels.set(scope, index);
+        const labels = (scope as Document | ShadowRoot).querySelectorAll('label');
+        for (let i = 0; i < labels.length; i++) {
+          const control = labelControl(labels[i]);
+          if (!control) continue;
+          let list = index.get(control);
+          if (!list) index.set(control, (list = []));
+          list.push(labels[i]);
+        }
+      }
+      return index.get(el) || out;
+    }
+    const native = (el as HTMLInputElement).labels;
+    if (native) {
+      for (let i = 0; i < native.length; i++) out.push(native[i]);
+      return out;
+    }
+    // Fallback for DOMs without `labels`: wrapping label, then label[for=id].
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (p.localName === 'label') {
+        if (labelControl(p) === el) out.push(p);
+        break;
+      }
+    }
+    const id = el.id;
+    if (id && scope) {
+      const labels = (scope as Document | ShadowRoot).querySelectorAll('label[for]');
+      for (let i = 0; i < labels.length; i++) {
+        if (attr(labels[i], 'for') === id && out.indexOf(labels[i]) < 0 && labelControl(labels[i]) === el) out.push(labels[i]);
+      }
+    }
+  } catch {
+    /* never throw */
+  }
+  return out;
+}
+
+// ---------- the computation ----------
+
+/** Text of `refs` joined by spaces, each traversed as a labelledby/label root (2B). */
+function textOfRefs(refs: Element[], ctx: Ctx, viaAria: boolean): string {
+  let result = '';
+  for (let i = 0; i < refs.length; i++) {
+    const ref = refs[i];
+    const hidden = ctx.allowHidden || isHiddenDeep(ref);
+    // Chromium includes hidden aria-labelledby targets but ignores hidden <label>s.
+    if (hidden && !viaAria) continue;
+    const sub: Ctx = {
+      target: ctx.target,
+      visited: ctx.visited,
+      inLabelledBy: true,
+      inContent: true,
+      allowHidden: hidden,
+    };
+    const text = computeText(ref, sub, true);
+    if (text) result += (result ? ' ' : '') + text;
+  }
+  return result;
+}
+
+function selectedOptionsText(select: Element, ctx: Ctx): string {
+  let result = '';
+  try {
+    const options = (select as HTMLSelectElement).selectedOptions;
+    if (options) {
+      for (let i = 0; i < options.length; i++) result += ' ' + optionText(options[i], ctx);
+      return result;
+    }
+    const all = select.getElementsByTagName('option');
+    for (let i = 0; i < all.length; i++) if ((all[i] as HTMLOptionElement).selected) result += ' ' + optionText(all[i], ctx);
+  } catch {
+    /* ignore */
+  }
+  return result;
+}
+
+function optionText(option: Element, ctx: Ctx): string {
+  const label = attr(option, 'label');
+  if (label && label.trim()) return label;
+  return contentText(option, ctx);
+}
+
+/** 2C: the value of a control embedded in the label of another widget, or null if not one. */
+function embeddedControlText(el: Element, role: string | null, ctx: Ctx): string | null {
+  const tag = el.localName;
+  if (role === 'textbox' || role === 'searchbox') {
+    if (tag === 'input' || tag === 'textarea') return String((el as HTMLInputElement).value ?? '');
+    return el.textContent || '';
+  }
+  if (role === 'combobox' || role === 'listbox') {
+    if (tag === 'select') return selectedOptionsText(el, ctx);
+    if (tag === 'input') return String((el as HTMLInputElement).value ?? '');
+    // 2C: the text alternative of the chosen option(s).
+    let result = '';
+    const chosen = el.querySelectorAll('[aria-selected="true"]');
+    for (let i = 0; i < chosen.length; i++) result += ' ' + computeText(chosen[i], childCtx(ctx), false);
+    return result;
+  }
+  if (role && RANGE_ROLES[role] === true) {
+    const text = attr(el, 'aria-valuetext');
+    if (text !== null && text.trim()) return text;
+    const now = attr(el, 'aria-valuenow');
+    if (now !== null && now.trim()) return now;
+    if (tag === 'input') return String((el as HTMLInputElement).value ?? '');
+    return '';
+  }
+  return null;
+}
+
+function childCtx(ctx: Ctx): Ctx {
+  if (ctx.inContent) return ctx;
+  return { target: ctx.target, visited: ctx.visited, inLabelledBy: ctx.inLabelledBy, inContent: true, allowHidden: ctx.allowHidden };
+}
+
+/** 2E: host-language text alternatives (HTML-AAM). Returns null when the element has none. */
+function nativeText(el: Element, role: string | null, ctx: Ctx): string | null {
+  const tag = el.localName;
+  const ns = el.namespaceURI;
+  if (ns === 'http://www.w3.org/2000/svg') {
+    // SVG-AAM: a <title> child.
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      if (c.localName === 'title') return c.textContent || '';
+    }
+    return null;
+  }
+  if (tag === 'input') {
+    const type = inputType(el);
+    if (type === 'button' || type === 'submit' || type === 'reset') {
+      const labels = getLabels(el);
+      if (labels.length) {
+        const t = textOfRefs(labels, ctx, false);
+        if (cleanName(t)) return t;
+      }
+      const value = attr(el, 'value');
+      if (value !== null && value !== '') return value;
+      if (type === 'submit') return 'Submit';
+      if (type === 'reset') return 'Reset';
+      return null;
+    }
+    if (type === 'image') {
+      const alt = attr(el, 'alt');
+      if (alt !== null && alt.trim()) return alt;
+      const value = attr(el, 'value');
+      if (value !== null && value.trim()) return value;
+      const labels = getLabels(el);
+      if (labels.length) {
+        const t = textOfRefs(labels, ctx, false);
+        if (cleanName(t)) return t;
+      }
+      const title = attr(el, 'title');
+      if (title !== null && title.trim()) return title;
+      return 'Submit';
+    }
+  }
+  if (isLabelable(el)) {
+    const labels = getLabels(el);
+    if (labels.length) {
+      const t = textOfRefs(labels, ctx, false);
+      if (cleanName(t)) return t;
+    }
+    return null;
+  }
+  switch (tag) {
+    case 'img':
+    case 'area': {
+      const alt = attr(el, 'alt');
+      return alt !== null && alt.trim() ? alt : null;
+    }
+    case 'fieldset':
+      return firstChildText(el, 'legend', ctx);
+    case 'table': {
+      const caption = firstChildText(el, 'caption', ctx);
+      if (caption !== null) return caption;
+      const summary = attr(el, 'summary');
+      return summary && summary.trim() ? summary : null;
+    }
+    case 'optgroup': {
+      const label = attr(el, 'label');
+      return label && label.trim() ? label : null;
+    }
+    case 'option': {
+      const label = attr(el, 'label');
+      return label && label.trim() ? label : null;
+    }
+  }
+  void role;
+  return null;
+}
+
+function firstChildText(el: Element, childTag: string, ctx: Ctx): string | null {
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    if (c.localName === childTag) {
+      const t = contentText(c, childCtx(ctx));
+      return cleanName(t) ? t : null;
+    }
+  }
+  return null;
+}
+
+/** Placeholder fallbacks for text entry fields (HTML-AAM: after title). */
+function placeholderText(el: Element, role: string | null): string | null {
+  if (role !== 'textbox' && role !== 'searchbox' && role !== 'combobox') return null;
+  const tag = el.localName;
+  if (tag === 'input' || tag === 'textarea') {
+    const p = attr(el, 'placeholder');
+    if (p && p.trim()) return p;
+  }
+  const ap = attr(el, 'aria-placeholder');
+  return ap && ap.trim() ? ap : null;
+}
+
+function transformText(text: string, parent: Element): string {
+  const style = getStyle(parent);
+  const transform = style ? style.textTransform : '';
+  if (!transform || transform === 'none') return text;
+  if (transform === 'uppercase') return text.toUpperCase();
+  if (transform === 'lowercase') return text.toLowerCase();
+  if (transform === 'capitalize') return text.replace(/(^|[\s\u00a0(\["'-])(\S)/g, (_m, a: string, b: string) => a + b.toUpperCase());
+  return text;
+}
+
+function isBlockDisplay(el: Element): boolean {
+  if (el.localName === 'br') return true;
+  const style = getStyle(el);
+  const display = style ? style.display : '';
+  if (!display) return false;
+  return display !== 'inline' && display !== 'contents';
+}
+
+/** 2F: name from content — ::before, children in flat-tree order, ::after (2F.ii–2F.iv). */
+function contentText(el: Element, ctx: Ctx): string {
+  const selfHidden = !ctx.allowHidden && isVisibilityHidden(el);
+  let result = '';
+  // 2F.ii: CSS generated content before.
+  if (!selfHidden) result += getPseudoContent(el, '::before');
+  // 2F.iii: each child (shadow tree and slots followed as rendered).
+  let first: Node | null = null;
+  let assigned: Node[] | null = null;
+  const shadow = (el as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
+  if (shadow) first = shadow.firstChild;
+  else if (el.localName === 'slot') {
+    try {
+      const nodes = (el as HTMLSlotElement).assignedNodes ? (el as HTMLSlotElement).assignedNodes() : null;
+      if (nodes && nodes.length) assigned = nodes as Node[];
+    } catch {
+      assigned = null;
+    }
+    if (!assigned) first = el.firstChild;
+  } else first = el.firstChild;
+  if (assigned) {
+    for (let i = 0; i < assigned.length; i++) result += childText(assigned[i], el, selfHidden, ctx);
+  } else {
+    for (let c = first; c; c = c.nextSibling) result += childText(c, el, selfHidden, ctx);
+  }
+  // 2F.iv: CSS generated content after.
+  if (!selfHidden) result += getPseudoContent(el, '::after');
+  return result;
+}
+
+function childText(node: Node, parent: Element, parentVisibilityHidden: boolean, ctx: Ctx): string {
+  if (node.nodeType === TEXT_NODE) {
+    // 2G: text node (as rendered: text-transform applies, as in Chromium).
+    return parentVisibilityHidden ? '' : transformText((node as Text).data, parent);
+  }
+  if (!isElement(node)) return '';
+  const child = node as Element;
+  // Line breaks and word-break opportunities separate words (Chromium inserts a space).
+  if (child.localName === 'br' || child.localName === 'wbr') return ' ';
+  if (child === ctx.target || SKIP_TAGS[child.localName] === true) return '';
+  if (ctx.visited.has(child)) return '';
+  // 2A: hidden descendants are skipped unless the traversal started hidden.
+  if (!ctx.allowHidden) {
+    if (attr(child, 'aria-hidden') === 'true') return '';
+    const style = getStyle(child);
+    if (style ? style.display === 'none' : child.hasAttribute('hidden')) return '';
+  }
+  ctx.visited.add(child);
+  const text = computeText(child, ctx, false);
+  if (!text) return '';
+  return isBlockDisplay(child) ? ' ' + text + ' ' : text;
+}
+
+/**
+ * accname 1.2 §4.3.2 "compute the text alternative of the current node".
+ * `isRefRoot` marks a node directly referenced by aria-labelledby or a <label>.
+ */
+function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: string | null): string {
+  const role = knownRole !== undefined ? knownRole : getRole(el);
+  // 2B: aria-labelledby (not while already following one).
+  if (!ctx.inLabelledBy) {
+    const refs = idRefs(el, attr(el, 'aria-labelledby'));
+    if (refs.length) {
+      const t = textOfRefs(refs, ctx, true);
+      if (cleanName(t)) return t;
+    }
+  }
+  // 2C: a control embedded in the label of another widget contributes its value.
+  if (ctx.inContent && el !== ctx.target) {
+    const embedded = embeddedControlText(el, role, ctx);
+    if (embedded !== null) return embedded;
+  }
+  // 2D: aria-label (whitespace-only is ignored).
+  const label = attr(el, 'aria-label');
+  if (label !== null && label.trim()) return label;
+  // 2E: host language label (presentational elements have none).
+  if (role !== 'none') {
+    const native = nativeText(el, role, ctx);
+    if (native !== null) return native;
+  }
+  // 2F: name from content — for roles that allow it, for label/labelledby roots and
+  // for descendants of a node whose name comes from content.
+  const fromContent = ctx.inContent
+    ? isRefRoot || !(role && NO_CONTENT_IN_RECURSION[role] === true)
+    : allowsNameFromContent(role);
+  if (fromContent) {
+    const t = contentText(el, childCtx(ctx));
+    if (cleanName(t)) return t;
+  }
+  // 2I: tooltip attribute (title); then placeholder for text fields (HTML-AAM).
+  const title = attr(el, 'title');
+  if (title !== null && title.trim()) return title;
+  if (!ctx.inContent) {
+    const placeholder = placeholderText(el, role);
+    if (placeholder !== null) return placeholder;
+    if (el.localName === 'input' && inputType(el) === 'file') {
+      return el.hasAttribute('multiple') ? 'Choose Files' : 'Choose File';
+    }
+  }
+  return '';
+}
+
+/** The accessible name, whitespace-normalized, not truncated. `role` defaults to getRole(el). */
+export function getAccessibleName(el: Element, role?: string | null): string {
+  const cache = ariaCaches();
+  if (cache) {
+    const hit = cache.name.get(el);
+    if (hit !== undefined) return hit;
+  }
+  let name = '';
+  try {
+    if (isElement(el)) {
+      const ctx: Ctx = { target: el, visited: new Set(), inLabelledBy: false, inContent: false, allowHidden: false };
+      ctx.visited.add(el);
+      name = cleanName(computeText(el, ctx, false, role));
+    }
+  } catch {
+    name = '';
+  }
+  if (cache) cache.name.set(el, name);
+  return name;
+}
+
+/** The accessible description: aria-describedby, aria-description, then an unused title. */
+export function getAccessibleDescription(el: Element): string {
+  try {
+    const refs = idRefs(el, attr(el, 'aria-describedby'));
+    if (refs.length) {
+      const ctx: Ctx = { target: el, visited: new Set(), inLabelledBy: false, inContent: true, allowHidden: false };
+      const t = cleanName(textOfRefs(refs, ctx, true));
+      if (t) return t;
+    }
+    const description = attr(el, 'aria-description');
+    if (description && description.trim()) return cleanName(description);
+    const title = attr(el, 'title');
+    if (title && title.trim()) {
+      const t = cleanName(title);
+      if (getAccessibleName(el) !== t) return t;
+    }
+  } catch {
+    /* never throw */
+  }
+  return '';
+}

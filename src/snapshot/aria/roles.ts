@@ -1,0 +1,448 @@
+// Role classification (S4): explicit `role` parsing per WAI-ARIA 1.2 §7.1 and
+// implicit roles per HTML-AAM, tuned to what Chromium exposes where the two
+// differ (documented inline). Cross-realm safe: localName/nodeType only.
+import { isElement, parentElementOrHost } from '../../dom/dom-utils';
+import { ariaCaches } from '../caches';
+
+/** Space-separated sets as null-prototype dictionaries (immune to prototype pollution). */
+function makeSet(words: string): Record<string, true> {
+  const set = Object.create(null) as Record<string, true>;
+  const parts = words.split(' ');
+  for (let i = 0; i < parts.length; i++) if (parts[i]) set[parts[i]] = true;
+  return set;
+}
+
+// Concrete (non-abstract) WAI-ARIA 1.2 roles plus the ARIA 1.3 / DPUB-free additions
+// Chromium understands. Abstract roles (command, widget, landmark, …) are invalid.
+const VALID_ROLES = makeSet(
+  'alert alertdialog application article banner blockquote button caption cell checkbox code columnheader ' +
+  'combobox comment complementary contentinfo definition deletion dialog directory document emphasis feed ' +
+  'figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark ' +
+  'marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option ' +
+  'paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search ' +
+  'searchbox sectionfooter sectionheader separator slider spinbutton status strong subscript suggestion ' +
+  'superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem',
+);
+
+// WAI-ARIA 1.2 §6.4.1 global states and properties (those still global in 1.2).
+const GLOBAL_ARIA = [
+  'aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby', 'aria-description',
+  'aria-details', 'aria-dropeffect', 'aria-flowto', 'aria-grabbed', 'aria-hidden', 'aria-keyshortcuts',
+  'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription',
+];
+
+const INTERACTIVE_ROLES = makeSet(
+  'button link checkbox radio textbox searchbox combobox listbox option menuitem menuitemcheckbox ' +
+  'menuitemradio tab switch slider spinbutton treeitem gridcell scrollbar',
+);
+
+// accname 1.2 "name from: contents" roles (WAI-ARIA 1.2 §5.2.8.4), plus the HTML roles
+// Chromium also names from content (term = <dt>/<dfn>, option, summary mapped to button).
+const NAME_FROM_CONTENT_ROLES = makeSet(
+  'button cell checkbox columnheader comment gridcell heading link menuitem menuitemcheckbox menuitemradio ' +
+  'option radio rowheader sectionhead suggestion switch tab term tooltip treeitem',
+);
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
+
+function attr(el: Element, name: string): string | null {
+  try {
+    return el.getAttribute(name);
+  } catch {
+    return null;
+  }
+}
+
+function isHtml(el: Element): boolean {
+  const ns = el.namespaceURI;
+  return ns === HTML_NS || ns === null;
+}
+
+/** Parses a role attribute value: the first valid token (WAI-ARIA 1.2 §7.1), lower-cased. */
+function firstValidRoleToken(value: string): string | null {
+  const tokens = value.split(/[\t\n\f\r ]+/);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i].toLowerCase();
+    if (token && VALID_ROLES[token] === true) return token === 'image' ? 'img' : token;
+  }
+  return null;
+}
+
+/** True if the element carries any global aria-* attribute (presentational-role conflict rule). */
+export function hasGlobalAriaAttribute(el: Element): boolean {
+  for (let i = 0; i < GLOBAL_ARIA.length; i++) if (el.hasAttribute(GLOBAL_ARIA[i])) return true;
+  return false;
+}
+
+/** Focusable in the accessibility sense: natively focusable or with a parseable tabindex. */
+export function isFocusableForAria(el: Element): boolean {
+  const tabindex = attr(el, 'tabindex');
+  if (tabindex !== null && tabindex.trim() !== '' && !isNaN(Number(tabindex))) return true;
+  if (!isHtml(el)) return false;
+  switch (el.localName) {
+    case 'a':
+    case 'area':
+      return el.hasAttribute('href');
+    case 'button':
+    case 'select':
+    case 'textarea':
+      return !el.hasAttribute('disabled');
+    case 'input':
+      return !el.hasAttribute('disabled') && (attr(el, 'type') || '').toLowerCase() !== 'hidden';
+    case 'summary':
+      return isFirstSummary(el);
+    case 'iframe':
+      return true;
+  }
+  const ce = attr(el, 'contenteditable');
+  return ce !== null && ce.toLowerCase() !== 'false';
+}
+
+function isFirstSummary(el: Element): boolean {
+  const parent = el.parentElement;
+  if (!parent || parent.localName !== 'details') return false;
+  for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+    if (c.localName === 'summary') return c === el;
+  }
+  return false;
+}
+
+/**
+ * The explicit role: the first valid (known, non-abstract) token of `role`.
+ * `presentation` is reported as `none`. `none` is ignored (null) when the element is
+ * focusable or has a global aria-* attribute (WAI-ARIA 1.2 §9.1 presentational conflict).
+ */
+export function getExplicitRole(el: Element): string | null {
+  try {
+    const value = attr(el, 'role');
+    if (!value) return null;
+    let role = firstValidRoleToken(value);
+    if (role === 'presentation') role = 'none';
+    if (role === 'none' && (isFocusableForAria(el) || hasGlobalAriaAttribute(el))) return null;
+    // Chromium: a region needs a name to be a landmark; otherwise it is generic.
+    if (role === 'region' && !hasAuthorName(el)) return null;
+    // Chromium: these roles fall back to generic outside their required context.
+    if (role && REQUIRED_CONTEXT[role] && !hasRequiredContext(el, REQUIRED_CONTEXT[role])) return null;
+    return role;
+  } catch {
+    return null;
+  }
+}
+
+// WAI-ARIA 1.2 "required context role" that Chromium enforces (the nearest ancestor
+// with a role must be one of these; role-less wrappers are skipped).
+const REQUIRED_CONTEXT: Record<string, string> = Object.create(null);
+REQUIRED_CONTEXT.listitem = ' list directory group ';
+REQUIRED_CONTEXT.option = ' listbox combobox group ';
+REQUIRED_CONTEXT.treeitem = ' tree group ';
+
+function hasRequiredContext(el: Element, allowed: string): boolean {
+  let p = parentElementOrHost(el);
+  for (let i = 0; p && i < 32; i++, p = parentElementOrHost(p)) {
+    const role = getRole(p);
+    if (role === null || role === 'none') continue;
+    return allowed.indexOf(' ' + role + ' ') >= 0;
+  }
+  return false;
+}
+
+// Header/footer are landmarks only outside sectioning content (HTML-AAM).
+// Chromium then exposes them as sectionheader/sectionfooter; we report no role.
+const SECTIONING_TAGS = makeSet('article aside main nav section');
+const SECTIONING_ROLES = makeSet('article complementary main navigation region');
+
+function insideSectioning(el: Element): boolean {
+  for (let p = parentElementOrHost(el); p; p = parentElementOrHost(p)) {
+    const role = attr(p, 'role');
+    if (role) {
+      const r = firstValidRoleToken(role);
+      if (r && SECTIONING_ROLES[r] === true) return true;
+      if (r) continue;
+    }
+    if (isHtml(p) && SECTIONING_TAGS[p.localName] === true) return true;
+  }
+  return false;
+}
+
+function hasAuthorName(el: Element): boolean {
+  const label = attr(el, 'aria-label');
+  if (label && label.trim()) return true;
+  const by = attr(el, 'aria-labelledby');
+  if (by && by.trim()) return true;
+  const title = attr(el, 'title');
+  return !!(title && title.trim());
+}
+
+function closestTable(el: Element): Element | null {
+  for (let p = el.parentElement; p; p = p.parentElement) if (p.localName === 'table') return p;
+  return null;
+}
+
+function inputRole(el: Element): string | null {
+  const type = (attr(el, 'type') || 'text').trim().toLowerCase();
+  switch (type) {
+    case 'hidden':
+      return null;
+    case 'button':
+    case 'image':
+    case 'reset':
+    case 'submit':
+    case 'file': // HTML-AAM has no role; Chromium exposes a button ("Choose File").
+    case 'color': // Chromium: ColorWell, rendered and operated as a button.
+      return 'button';
+    case 'checkbox':
+      return attr(el, 'switch') !== null ? 'switch' : 'checkbox';
+    case 'radio':
+      return 'radio';
+    case 'range':
+      return 'slider';
+    case 'number':
+      return 'spinbutton';
+    case 'search':
+    case 'email':
+    case 'tel':
+    case 'text':
+    case 'url': {
+      if (el.hasAttribute('list')) return 'combobox';
+      return type === 'search' ? 'searchbox' : 'textbox';
+    }
+    // date/time/month/week/datetime-local: Chromium exposes Date/InputTime/DateTime;
+    // for an agent they are text entry fields. password and unknown types: textbox.
+    default:
+      return 'textbox';
+  }
+}
+
+function thRole(el: Element): string | null {
+  const scope = (attr(el, 'scope') || '').toLowerCase();
+  if (scope === 'col' || scope === 'colgroup') return 'columnheader';
+  if (scope === 'row' || scope === 'rowgroup') return 'rowheader';
+  // Chromium heuristic: a th next to a data cell in its row heads that row.
+  const prev = el.previousElementSibling;
+  const next = el.nextElementSibling;
+  if ((prev && prev.localName === 'td') || (next && next.localName === 'td')) {
+    const table = closestTable(el);
+    const parent = el.parentElement;
+    // In a header row (inside thead) it is still a column header.
+    if (!(parent && parent.parentElement && parent.parentElement.localName === 'thead') || !table) return 'rowheader';
+  }
+  return 'columnheader';
+}
+
+function gridContext(el: Element): boolean {
+  const table = closestTable(el);
+  if (!table) return false;
+  const role = getExplicitRole(table);
+  return role === 'grid' || role === 'treegrid';
+}
+
+function htmlImplicitRole(el: Element): string | null {
+  switch (el.localName) {
+    case 'a':
+    case 'area':
+      return el.hasAttribute('href') ? 'link' : null;
+    case 'address':
+      return 'group';
+    case 'article':
+      return 'article';
+    case 'aside':
+      return 'complementary';
+    case 'blockquote':
+      return 'blockquote';
+    case 'button':
+      return 'button';
+    case 'caption':
+      return 'caption';
+    case 'code':
+      return 'code';
+    case 'datalist':
+      return 'listbox';
+    case 'dd':
+      return 'definition';
+    case 'del':
+    case 's':
+      return 'deletion';
+    case 'details':
+      return 'group';
+    case 'dfn':
+    case 'dt':
+      return 'term';
+    case 'dialog':
+      return 'dialog';
+    case 'em':
+      return 'emphasis';
+    case 'fieldset':
+      return 'group';
+    case 'figure':
+      return 'figure';
+    case 'footer':
+      return insideSectioning(el) ? null : 'contentinfo';
+    case 'form':
+      // HTML-AAM: form only with a name; Chromium exposes every <form> as form.
+      return 'form';
+    case 'h1':
+    case 'h2':
+    case 'h3':
+    case 'h4':
+    case 'h5':
+    case 'h6':
+      return 'heading';
+    case 'header':
+      return insideSectioning(el) ? null : 'banner';
+    case 'hr':
+      return 'separator';
+    case 'html':
+      return 'document';
+    case 'img': {
+      const alt = attr(el, 'alt');
+      if (alt === '' && !hasAuthorName(el) && !isFocusableForAria(el) && !hasGlobalAriaAttribute(el)) return 'none';
+      return 'img';
+    }
+    case 'input':
+      return inputRole(el);
+    case 'ins':
+      return 'insertion';
+    case 'li':
+      return 'listitem';
+    case 'main':
+      return 'main';
+    case 'mark':
+      return 'mark';
+    case 'math':
+      return 'math';
+    case 'menu':
+    case 'ol':
+    case 'ul':
+      return 'list';
+    case 'meter':
+      return 'meter';
+    case 'nav':
+      return 'navigation';
+    case 'optgroup':
+      return 'group';
+    case 'option':
+      return 'option';
+    case 'output':
+      return 'status';
+    case 'p':
+      return 'paragraph';
+    case 'progress':
+      return 'progressbar';
+    case 'search':
+      return 'search';
+    case 'section':
+      return hasAuthorName(el) ? 'region' : null;
+    case 'select': {
+      const size = Number(attr(el, 'size'));
+      return el.hasAttribute('multiple') || size > 1 ? 'listbox' : 'combobox';
+    }
+    case 'strong':
+      return 'strong';
+    case 'sub':
+      return 'subscript';
+    case 'summary':
+      // Chromium: DisclosureTriangle; a button that toggles its <details> (expanded state).
+      return isFirstSummary(el) ? 'button' : null;
+    case 'sup':
+      return 'superscript';
+    case 'table':
+      return 'table';
+    case 'tbody':
+    case 'tfoot':
+    case 'thead':
+      return 'rowgroup';
+    case 'td':
+      return gridContext(el) ? 'gridcell' : 'cell';
+    case 'textarea':
+      return 'textbox';
+    case 'th':
+      return thRole(el);
+    case 'time':
+      return 'time';
+    case 'tr':
+      return 'row';
+  }
+  return null;
+}
+
+// Elements whose implicit role is dropped when the owning structure is presentational
+// (WAI-ARIA 1.2 §9.1: required owned elements inherit none/presentation).
+const PRESENTATIONAL_PARENTS: Record<string, string> = Object.create(null);
+PRESENTATIONAL_PARENTS.li = ' ol ul menu ';
+PRESENTATIONAL_PARENTS.dt = ' dl div ';
+PRESENTATIONAL_PARENTS.dd = ' dl div ';
+PRESENTATIONAL_PARENTS.tr = ' table thead tbody tfoot ';
+PRESENTATIONAL_PARENTS.td = ' tr ';
+PRESENTATIONAL_PARENTS.th = ' tr ';
+PRESENTATIONAL_PARENTS.thead = ' table ';
+PRESENTATIONAL_PARENTS.tbody = ' table ';
+PRESENTATIONAL_PARENTS.tfoot = ' table ';
+
+function inheritsPresentation(el: Element): boolean {
+  let current: Element = el;
+  for (let i = 0; i < 4; i++) {
+    const parents = PRESENTATIONAL_PARENTS[current.localName];
+    const parent = current.parentElement;
+    if (!parents || !parent || parents.indexOf(' ' + parent.localName + ' ') < 0) return false;
+    const role = attr(parent, 'role');
+    if (role) {
+      const explicit = getExplicitRole(parent);
+      if (explicit === 'none') return true;
+      if (explicit) return false;
+    }
+    current = parent;
+  }
+  return false;
+}
+
+/** The implicit (native) role per HTML-AAM / SVG-AAM, as Chromium exposes it. */
+export function getImplicitRole(el: Element): string | null {
+  try {
+    if (!isElement(el)) return null;
+    if (isHtml(el)) {
+      const role = htmlImplicitRole(el);
+      if (role && PRESENTATIONAL_PARENTS[el.localName] && inheritsPresentation(el)) return 'none';
+      return role;
+    }
+    if (el.namespaceURI === SVG_NS) {
+      // SVG-AAM: the root <svg> is graphics-document; Chromium reports it as an image.
+      if (el.localName === 'svg') return 'img';
+      if (el.localName === 'a' && (el.hasAttribute('href') || el.hasAttribute('xlink:href'))) return 'link';
+      return null;
+    }
+    if (el.namespaceURI === MATHML_NS && el.localName === 'math') return 'math';
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** explicit ?? implicit; null means generic / no role. Cached inside a snapshot. */
+export function getRole(el: Element): string | null {
+  const cache = ariaCaches();
+  if (cache) {
+    const hit = cache.role.get(el);
+    if (hit !== undefined) return hit;
+  }
+  let role: string | null = null;
+  try {
+    role = getExplicitRole(el);
+    if (role === null) role = getImplicitRole(el);
+    if (role === 'generic') role = null;
+  } catch {
+    role = null;
+  }
+  if (cache) cache.role.set(el, role);
+  return role;
+}
+
+export function isInteractiveRole(role: string | null): boolean {
+  return !!role && INTERACTIVE_ROLES[role] === true;
+}
+
+/** Roles whose accessible name is computed from their content (accname 1.2 step 2F). */
+export function allowsNameFromContent(role: string | null): boolean {
+  return !!role && NAME_FROM_CONTENT_ROLES[role] === true;
+}
