@@ -24,6 +24,10 @@ if (gz > BUDGET.gzip) problems.push(`gzip size ${kb(gz)} exceeds ${kb(BUDGET.gzi
 const text = code.toString('utf8');
 if (/\beval\s*\(/.test(text)) problems.push('the bundle calls eval()');
 if (/\bnew\s+Function\s*\(/.test(text)) problems.push('the bundle calls new Function()');
+// R2: page-world code must survive a Prototype.js-style Array.from and enumerable
+// prototype pollution (for…in also sneaks in through bundler helpers: `import * as`).
+if (/\bArray\.from\(/.test(text)) problems.push('the bundle calls Array.from (broken by Prototype.js-era pages; use toArray from src/dom/builtins)');
+if (/for\s*\((?:var|let|const)\s+[\w$]+\s+in\s/.test(text)) problems.push('the bundle has a for…in loop (broken by Object.prototype pollution; `import * as` generates one)');
 if (problems.length) {
   console.error('Bundle budget failed:\n  - ' + problems.join('\n  - '));
   process.exit(1);

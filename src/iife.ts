@@ -1,7 +1,9 @@
 // Entry of dist/domtool.iife.js: the page-world build for bookmarklets, the console
 // and chrome.scripting.executeScript (I1, I2). See integration/global.ts for what
 // happens when it is injected twice or the global name is already taken.
-import * as lib from './index';
+// Named imports only: `import * as` makes esbuild build a namespace object with a
+// `for…in` loop, which enumerable Object.prototype pollution breaks at load (R2).
+import { DomTool, DomSnapshot } from './index';
 import { version } from '../package.json';
 import { createMessageHandler, handleMessage, MESSAGE_TYPES } from './integration/protocol';
 import { createDebugTool, installDebugHandle } from './integration/debug';
@@ -9,7 +11,8 @@ import { BRAND, installGlobal } from './integration/global';
 import { safeStringify, toPlainData } from './dom/safe-json';
 
 const api = {
-  ...lib,
+  DomTool,
+  DomSnapshot,
   __brand: BRAND as typeof BRAND,
   version,
   createMessageHandler,
