@@ -53,6 +53,7 @@ const SHADOW_CSS = `
 .box{position:fixed;box-sizing:border-box;border:2px solid var(--c);background:color-mix(in srgb,var(--c) 12%,transparent);pointer-events:none}
 .label{position:absolute;left:-2px;bottom:100%;padding:0 3px;font:600 11px/14px ui-monospace,Menlo,Consolas,monospace;color:#fff;background:var(--c);white-space:nowrap}
 .box.low .label{bottom:auto;top:0}
+.box.end .label{left:auto;right:-2px}
 `;
 
 /** Ids of every actionable node in the snapshot tree, in document order. */
@@ -170,6 +171,7 @@ export class HighlightOverlay {
   /** Re-reads every target's rect (called on show, scroll and resize). */
   private position(): void {
     this.frame = 0;
+    const viewportWidth = this.doc.documentElement.clientWidth;
     for (const t of this.targets) {
       const s = t.box.style;
       if (!t.element.isConnected) {
@@ -182,8 +184,10 @@ export class HighlightOverlay {
       s.top = r.y + 'px';
       s.width = Math.max(r.width, 2) + 'px';
       s.height = Math.max(r.height, 2) + 'px';
-      // Boxes at the top edge put their label inside so it is not cut off.
+      // Labels near the top or right edge move inside the box so they are not cut off
+      // (7 px per monospace character is a safe over-estimate at 11 px).
       t.box.classList.toggle('low', r.y < 14);
+      t.box.classList.toggle('end', r.x + t.id.length * 7 + 8 > viewportWidth);
     }
   }
 }

@@ -29,11 +29,6 @@ test('draws boxes where nodes are, and a snapshot taken meanwhile is unchanged',
 
   expect(await page.screenshot({ clip: edge })).not.toEqual(edgeBefore);
   expect(await page.screenshot({ clip: empty })).toEqual(emptyBefore);
-  const full = await page.screenshot();
-  if (process.env.UPDATE_DOCS || !existsSync(ROOT + 'docs/overlay.png')) {
-    mkdirSync(ROOT + 'docs', { recursive: true });
-    writeFileSync(ROOT + 'docs/overlay.png', full);
-  }
 
   const during: SerializedPage = await page.evaluate(() => window.__first.get_serialized_dom({ force: true }));
   const textDuring: string = await page.evaluate(() => window.__first.getText({ force: true }));
@@ -43,6 +38,21 @@ test('draws boxes where nodes are, and a snapshot taken meanwhile is unchanged',
   await page.evaluate(() => window.__first.clearHighlight());
   expect(await page.screenshot({ clip: edge })).toEqual(edgeBefore);
   expect(await page.locator('[data-browserx-overlay]').count()).toBe(0);
+});
+
+test('README screenshot (docs/overlay.png; rewritten when missing or with UPDATE_DOCS=1)', async ({ page }) => {
+  await page.setViewportSize({ width: 760, height: 330 });
+  await page.goto('/fixtures/integration/overlay.html');
+  await page.addScriptTag({ content: iifeBundle() });
+  const plain = await page.screenshot();
+  const shown = await page.evaluate(() => new window.BrowserXDomTool.DomTool().highlight());
+  expect(shown.shown).toBeGreaterThanOrEqual(10);
+  const shot = await page.screenshot();
+  expect(shot).not.toEqual(plain);
+  if (process.env.UPDATE_DOCS || !existsSync(ROOT + 'docs/overlay.png')) {
+    mkdirSync(ROOT + 'docs', { recursive: true });
+    writeFileSync(ROOT + 'docs/overlay.png', shot);
+  }
 });
 
 test('labels name the node ids; the overlay is closed, unclickable and immune to page CSS', async ({ page }) => {
