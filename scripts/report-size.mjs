@@ -3,6 +3,7 @@
 // bookmarklets (issue 5: ≤ 60 KB minified, ≤ 20 KB gzip, no eval).
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 
 const BUDGET = { minified: 60 * 1024, gzip: 20 * 1024 };
 const file = new URL('../dist/domtool.iife.js', import.meta.url);
@@ -30,5 +31,19 @@ if (/\bArray\.from\(/.test(text)) problems.push('the bundle calls Array.from (br
 if (/for\s*\((?:var|let|const)\s+[\w$]+\s+in\s/.test(text)) problems.push('the bundle has a for…in loop (broken by Object.prototype pollution; `import * as` generates one)');
 if (problems.length) {
   console.error('Bundle budget failed:\n  - ' + problems.join('\n  - '));
+  if (code.length > BUDGET.minified || gz > BUDGET.gzip) await printLargestModules();
   process.exit(1);
+}
+
+/** Where the bytes go: the same IIFE build with a metafile, largest inputs first. */
+async function printLargestModules() {
+  const result = await build({
+    entryPoints: [new URL('../src/iife.ts', import.meta.url).pathname],
+    bundle: true, minify: true, format: 'iife', target: 'es2020', platform: 'browser',
+    write: false, metafile: true, logLevel: 'silent',
+  });
+  const inputs = Object.values(result.metafile.outputs)[0].inputs;
+  const rows = Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 12);
+  console.error('Largest modules in the IIFE (minified bytes):');
+  for (const [path, info] of rows) console.error(`  ${String(info.bytesInOutput).padStart(6)}  ${path}`);
 }
