@@ -4,7 +4,8 @@
 // `{ ok: false, error: { code, message, recoverable } }` (errors as data).
 import { toPlainData } from '../dom/safe-json';
 import { hasOwn, isArray } from '../dom/builtins';
-import type { ActionResult, ErrorCode } from '../types';
+import type { DomTool } from '../DomTool';
+import type { ErrorCode } from '../types';
 
 export const MESSAGE_PREFIX = 'domtool:';
 
@@ -15,10 +16,10 @@ export type DomToolRequest =
   | { type: 'domtool:getText'; force?: boolean; options?: Record<string, unknown> }
   | { type: 'domtool:invalidate' }
   | { type: 'domtool:click' | 'domtool:hover' | 'domtool:check' | 'domtool:uncheck' | 'domtool:focus' | 'domtool:clear'; nodeId: string }
-  | { type: 'domtool:type'; nodeId: string; text: string; replace?: boolean; pressEnter?: boolean }
+  | { type: 'domtool:type'; nodeId: string; text: string; /** default true */ replace?: boolean; pressEnter?: boolean }
   | { type: 'domtool:keypress'; key: string; modifiers?: string[]; nodeId?: string }
-  | { type: 'domtool:select'; nodeId: string; value: string }
-  | { type: 'domtool:scroll'; nodeId?: string; direction?: string; amount?: number }
+  | { type: 'domtool:select'; nodeId: string; value: string | string[] }
+  | { type: 'domtool:scroll'; nodeId?: string; direction?: 'up' | 'down' | 'left' | 'right'; amount?: number | 'page' }
   | { type: 'domtool:highlight'; nodeIds?: string[] | 'all' }
   | { type: 'domtool:clearHighlight' };
 
@@ -33,19 +34,25 @@ export interface ProtocolError {
 /** `ok` says the request was handled; an action's own outcome is `result.success`. */
 export type DomToolResponse = { ok: true; type: string; result: unknown } | { ok: false; type: string; error: ProtocolError };
 
-type Act = (...args: never[]) => Promise<ActionResult>;
-
-/**
- * What the protocol calls. DomTool satisfies it; methods are looked up at call
- * time so a tool without some action answers with an error instead of failing to load.
- */
-export interface ProtocolTool {
-  get_serialized_dom(options?: Record<string, unknown>): Promise<unknown>;
-  getText(options?: Record<string, unknown>): Promise<string>;
-  invalidateSnapshot(): void;
-  highlight?(nodeIds?: string[] | 'all'): Promise<unknown>;
-  clearHighlight?(): void;
-}
+/** What the protocol calls: DomTool, or anything shaped like it (tests, wrappers). */
+export type ProtocolTool = Pick<
+  DomTool,
+  | 'get_serialized_dom'
+  | 'getText'
+  | 'invalidateSnapshot'
+  | 'click'
+  | 'type'
+  | 'keypress'
+  | 'hover'
+  | 'select'
+  | 'check'
+  | 'uncheck'
+  | 'focus'
+  | 'clear'
+  | 'scroll'
+  | 'highlight'
+  | 'clearHighlight'
+>;
 
 export const MESSAGE_TYPES: readonly DomToolRequestType[] = [
   'domtool:ping',
@@ -96,10 +103,8 @@ function opts(msg: Record<string, unknown>): Record<string, unknown> {
   return o && typeof o === 'object' ? (o as Record<string, unknown>) : {};
 }
 
-async function callAction(tool: ProtocolTool, name: string, args: unknown[]): Promise<ActionResult> {
-  const fn = (tool as unknown as Record<string, Act | undefined>)[name];
-  if (typeof fn !== 'function') throw new ProtocolFailure('VALIDATION_ERROR', `This DomTool build has no "${name}" action.`);
-  return (fn as (...a: unknown[]) => Promise<ActionResult>).apply(tool, args);
+function bool(msg: Record<string, unknown>, key: string): boolean | undefined {
+  return typeof msg[key] === 'boolean' ? (msg[key] as boolean) : undefined;
 }
 
 async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promise<unknown> {
@@ -115,27 +120,36 @@ async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promi
       tool.invalidateSnapshot();
       return { invalidated: true };
     case 'click':
+      return tool.click(str(msg, 'nodeId') as string);
     case 'hover':
+      return tool.hover(str(msg, 'nodeId') as string);
     case 'check':
+      return tool.check(str(msg, 'nodeId') as string);
     case 'uncheck':
+      return tool.uncheck(str(msg, 'nodeId') as string);
     case 'focus':
+      return tool.focus(str(msg, 'nodeId') as string);
     case 'clear':
-      return callAction(tool, type, [str(msg, 'nodeId')]);
+      return tool.clear(str(msg, 'nodeId') as string);
     case 'type':
-      return callAction(tool, 'type', [str(msg, 'nodeId'), str(msg, 'text', true) ?? '', { replace: msg.replace === true, pressEnter: msg.pressEnter === true }]);
+      return tool.type(str(msg, 'nodeId') as string, str(msg, 'text', true) ?? '', { replace: bool(msg, 'replace'), pressEnter: bool(msg, 'pressEnter') });
     case 'keypress': {
       const modifiers = isArray(msg.modifiers) ? msg.modifiers.filter((m): m is string => typeof m === 'string') : undefined;
-      return callAction(tool, 'keypress', [str(msg, 'key'), { modifiers, id: str(msg, 'nodeId', true) }]);
+      return tool.keypress(str(msg, 'key') as string, { modifiers, id: str(msg, 'nodeId', true) });
     }
-    case 'select':
-      return callAction(tool, 'select', [str(msg, 'nodeId'), str(msg, 'value', true) ?? '']);
-    case 'scroll':
-      return callAction(tool, 'scroll', [str(msg, 'nodeId', true) ?? 'page', str(msg, 'direction', true) ?? 'down', typeof msg.amount === 'number' ? msg.amount : undefined]);
+    case 'select': {
+      const value = isArray(msg.value) ? msg.value.filter((v): v is string => typeof v === 'string') : (str(msg, 'value', true) ?? '');
+      return tool.select(str(msg, 'nodeId') as string, value);
+    }
+    case 'scroll': {
+      const direction = str(msg, 'direction', true) as 'up' | 'down' | 'left' | 'right' | undefined;
+      const amount = typeof msg.amount === 'number' || msg.amount === 'page' ? msg.amount : undefined;
+      return tool.scroll(str(msg, 'nodeId', true) ?? 'page', { direction, amount });
+    }
     case 'highlight':
-      if (!tool.highlight) throw new ProtocolFailure('VALIDATION_ERROR', 'This DomTool build has no highlight overlay.');
       return tool.highlight(isArray(msg.nodeIds) ? (msg.nodeIds as string[]) : 'all');
     case 'clearHighlight':
-      tool.clearHighlight?.();
+      tool.clearHighlight();
       return { cleared: true };
     default:
       throw new ProtocolFailure('UNKNOWN_MESSAGE', `Unknown message "${String(msg.type)}". Known: ${MESSAGE_TYPES.join(', ')}.`);

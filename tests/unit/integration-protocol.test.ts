@@ -5,7 +5,7 @@ import type { ActionResult } from '../../src/types';
 const ok: ActionResult = { success: true, duration: 1, snapshotInvalidated: true };
 
 function fakeTool() {
-  return {
+  const tool = {
     get_serialized_dom: vi.fn(async () => ({ page: { body: { children: [1, 2] }, fn: () => 1 } })),
     getText: vi.fn(async () => 'text'),
     invalidateSnapshot: vi.fn(),
@@ -13,9 +13,16 @@ function fakeTool() {
     type: vi.fn(async () => ok),
     keypress: vi.fn(async () => ok),
     scroll: vi.fn(async () => ok),
+    hover: vi.fn(async () => ok),
+    select: vi.fn(async () => ok),
+    check: vi.fn(async () => ok),
+    uncheck: vi.fn(async () => ok),
+    focus: vi.fn(async () => ok),
+    clear: vi.fn(async () => ok),
     highlight: vi.fn(async () => ({ shown: 1, missing: [] })),
     clearHighlight: vi.fn(),
   };
+  return tool as typeof tool & ProtocolTool;
 }
 
 describe('domtool:* protocol', () => {
@@ -31,11 +38,13 @@ describe('domtool:* protocol', () => {
     expect(snap).toEqual({ ok: true, type: 'domtool:getSnapshot', result: { page: { body: { children: [1, 2] } } } });
     expect(tool.get_serialized_dom).toHaveBeenCalledWith({ includeLayout: true, force: true });
     await handleMessage(tool, { type: 'domtool:type', nodeId: 'nv_1', text: 'hi ', pressEnter: true });
-    expect(tool.type).toHaveBeenCalledWith('nv_1', 'hi ', { replace: false, pressEnter: true });
+    expect(tool.type).toHaveBeenCalledWith('nv_1', 'hi ', { replace: undefined, pressEnter: true });
     await handleMessage(tool, { type: 'domtool:keypress', key: 'Enter', modifiers: ['Shift', 3] });
     expect(tool.keypress).toHaveBeenCalledWith('Enter', { modifiers: ['Shift'], id: undefined });
     await handleMessage(tool, { type: 'domtool:scroll', direction: 'up' });
-    expect(tool.scroll).toHaveBeenCalledWith('page', 'up', undefined);
+    expect(tool.scroll).toHaveBeenCalledWith('page', { direction: 'up', amount: undefined });
+    await handleMessage(tool, { type: 'domtool:select', nodeId: 'nv_2', value: ['a', 'b'] });
+    expect(tool.select).toHaveBeenCalledWith('nv_2', ['a', 'b']);
     await handleMessage(tool, { type: 'domtool:highlight' });
     expect(tool.highlight).toHaveBeenCalledWith('all');
   });
@@ -43,15 +52,11 @@ describe('domtool:* protocol', () => {
   it('returns errors as data and never throws', async () => {
     const tool = fakeTool();
     expect(await handleMessage(tool, { type: 'domtool:click' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
-    expect(await handleMessage(tool, { type: 'domtool:hover', nodeId: 'nv_1' })).toMatchObject({
-      ok: false,
-      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('hover') },
-    });
     tool.getText.mockRejectedValueOnce(new Error('boom'));
     expect(await handleMessage(tool, { type: 'domtool:getText' })).toMatchObject({
       ok: false,
       error: { code: 'INTERNAL_ERROR', recoverable: true, message: expect.stringContaining('boom') },
     });
-    expect(await handleMessage(tool as ProtocolTool, { type: 'domtool:nope' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MESSAGE' } });
+    expect(await handleMessage(tool, { type: 'domtool:nope' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MESSAGE' } });
   });
 });
