@@ -1,0 +1,327 @@
+// Runs actions by node id: resolve → verify → dispatch → observe → result.
+// Every action returns the ActionResult contract (never throws) and invalidates the
+// snapshot afterwards, success or failure (F3).
+import type { MetricsEvent } from '../options';
+import type { ActionResult } from '../types';
+import { consoleLog, now } from '../dom/builtins';
+import { DomToolError, failureResult, msg, successResult, toDomToolError } from './result';
+import { resolveTarget, type SnapshotLike } from './resolve';
+import {
+  checkEnabled,
+  checkHitTarget,
+  checkNotCrossOriginFrame,
+  checkVisible,
+  deepElementFromPoint,
+  describeElement,
+  isFocusable,
+  isReadOnly,
+  scrollIntoViewIfNeeded,
+  targetPoint,
+  type Point,
+} from './verify';
+import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
+import { EffectWatcher, type Observation } from './observe';
+import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement } from './typing';
+import { mergeModifiers, normalizeModifiers, parseKey, type Modifiers } from './keys';
+import { pressKey } from './keyboard';
+import { deepActiveElement } from './focus-order';
+import { scrollContainer, scrollContainerOf, pageStep, type ScrollDirection } from './scroll';
+import { runSelect, runCheck, type ActionContext } from './choices';
+
+export interface ActionHost {
+  document(): Document;
+  effectWindowMs(): number;
+  /** The snapshot the agent last saw (kept even after invalidation), or null. */
+  latestSnapshot(): SnapshotLike | null;
+  refreshSnapshot(): Promise<SnapshotLike>;
+  invalidate(): void;
+  metrics?(event: MetricsEvent): void;
+  debug?: boolean;
+}
+
+export interface TypeOptions {
+  /** Replace the current value (default true, seed 003: "existing value must be cleared"). */
+  replace?: boolean;
+  pressEnter?: boolean;
+}
+
+export interface KeypressOptions {
+  modifiers?: Modifiers | string[];
+  /** Focus this element first; otherwise the key goes to the focused element. */
+  id?: string;
+}
+
+export interface ScrollOptions {
+  direction?: ScrollDirection;
+  /** Pixels, or 'page' (most of one screen, the default). */
+  amount?: number | 'page';
+}
+
+/** What a verified pointer target looks like after scrolling and hit testing. */
+export interface PointerTarget {
+  element: Element;
+  /** Deepest element under the point that belongs to `element` (events go there, like a real mouse). */
+  dispatchTo: Element;
+  point: Point;
+}
+
+export class ActionRunner implements ActionContext {
+  readonly pointer = new PointerState();
+
+  constructor(readonly host: ActionHost) {}
+
+  click(id: string, options: ClickOptions = {}): Promise<ActionResult> {
+    return this.run('click', async (start) => {
+      const { element, snapshot } = await this.resolve(id);
+      const target = this.pointerTarget(element, id, snapshot);
+      const watch = new EffectWatcher(element, snapshot);
+      clickSequence(target.dispatchTo, target.point, this.pointer, options);
+      return this.finish(start, await this.settle(watch), 'click');
+    });
+  }
+
+  hover(id: string): Promise<ActionResult> {
+    return this.run('hover', async (start) => {
+      const { element, snapshot } = await this.resolve(id);
+      const target = this.pointerTarget(element, id, snapshot);
+      const watch = new EffectWatcher(element, snapshot);
+      hoverSequence(target.dispatchTo, target.point, this.pointer);
+      return this.finish(start, await this.settle(watch), 'hover');
+    });
+  }
+
+  focus(id: string): Promise<ActionResult> {
+    return this.run('focus', async (start) => {
+      const { element, snapshot } = await this.resolve(id);
+      checkVisible(element, id, snapshot);
+      checkEnabled(element, id, snapshot);
+      const watch = new EffectWatcher(element, snapshot);
+      (element as HTMLElement).focus();
+      const obs = await this.settle(watch);
+      if (deepActiveElement(this.host.document()) !== element && element.ownerDocument.activeElement !== element) {
+        throw new DomToolError('NOT_ACTIONABLE', msg.notFocusable(id, describeElement(element, snapshot)));
+      }
+      return successResult(start, obs.effect);
+    });
+  }
+
+  type(id: string, text: string, options: TypeOptions = {}): Promise<ActionResult> {
+    return this.run('type', async (start) => {
+      if (typeof text !== 'string') throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('text', 'a string'));
+      let pressEnter = options.pressEnter === true;
+      // Seed 003: text ending in "\n" presses Enter after typing.
+      if (text.length && text.charAt(text.length - 1) === '\n') {
+        pressEnter = true;
+        text = text.slice(0, -1);
+      }
+      const replace = options.replace !== false;
+      const { element, snapshot } = await this.resolve(id);
+      const field = this.editableTarget(element, id, snapshot);
+      this.pointerTarget(field, id, snapshot);
+      const watch = new EffectWatcher(field, snapshot);
+      const host = isTextField(field) ? null : editingHostOf(field);
+      const outcome = host ? typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
+      const notes: string[] = [];
+      if (outcome.usedFallback) notes.push(msg.fallbackUsed);
+      if (outcome.truncatedTo !== undefined) notes.push(msg.truncatedByMaxLength(outcome.truncatedTo));
+      else if (outcome.reformatted) notes.push(msg.reformatted(outcome.expected, outcome.valueAfter));
+      if (pressEnter && outcome.stuck) {
+        const key = pressKey(host ?? field, { key: 'Enter', code: 'Enter', keyCode: 13, text: '\r' }, {});
+        if (key.prevented) notes.push(msg.defaultPrevented('Enter'));
+      }
+      const obs = await this.settle(watch);
+      if (!outcome.stuck) {
+        const err = host
+          ? new DomToolError('ACTION_FAILED', msg.editorDidNotAccept(id))
+          : new DomToolError('ACTION_FAILED', msg.valueDidNotStick(id, outcome.expected, outcome.valueAfter));
+        return failureResult(start, err, obs.effect, notes);
+      }
+      if (obs.submitted) notes.push(msg.formSubmitted);
+      return this.finish(start, obs, 'typing', notes);
+    });
+  }
+
+  clear(id: string): Promise<ActionResult> {
+    return this.run('clear', async (start) => {
+      const { element, snapshot } = await this.resolve(id);
+      const field = this.editableTarget(element, id, snapshot);
+      this.pointerTarget(field, id, snapshot);
+      const watch = new EffectWatcher(field, snapshot);
+      const left = clearElement(field);
+      const obs = await this.settle(watch);
+      if (left.trim() !== '') return failureResult(start, new DomToolError('ACTION_FAILED', msg.clearDidNotStick(id, left)), obs.effect);
+      return successResult(start, obs.effect);
+    });
+  }
+
+  keypress(key: string, options: KeypressOptions = {}): Promise<ActionResult> {
+    return this.run('keypress', async (start) => {
+      const parsed = parseKey(key);
+      if (!parsed) throw new DomToolError('VALIDATION_ERROR', msg.unknownKey(String(key)));
+      const mods = mergeModifiers(parsed.mods, normalizeModifiers(options.modifiers));
+      let target: Element | null = null;
+      let snapshot: SnapshotLike | null = this.host.latestSnapshot();
+      if (options.id !== undefined) {
+        const resolved = await this.resolve(options.id);
+        snapshot = resolved.snapshot;
+        target = resolved.element;
+        checkVisible(target, options.id, snapshot);
+        if (deepActiveElement(this.host.document()) !== target && isFocusable(target)) (target as HTMLElement).focus({ preventScroll: true });
+      } else {
+        const doc = this.host.document();
+        target = deepActiveElement(doc) ?? doc.body ?? doc.documentElement;
+      }
+      const watch = new EffectWatcher(target, snapshot);
+      const outcome = pressKey(target, parsed.def, mods);
+      const notes: string[] = [];
+      if (outcome.prevented) notes.push(msg.defaultPrevented(parsed.def.key === ' ' ? 'Space' : parsed.def.key));
+      const obs = await this.settle(watch);
+      if (obs.submitted) notes.push(msg.formSubmitted);
+      return this.finish(start, obs, `${parsed.def.key === ' ' ? 'Space' : parsed.def.key} key`, notes);
+    });
+  }
+
+  select(id: string, value: string | string[]): Promise<ActionResult> {
+    return this.run('select', (start) => runSelect(this, start, id, value));
+  }
+
+  check(id: string): Promise<ActionResult> {
+    return this.run('check', (start) => runCheck(this, start, id, true));
+  }
+
+  uncheck(id: string): Promise<ActionResult> {
+    return this.run('uncheck', (start) => runCheck(this, start, id, false));
+  }
+
+  scroll(target: string, options: ScrollOptions = {}): Promise<ActionResult> {
+    return this.run('scroll', async (start) => {
+      const direction = options.direction;
+      if (direction !== undefined && direction !== 'up' && direction !== 'down' && direction !== 'left' && direction !== 'right') {
+        throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('direction', '"up", "down", "left" or "right"'));
+      }
+      const amount = options.amount;
+      if (amount !== undefined && amount !== 'page' && !(typeof amount === 'number' && amount > 0 && isFinite(amount))) {
+        throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('amount', 'a positive number of pixels or "page"'));
+      }
+      let element: Element;
+      let snapshot: SnapshotLike | null = this.host.latestSnapshot();
+      if (target === 'page') {
+        const doc = this.host.document();
+        element = doc.scrollingElement ?? doc.documentElement;
+      } else {
+        const resolved = await this.resolve(target);
+        element = resolved.element;
+        snapshot = resolved.snapshot;
+        if (!direction) {
+          // scroll(id) with no direction: bring the element into view.
+          const watch = new EffectWatcher(element, snapshot);
+          element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' as ScrollBehavior });
+          return successResult(start, (await this.settle(watch)).effect);
+        }
+      }
+      const dir = direction ?? 'down';
+      const axis = dir === 'up' || dir === 'down' ? 'y' : 'x';
+      const container = target === 'page' ? element : scrollContainerOf(element, axis);
+      const px = typeof amount === 'number' ? amount : pageStep(container, axis);
+      const watch = new EffectWatcher(container, snapshot);
+      const moved = scrollContainer(container, dir, px);
+      const obs = await this.settle(watch);
+      const where = target === 'page' || container === container.ownerDocument.scrollingElement ? 'the page' : describeElement(container, snapshot);
+      const notes: string[] = [];
+      if (moved.handledByPage) notes.push(msg.scrollHandledByPage);
+      if (moved.dx === 0 && moved.dy === 0) {
+        if (!moved.handledByPage) notes.push(msg.scrollAtEnd(dir === 'down' ? 'bottom' : dir === 'up' ? 'top' : dir));
+        return successResult(start, obs.effect, notes, obs.noEffect);
+      }
+      notes.push(msg.scrolled(moved.dx, moved.dy, where));
+      return successResult(start, obs.effect, notes);
+    });
+  }
+
+  // ---- shared steps (also used by choices.ts) -------------------------------
+
+  async resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }> {
+    const resolved = await resolveTarget(id, {
+      latest: () => this.host.latestSnapshot(),
+      refresh: () => this.host.refreshSnapshot(),
+    });
+    return { element: resolved.element, snapshot: resolved.snapshot };
+  }
+
+  /** Verifies a pointer target (A3) and returns where a person's pointer would land. */
+  pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget {
+    checkNotCrossOriginFrame(element, id);
+    checkVisible(element, id, snapshot);
+    checkEnabled(element, id, snapshot);
+    scrollIntoViewIfNeeded(element);
+    const point = targetPoint(element);
+    if (!point) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(element, snapshot)));
+    checkHitTarget(element, point, id, snapshot);
+    const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y);
+    // The hit test passed, so the hit is the element, inside it, or its label.
+    const dispatchTo = hit ?? element;
+    return { element, dispatchTo, point };
+  }
+
+  /** The text field or editor to type into for this element (a wrapper around one field counts). */
+  editableTarget(element: Element, id: string, snapshot: SnapshotLike | null): Element {
+    checkNotCrossOriginFrame(element, id);
+    let field: Element | null = isTextField(element) || editingHostOf(element) ? element : null;
+    if (!field && element.localName === 'label') field = (element as HTMLLabelElement).control;
+    if (!field) {
+      const inner = element.querySelectorAll('input, textarea');
+      let only: Element | null = null;
+      for (let i = 0; i < inner.length; i++) {
+        if (!isTextField(inner[i])) continue;
+        if (only) {
+          only = null;
+          break;
+        }
+        only = inner[i];
+      }
+      field = only;
+    }
+    if (!field || (!isTextField(field) && !editingHostOf(field))) {
+      throw new DomToolError('VALIDATION_ERROR', msg.notEditable(id, describeElement(element, snapshot)));
+    }
+    checkVisible(field, id, snapshot);
+    checkEnabled(field, id, snapshot);
+    if (isReadOnly(field)) throw new DomToolError('NOT_ACTIONABLE', msg.readonly(id, describeElement(field, snapshot)));
+    return field;
+  }
+
+  settle(watch: EffectWatcher): Promise<Observation> {
+    return watch.settle(this.host.effectWindowMs());
+  }
+
+  /** Success, with honest notes when nothing observable happened (A4). */
+  finish(start: number, obs: Observation, what: string, notes: string[] = []): ActionResult {
+    if (obs.effect.navigated && obs.effect.urlAfter) notes.push(msg.navigated(obs.effect.urlAfter));
+    if (obs.noEffect) notes.push(msg.noEffect(what));
+    return successResult(start, obs.effect, notes, obs.noEffect);
+  }
+
+  private async run(action: string, body: (start: number) => Promise<ActionResult>): Promise<ActionResult> {
+    const start = now();
+    let result: ActionResult;
+    try {
+      result = await body(start);
+    } catch (e) {
+      result = failureResult(start, toDomToolError(e, action));
+    } finally {
+      try {
+        this.host.invalidate();
+      } catch {
+        // Invalidation cannot fail in practice; never let it turn a result into a throw.
+      }
+    }
+    try {
+      this.host.metrics?.({ kind: 'action', ms: result.duration, action, success: result.success, code: result.error?.code });
+    } catch {
+      // A throwing metrics callback must not break the action.
+    }
+    if (this.host.debug) consoleLog('[DomTool]', action, result);
+    return result;
+  }
+}
+

@@ -1,0 +1,219 @@
+// select() and check()/uncheck(): the multi-step actions. A native select is set
+// directly (it has no DOM popup a synthetic click could open); an ARIA combobox is
+// opened and its option clicked like a person would; check/uncheck are
+// idempotent and read the state back afterwards.
+import type { ActionResult } from '../types';
+import type { SnapshotLike } from './resolve';
+import { DomToolError, failureResult, msg, successResult } from './result';
+import { EffectWatcher, type Observation } from './observe';
+import { clickSequence, type PointerState } from './pointer';
+import { pressKey } from './keyboard';
+import { parseKey } from './keys';
+import { waitFor } from './wait';
+import { typeIntoField, isTextField } from './typing';
+import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, isRendered } from './verify';
+import { getRole } from '../snapshot/aria/index';
+import {
+  ariaOptionLabels,
+  comboboxShows,
+  findAriaOption,
+  findListbox,
+  findVisibleListbox,
+  isAriaSelectable,
+  isNativeSelect,
+  isOptionDisabled,
+  listboxOptions,
+  selectNative,
+} from './select';
+import type { PointerTarget } from './ActionRunner';
+
+/** What the runner lends to these flows. */
+export interface ActionContext {
+  readonly pointer: PointerState;
+  readonly host: { effectWindowMs(): number };
+  resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }>;
+  pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget;
+  settle(watch: EffectWatcher): Promise<Observation>;
+  finish(start: number, obs: Observation, what: string, notes?: string[]): ActionResult;
+}
+
+function roleOf(el: Element): string {
+  try {
+    return getRole(el) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export async function runSelect(ctx: ActionContext, start: number, id: string, value: string | string[]): Promise<ActionResult> {
+  const wanted: string[] = typeof value === 'string' ? [value] : [];
+  if (typeof value !== 'string') {
+    const list = value as unknown as ArrayLike<unknown>;
+    if (!list || typeof list.length !== 'number') throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'an option label or value'));
+    for (let i = 0; i < list.length; i++) if (typeof list[i] === 'string') wanted.push(list[i] as string);
+  }
+  if (!wanted.length) throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'an option label or value'));
+  const { element, snapshot } = await ctx.resolve(id);
+
+  if (isNativeSelect(element)) {
+    ctx.pointerTarget(element, id, snapshot);
+    const watch = new EffectWatcher(element, snapshot);
+    const changed = selectNative(element, wanted, id);
+    const obs = await ctx.settle(watch);
+    if (!changed) return successResult(start, obs.effect, [msg.alreadySelected(wanted.join(', '))]);
+    // A controlled select whose page rejected the change snaps back: report it.
+    for (let i = 0; i < wanted.length; i++) {
+      const opts = element.selectedOptions;
+      let ok = false;
+      for (let j = 0; j < opts.length; j++) if (opts[j].value === wanted[i] || normalize(opts[j].label || opts[j].text) === normalize(wanted[i])) ok = true;
+      if (!ok) return failureResult(start, new DomToolError('ACTION_FAILED', msg.selectDidNotStick(id, wanted[i])), obs.effect);
+    }
+    return successResult(start, obs.effect);
+  }
+
+  if (roleOf(element) === 'option') return clickOption(ctx, start, element, element, wanted[0], id, snapshot);
+  if (!isAriaSelectable(element)) {
+    throw new DomToolError('VALIDATION_ERROR', msg.notSelect(id, describeElement(element, snapshot)));
+  }
+  const listbox = await openListbox(ctx, element, id, snapshot);
+  let options = listboxOptions(listbox);
+  let option = findAriaOption(options, wanted[0]);
+  if (!option && isTextField(element)) {
+    // Editable comboboxes filter as you type: type the label, then look again.
+    typeIntoField(element, wanted[0], true);
+    const found = await waitFor(element.ownerDocument, () => findAriaOption(listboxOptions(findVisibleListbox(element) ?? listbox), wanted[0]), ctx.host.effectWindowMs());
+    if (found) option = found;
+    options = listboxOptions(findVisibleListbox(element) ?? listbox);
+  }
+  if (!option) throw new DomToolError('VALIDATION_ERROR', msg.noOption(id, wanted[0], ariaOptionLabels(options)));
+  return clickOption(ctx, start, element, option, wanted[0], id, snapshot);
+}
+
+/** Opens the popup of a combobox (click, then Alt+ArrowDown) and returns its visible listbox. */
+async function openListbox(ctx: ActionContext, combo: Element, id: string, snapshot: SnapshotLike): Promise<Element> {
+  if (roleOf(combo) === 'listbox') return combo;
+  const own = findListbox(combo);
+  if (own && isRendered(own) && listboxOptions(own).length) return own;
+  // Popups are often portalled elsewhere: prefer the combobox's own listbox, else one that appeared.
+  const before = visibleListboxes(combo);
+  const appeared = () => {
+    const mine = findListbox(combo);
+    if (mine && isRendered(mine) && listboxOptions(mine).length) return mine;
+    const now = visibleListboxes(combo);
+    for (let i = now.length - 1; i >= 0; i--) if (before.indexOf(now[i]) < 0 && listboxOptions(now[i]).length) return now[i];
+    return null;
+  };
+  const target = ctx.pointerTarget(combo, id, snapshot);
+  clickSequence(target.dispatchTo, target.point, ctx.pointer);
+  const wait = ctx.host.effectWindowMs();
+  let listbox = await waitFor(combo.ownerDocument, appeared, wait);
+  if (!listbox) {
+    const key = parseKey('Alt+ArrowDown');
+    if (key) pressKey(combo, key.def, key.mods);
+    listbox = await waitFor(combo.ownerDocument, appeared, wait);
+  }
+  if (!listbox) throw new DomToolError('ACTION_FAILED', msg.listboxDidNotOpen(id));
+  return listbox;
+}
+
+function visibleListboxes(combo: Element): Element[] {
+  const out: Element[] = [];
+  const root = combo.getRootNode() as Document | ShadowRoot;
+  const all = root.querySelectorAll('[role="listbox"]');
+  for (let i = 0; i < all.length; i++) if (isRendered(all[i])) out.push(all[i]);
+  return out;
+}
+
+async function clickOption(
+  ctx: ActionContext,
+  start: number,
+  combo: Element,
+  option: Element,
+  wanted: string,
+  id: string,
+  snapshot: SnapshotLike,
+): Promise<ActionResult> {
+  if (isOptionDisabled(option)) throw new DomToolError('NOT_ACTIONABLE', msg.optionDisabled(id, wanted));
+  const target = ctx.pointerTarget(option, id, snapshot);
+  const watch = new EffectWatcher(combo, snapshot);
+  clickSequence(target.dispatchTo, target.point, ctx.pointer);
+  const obs = await ctx.settle(watch);
+  if (combo !== option && !comboboxShows(combo, option, wanted)) {
+    return failureResult(start, new DomToolError('ACTION_FAILED', msg.selectDidNotStick(id, wanted)), obs.effect);
+  }
+  return successResult(start, obs.effect);
+}
+
+function normalize(s: string): string {
+  return s.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+// ---- check / uncheck ---------------------------------------------------------
+
+const ARIA_CHECKABLE: Record<string, true> = { checkbox: true, switch: true, radio: true, menuitemcheckbox: true, menuitemradio: true };
+
+/** The checkbox-like control for this element: itself, a label's control, or the single one inside it. */
+function checkableOf(el: Element): Element | null {
+  if (isNativeCheckable(el) || ARIA_CHECKABLE[roleOf(el)] === true || el.hasAttribute('aria-pressed')) return el;
+  if (el.localName === 'label') {
+    const control = (el as HTMLLabelElement).control;
+    if (control && isNativeCheckable(control)) return control;
+  }
+  const inner = el.querySelectorAll('input[type="checkbox"], input[type="radio"], [role="checkbox"], [role="switch"], [role="radio"]');
+  return inner.length === 1 ? inner[0] : null;
+}
+
+function isNativeCheckable(el: Element): boolean {
+  if (el.localName !== 'input') return false;
+  const t = (el as HTMLInputElement).type;
+  return t === 'checkbox' || t === 'radio';
+}
+
+function isRadio(el: Element): boolean {
+  return (el.localName === 'input' && (el as HTMLInputElement).type === 'radio') || roleOf(el) === 'radio' || roleOf(el) === 'menuitemradio';
+}
+
+export function checkedStateOf(el: Element): boolean {
+  if (isNativeCheckable(el)) return (el as HTMLInputElement).checked;
+  const aria = el.getAttribute('aria-checked') ?? el.getAttribute('aria-pressed');
+  return aria === 'true' || aria === 'mixed' ? aria === 'true' : false;
+}
+
+export async function runCheck(ctx: ActionContext, start: number, id: string, wanted: boolean): Promise<ActionResult> {
+  const { element, snapshot } = await ctx.resolve(id);
+  checkNotCrossOriginFrame(element, id);
+  const control = checkableOf(element);
+  if (!control) throw new DomToolError('VALIDATION_ERROR', msg.notCheckable(id, describeElement(element, snapshot)));
+  if (!wanted && isRadio(control)) throw new DomToolError('VALIDATION_ERROR', msg.radioUncheck(id));
+  checkEnabled(control, id, snapshot);
+  if (checkedStateOf(control) === wanted) {
+    // Idempotent: a person would leave it alone.
+    return successResult(start, { mutations: 0, checkedAfter: wanted }, [msg.alreadyInState(wanted)]);
+  }
+  const notes: string[] = [];
+  let target: PointerTarget;
+  try {
+    target = ctx.pointerTarget(control, id, snapshot);
+  } catch (e) {
+    // Custom-styled checkboxes hide the input and draw the label: click the label.
+    const label = visibleLabel(control);
+    if (!label) throw e;
+    checkVisible(label, id, snapshot);
+    target = ctx.pointerTarget(label, id, snapshot);
+    notes.push(msg.clickedLabelInstead);
+  }
+  const watch = new EffectWatcher(control, snapshot);
+  clickSequence(target.dispatchTo, target.point, ctx.pointer);
+  const obs = await ctx.settle(watch);
+  const after = control.isConnected ? checkedStateOf(control) : !wanted;
+  if (after !== wanted) return failureResult(start, new DomToolError('ACTION_FAILED', msg.checkDidNotStick(id, wanted)), obs.effect, notes);
+  obs.effect.checkedAfter = after;
+  return successResult(start, obs.effect, notes);
+}
+
+function visibleLabel(control: Element): Element | null {
+  const labels = (control as HTMLInputElement).labels;
+  if (labels) for (let i = 0; i < labels.length; i++) if (isRendered(labels[i])) return labels[i];
+  const wrapping = control.closest('label');
+  return wrapping && isRendered(wrapping) ? wrapping : null;
+}

@@ -1,0 +1,165 @@
+// Event construction in the target element's own realm. An element inside an
+// iframe must receive events built from that frame's constructors, otherwise
+// `instanceof` checks in the page (and some framework internals) see a foreign
+// event. Every event is composed so listeners outside shadow roots hear it.
+import { windowOf } from '../dom/dom-utils';
+import type { Point } from './verify';
+import type { KeyDef, Modifiers } from './keys';
+
+type Win = Window & typeof globalThis;
+
+function realm(el: Element): Win {
+  return (windowOf(el) ?? (globalThis as unknown as Win)) as Win;
+}
+
+function modifierInit(mods: Modifiers | undefined): EventModifierInit {
+  return { ctrlKey: !!mods?.ctrl, shiftKey: !!mods?.shift, altKey: !!mods?.alt, metaKey: !!mods?.meta };
+}
+
+export interface MouseOptions {
+  point: Point;
+  button?: number;
+  buttons?: number;
+  detail?: number;
+  mods?: Modifiers;
+  relatedTarget?: Element | null;
+  /** Enter/leave events neither bubble nor cross shadow boundaries: they are dispatched on each element. */
+  bubbles?: boolean;
+}
+
+function mouseInit(el: Element, o: MouseOptions, cancelable: boolean): MouseEventInit {
+  const win = realm(el);
+  const bubbles = o.bubbles !== false;
+  return {
+    bubbles,
+    cancelable,
+    composed: bubbles,
+    view: win,
+    detail: o.detail ?? 0,
+    clientX: o.point.x,
+    clientY: o.point.y,
+    screenX: o.point.x + (win.screenX || 0),
+    screenY: o.point.y + (win.screenY || 0),
+    button: o.button ?? 0,
+    buttons: o.buttons ?? 0,
+    relatedTarget: o.relatedTarget ?? null,
+    ...modifierInit(o.mods),
+  };
+}
+
+const NOT_CANCELABLE: Record<string, true> = { mouseenter: true, mouseleave: true, pointerenter: true, pointerleave: true };
+
+/** Dispatches a MouseEvent; returns false when the page called preventDefault. */
+export function fireMouse(el: Element, type: string, o: MouseOptions): boolean {
+  const win = realm(el);
+  const init = mouseInit(el, o, NOT_CANCELABLE[type] !== true);
+  return el.dispatchEvent(new win.MouseEvent(type, init));
+}
+
+/** Dispatches a PointerEvent for a mouse pointer (falls back to MouseEvent in old engines). */
+export function firePointer(el: Element, type: string, o: MouseOptions): boolean {
+  const win = realm(el);
+  const init = mouseInit(el, o, NOT_CANCELABLE[type] !== true);
+  if (typeof win.PointerEvent !== 'function') return el.dispatchEvent(new win.MouseEvent(type, init));
+  const pressed = (o.buttons ?? 0) !== 0;
+  return el.dispatchEvent(
+    new win.PointerEvent(type, {
+      ...init,
+      pointerId: 1,
+      pointerType: 'mouse',
+      isPrimary: true,
+      width: 1,
+      height: 1,
+      pressure: pressed ? 0.5 : 0,
+    }),
+  );
+}
+
+/** Keyboard event with the legacy keyCode/which/charCode fields many pages still read. */
+export function fireKey(el: Element, type: 'keydown' | 'keypress' | 'keyup', def: KeyDef, mods: Modifiers | undefined, repeat = false): boolean {
+  const win = realm(el);
+  const charCode = type === 'keypress' ? keypressCharCode(def) : 0;
+  const keyCode = type === 'keypress' ? charCode : def.keyCode;
+  const init: KeyboardEventInit & { keyCode: number; which: number; charCode: number } = {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: win,
+    key: def.key,
+    code: def.code,
+    location: def.location ?? 0,
+    repeat,
+    keyCode,
+    which: keyCode,
+    charCode,
+    ...modifierInit(mods),
+  };
+  const event = new win.KeyboardEvent(type, init);
+  // Engines that ignore the legacy init members: define them on the instance.
+  if (event.keyCode !== keyCode) {
+    try {
+      win.Object.defineProperty(event, 'keyCode', { get: () => keyCode });
+      win.Object.defineProperty(event, 'which', { get: () => keyCode });
+      win.Object.defineProperty(event, 'charCode', { get: () => charCode });
+    } catch {
+      // Read-only in this engine; key/code are what modern code reads anyway.
+    }
+  }
+  return el.dispatchEvent(event);
+}
+
+function keypressCharCode(def: KeyDef): number {
+  if (def.key === 'Enter') return 13;
+  return def.text ? def.text.charCodeAt(0) : 0;
+}
+
+/** beforeinput (cancelable) or input, as the editing pipeline fires them. */
+export function fireInput(el: Element, type: 'beforeinput' | 'input', inputType: string, data: string | null): boolean {
+  const win = realm(el);
+  const init: InputEventInit = { bubbles: true, cancelable: type === 'beforeinput', composed: true, inputType, data, isComposing: false };
+  const event = typeof win.InputEvent === 'function' ? new win.InputEvent(type, init) : new win.Event(type, init);
+  return el.dispatchEvent(event);
+}
+
+/** change / select / cancel … : plain Events. `change` bubbles but is not composed, like the browser's. */
+export function fireEvent(el: Element, type: string, init: EventInit = { bubbles: true }): boolean {
+  const win = realm(el);
+  return el.dispatchEvent(new win.Event(type, init));
+}
+
+/** The value setter of the element's own prototype — what React/Vue value trackers do not intercept. */
+export function nativeValueSetter(el: Element): ((this: Element, v: string) => void) | null {
+  const win = realm(el);
+  const proto =
+    el.localName === 'textarea'
+      ? win.HTMLTextAreaElement.prototype
+      : el.localName === 'select'
+        ? win.HTMLSelectElement.prototype
+        : win.HTMLInputElement.prototype;
+  const desc = win.Object.getOwnPropertyDescriptor(proto, 'value');
+  return desc && typeof desc.set === 'function' ? (desc.set as (this: Element, v: string) => void) : null;
+}
+
+export function setNativeValue(el: Element, value: string): void {
+  const setter = nativeValueSetter(el);
+  if (setter) setter.call(el, value);
+  else (el as HTMLInputElement).value = value;
+}
+
+/** The checked setter, same reason as the value setter. */
+export function setNativeChecked(el: Element, checked: boolean): void {
+  const win = realm(el);
+  const desc = win.Object.getOwnPropertyDescriptor(win.HTMLInputElement.prototype, 'checked');
+  if (desc && typeof desc.set === 'function') desc.set.call(el, checked);
+  else (el as HTMLInputElement).checked = checked;
+}
+
+/** A click as keyboard activation produces it (Enter/Space): detail 0, no pointer position. */
+export function fireActivationClick(el: Element, mods?: Modifiers): boolean {
+  const win = realm(el);
+  const r = el.getBoundingClientRect();
+  const point = { x: Math.floor(r.left + r.width / 2), y: Math.floor(r.top + r.height / 2) };
+  const init = mouseInit(el, { point, detail: 0, mods }, true);
+  const Ctor = typeof win.PointerEvent === 'function' ? win.PointerEvent : win.MouseEvent;
+  return el.dispatchEvent(new Ctor('click', { ...init, pointerId: -1, pointerType: '' } as PointerEventInit));
+}

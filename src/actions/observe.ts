@@ -1,0 +1,260 @@
+// Effect observation (A4). Started before an action is dispatched; afterwards it
+// waits — driven by mutations and events, never a fixed sleep — until the page is
+// quiet or the window (effectWindowMs) runs out, then reports what changed:
+// mutations, focus, value/checked read back, URL/hash, form submission.
+import type { ActionEffect } from '../types';
+import { MutationObserverCtor, clearTimer, now, requestFrame, setTimer } from '../dom/builtins';
+import { isShadowRoot, windowOf } from '../dom/dom-utils';
+import { deepActiveElement } from './focus-order';
+import { composedContains, describeElement, frameElementOf } from './verify';
+import { readValue } from './typing';
+import type { SnapshotLike } from './resolve';
+
+export interface Observation {
+  effect: ActionEffect;
+  /** Nothing at all changed: no mutation, focus, value, checked, URL or submission. */
+  noEffect: boolean;
+  submitted: boolean;
+}
+
+/** Quiet period after the last change before the effect is considered settled. */
+const QUIET_MS = 50;
+
+export class EffectWatcher {
+  private readonly observers: MutationObserver[] = [];
+  private readonly cleanups: (() => void)[] = [];
+  private mutations = 0;
+  private lastChange = 0;
+  private navigated = false;
+  private submitted = false;
+  private wake: (() => void) | null = null;
+  private readonly urlBefore: string;
+  private readonly focusBefore: Element | null;
+  private readonly valueBefore: string | undefined;
+  private readonly checkedBefore: boolean | undefined;
+  private readonly win: Window | null;
+
+  constructor(
+    private readonly el: Element,
+    private readonly snapshot: SnapshotLike | null,
+  ) {
+    this.win = windowOf(el);
+    this.urlBefore = safeHref(this.win);
+    this.focusBefore = deepActiveElement(topDocument(el));
+    this.valueBefore = fieldValue(el);
+    this.checkedBefore = checkedState(el);
+    this.start();
+  }
+
+  private start(): void {
+    const onChange = () => {
+      this.lastChange = now();
+      this.wake?.();
+    };
+    if (MutationObserverCtor) {
+      for (const root of observedRoots(this.el)) {
+        const mo = new MutationObserverCtor((records) => {
+          this.mutations += records.length;
+          onChange();
+        });
+        mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+        this.observers.push(mo);
+      }
+    }
+    const win = this.win;
+    if (!win) return;
+    const listen = (target: EventTarget, type: string, fn: () => void) => {
+      target.addEventListener(type, fn, true);
+      this.cleanups.push(() => target.removeEventListener(type, fn, true));
+    };
+    const nav = () => {
+      this.navigated = true;
+      onChange();
+    };
+    listen(win, 'hashchange', nav);
+    listen(win, 'popstate', nav);
+    listen(win, 'beforeunload', nav);
+    listen(win, 'pagehide', nav);
+    listen(this.el.ownerDocument, 'submit', () => {
+      this.submitted = true;
+      onChange();
+    });
+  }
+
+  private changedSoFar(): boolean {
+    return (
+      this.mutations > 0 ||
+      this.navigated ||
+      this.submitted ||
+      safeHref(this.win) !== this.urlBefore ||
+      this.focusMoved() ||
+      fieldValue(this.el) !== this.valueBefore ||
+      checkedState(this.el) !== this.checkedBefore
+    );
+  }
+
+  /** Focus landing on the acted-on element itself is the browser's doing, not the page's reaction. */
+  private focusMoved(): boolean {
+    const focus = deepActiveElement(topDocument(this.el));
+    return focus !== this.focusBefore && !(focus && composedContains(this.el, focus));
+  }
+
+  /** Waits until the effect settles (or the window closes), stops observing, and reports. */
+  async settle(windowMs: number): Promise<Observation> {
+    const deadline = now() + Math.max(0, windowMs);
+    try {
+      // Let microtask-scheduled renders (Vue, Lit, React transitions) run first.
+      await Promise.resolve();
+      if (!this.changedSoFar()) await this.waitForChange(deadline);
+      // Something happened: wait for a quiet period so follow-up renders are counted.
+      while (!this.navigated && now() < deadline) {
+        const since = now() - this.lastChange;
+        if (this.lastChange && since >= QUIET_MS) break;
+        if (!this.lastChange) {
+          // Changes without mutations (focus, value): one frame for reactions to land.
+          await this.nextFrame(deadline);
+          if (!this.lastChange) break;
+          continue;
+        }
+        await this.sleepUntil(Math.min(deadline, this.lastChange + QUIET_MS));
+      }
+    } finally {
+      this.stop();
+    }
+    return this.report();
+  }
+
+  private waitForChange(deadline: number): Promise<void> {
+    return new Promise((resolve) => {
+      const remaining = deadline - now();
+      if (remaining <= 0) return resolve();
+      let finished = false;
+      const done = () => {
+        if (finished) return;
+        finished = true;
+        clearTimer(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimer(done, remaining);
+      // Focus/value changes fire no mutation: check them once per frame as well.
+      const tick = () => {
+        if (finished) return;
+        if (this.changedSoFar()) done();
+        else requestFrame(tick);
+      };
+      requestFrame(tick);
+      this.wake = done;
+    });
+  }
+
+  private nextFrame(deadline: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimer(resolve, Math.max(0, Math.min(QUIET_MS, deadline - now())));
+      requestFrame(() => {
+        clearTimer(timer);
+        resolve();
+      });
+    });
+  }
+
+  private sleepUntil(t: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimer(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimer(done, Math.max(0, t - now()));
+      this.wake = done;
+    });
+  }
+
+  stop(): void {
+    for (const mo of this.observers) {
+      this.mutations += mo.takeRecords().length;
+      mo.disconnect();
+    }
+    this.observers.length = 0;
+    for (const fn of this.cleanups) fn();
+    this.cleanups.length = 0;
+  }
+
+  private report(): Observation {
+    const effect: ActionEffect = { mutations: this.mutations };
+    const url = safeHref(this.win);
+    if (url !== this.urlBefore || this.navigated) {
+      effect.navigated = true;
+      if (url) effect.urlAfter = url;
+    }
+    const value = fieldValue(this.el);
+    if (value !== undefined && this.el.isConnected) effect.valueAfter = value;
+    const checked = checkedState(this.el);
+    if (checked !== undefined) effect.checkedAfter = checked;
+    const focus = deepActiveElement(topDocument(this.el));
+    const focusChanged = this.focusMoved();
+    if (focus && focus !== focus.ownerDocument.body) effect.focused = describeElement(focus, this.snapshot);
+    const noEffect =
+      this.mutations === 0 && !effect.navigated && !this.submitted && !focusChanged && value === this.valueBefore && checked === this.checkedBefore;
+    return { effect, noEffect, submitted: this.submitted };
+  }
+}
+
+function safeHref(win: Window | null): string {
+  try {
+    return win ? win.location.href : '';
+  } catch {
+    return '';
+  }
+}
+
+function topDocument(el: Element): Document {
+  let doc = el.ownerDocument;
+  for (let i = 0; i < 16; i++) {
+    const frame = doc.documentElement ? frameElementOf(doc.documentElement) : null;
+    if (!frame) break;
+    doc = frame.ownerDocument;
+  }
+  return doc;
+}
+
+/** The element's document, every shadow root on its way up, and the documents of enclosing frames. */
+function observedRoots(el: Element): Node[] {
+  const roots: Node[] = [];
+  let node: Node = el;
+  for (let i = 0; i < 64; i++) {
+    const root = node.getRootNode();
+    if (roots.indexOf(root) < 0) roots.push(root);
+    if (isShadowRoot(root)) {
+      node = root.host;
+      continue;
+    }
+    const frame = (root as Document).documentElement ? frameElementOf((root as Document).documentElement) : null;
+    if (!frame) break;
+    node = frame;
+  }
+  return roots;
+}
+
+function fieldValue(el: Element): string | undefined {
+  const tag = el.localName;
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+    const t = (el as HTMLInputElement).type;
+    if (t === 'checkbox' || t === 'radio') return undefined;
+    return (el as HTMLInputElement).value;
+  }
+  if ((el as HTMLElement).isContentEditable) return readValue(el);
+  return undefined;
+}
+
+function checkedState(el: Element): boolean | undefined {
+  if (el.localName === 'input') {
+    const t = (el as HTMLInputElement).type;
+    if (t === 'checkbox' || t === 'radio') return (el as HTMLInputElement).checked;
+    return undefined;
+  }
+  const aria = el.getAttribute('aria-checked');
+  if (aria === 'true') return true;
+  if (aria === 'false') return false;
+  return undefined;
+}

@@ -1,0 +1,135 @@
+// Node id → live element (A3, F4). The id is looked up in the snapshot the agent
+// last saw; a missing or detached id gets one forced refresh and one retry; a
+// found element must still match the fingerprint (tag, role, name) recorded at
+// snapshot time, so a drifted id is refused instead of acting on another element.
+import type { NodeFingerprint } from '../types';
+import { normalizeWhitespace } from '../dom/dom-utils';
+import { getRole, getAccessibleName } from '../snapshot/aria/index';
+import { DomToolError, msg } from './result';
+
+/** The parts of DomSnapshot the action layer needs (kept structural so tests can fake it). */
+export interface SnapshotLike {
+  readonly takenAt: number;
+  getElement(nodeId: string): Element | null;
+  getNodeId(node: Node): string | undefined;
+  getFingerprint(nodeId: string): NodeFingerprint | null;
+  has(nodeId: string): boolean;
+}
+
+export interface SnapshotSource {
+  /** The snapshot the agent saw last (even if expired or invalidated); null when none was taken. */
+  latest(): SnapshotLike | null;
+  /** A forced rebuild. */
+  refresh(): Promise<SnapshotLike>;
+}
+
+export interface ResolvedTarget {
+  element: Element;
+  snapshot: SnapshotLike;
+  fingerprint: NodeFingerprint | null;
+  /** True when the id was only found after a refresh (F4). */
+  refreshed: boolean;
+}
+
+const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function isValidNodeId(id: unknown): id is string {
+  return typeof id === 'string' && NODE_ID.test(id);
+}
+
+export async function resolveTarget(id: unknown, source: SnapshotSource): Promise<ResolvedTarget> {
+  if (!isValidNodeId(id)) throw new DomToolError('VALIDATION_ERROR', msg.invalidId(id));
+  let snapshot = source.latest();
+  let refreshed = false;
+  if (!snapshot) {
+    snapshot = await source.refresh();
+    refreshed = true;
+  }
+  let element = lookup(snapshot, id);
+  const recorded = snapshot.has(id) ? snapshot.getFingerprint(id) : null;
+  if (!element && !refreshed) {
+    // F4: the page may have re-rendered the node; one refresh, one retry.
+    snapshot = await source.refresh();
+    refreshed = true;
+    element = lookup(snapshot, id);
+  }
+  if (!element) {
+    throw new DomToolError('ELEMENT_NOT_FOUND', recorded ? msg.detached(id) : msg.notFound(id));
+  }
+  // Compare with what the agent saw (the first snapshot's record) when there was one.
+  const fingerprint = recorded ?? snapshot.getFingerprint(id);
+  if (fingerprint) {
+    const drift = compareFingerprint(fingerprint, liveFingerprint(element), liveValue(element));
+    if (drift) throw new DomToolError('STALE_NODE', msg.stale(id, drift));
+  }
+  return { element, snapshot, fingerprint, refreshed };
+}
+
+function lookup(snapshot: SnapshotLike, id: string): Element | null {
+  if (!snapshot.has(id)) return null;
+  const el = snapshot.getElement(id);
+  return el && el.isConnected ? el : null;
+}
+
+/** Tag, role and accessible name of the element as it is now. */
+export function liveFingerprint(el: Element): NodeFingerprint {
+  let role = '';
+  let name = '';
+  try {
+    role = getRole(el) ?? '';
+    name = normalizeWhitespace(getAccessibleName(el, role || null) ?? '');
+  } catch {
+    // An exotic element the ARIA code cannot read: compare on the tag alone.
+  }
+  return { tag: el.localName, role, name };
+}
+
+/** Roles whose accessible name may legitimately follow the typed value. */
+const VALUE_ROLES: Record<string, true> = { textbox: true, searchbox: true, combobox: true, spinbutton: true, slider: true };
+/** Roles that all mean "no particular role". */
+const NO_ROLE: Record<string, true> = { '': true, generic: true, none: true, presentation: true };
+
+/**
+ * Null when `live` still is what `recorded` described, else a short description of
+ * the difference (for the STALE_NODE message).
+ */
+export function compareFingerprint(recorded: NodeFingerprint, live: NodeFingerprint, value?: string): string | null {
+  if (recorded.tag && recorded.tag.toLowerCase() !== live.tag.toLowerCase()) {
+    return `it was a <${recorded.tag}>, now it is a <${live.tag}>`;
+  }
+  const rRole = recorded.role ?? '';
+  const lRole = live.role ?? '';
+  if (rRole !== lRole && !(NO_ROLE[rRole] === true && NO_ROLE[lRole] === true)) {
+    return `its role was ${rRole || 'none'}, now ${lRole || 'none'}`;
+  }
+  if (namesMatch(recorded.name ?? '', live.name ?? '')) return null;
+  if (VALUE_ROLES[lRole] === true && valueExplainsNameChange(recorded.name ?? '', live.name ?? '', value)) return null;
+  return `it was named "${recorded.name}", now "${live.name}"`;
+}
+
+const ELLIPSIS = '\u2026';
+
+function namesMatch(recordedRaw: string, liveRaw: string): boolean {
+  const recorded = normalizeWhitespace(recordedRaw);
+  const live = normalizeWhitespace(liveRaw);
+  if (recorded === live) return true;
+  // The snapshot truncates long names with a marker: compare on the recorded prefix.
+  if (recorded.length > 1 && recorded.charAt(recorded.length - 1) === ELLIPSIS) {
+    const prefix = recorded.slice(0, -1).trimEnd();
+    return live.slice(0, prefix.length) === prefix;
+  }
+  return false;
+}
+
+/** A textbox whose name moved only because its value changed (typing) is still the same field. */
+function valueExplainsNameChange(recorded: string, live: string, value: string | undefined): boolean {
+  if (!recorded || !live) return true;
+  const v = value ? normalizeWhitespace(value) : '';
+  return v !== '' && (live.indexOf(v) >= 0 || recorded.indexOf(v) >= 0);
+}
+
+function liveValue(el: Element): string | undefined {
+  const v = (el as HTMLInputElement).value;
+  if (typeof v === 'string') return v;
+  return (el as HTMLElement).isContentEditable ? (el.textContent ?? '') : undefined;
+}

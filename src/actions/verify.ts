@@ -1,0 +1,327 @@
+// Verify before act (A3): connected, visible, enabled, not inert, and — for pointer
+// actions — not obscured: the element hit at the target point (shadow roots and
+// same-origin frames pierced) must be the element or inside it. Failures throw a
+// DomToolError that names what a person would see instead.
+import { flatTreeParent, isElement, normalizeWhitespace, parentElementOrHost, windowOf } from '../dom/dom-utils';
+import { getAccessibleName, getRole } from '../snapshot/aria/index';
+import { DomToolError, msg } from './result';
+import type { SnapshotLike } from './resolve';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Short human description of an element: role "name" (id) or <tag class>. */
+export function describeElement(el: Element, snapshot?: SnapshotLike | null): string {
+  let role = '';
+  let name = '';
+  try {
+    role = getRole(el) ?? '';
+    name = normalizeWhitespace(getAccessibleName(el, role || null) ?? '');
+  } catch {
+    // Describe by tag only.
+  }
+  if (name.length > 60) name = name.slice(0, 59) + '\u2026';
+  const id = snapshot ? snapshot.getNodeId(el) : undefined;
+  let text = role && role !== 'generic' && role !== 'none' ? role : `<${el.localName}${classHint(el)}>`;
+  if (name) text += ` "${name}"`;
+  if (id) text += ` (${id})`;
+  return text;
+}
+
+function classHint(el: Element): string {
+  const cls = typeof el.getAttribute === 'function' ? el.getAttribute('class') : null;
+  if (!cls) return '';
+  const first = normalizeWhitespace(cls).split(' ')[0];
+  return first ? ` class="${first}"` : '';
+}
+
+/** Like describeElement, but climbs to the nearest ancestor worth naming when the element itself says nothing. */
+export function describeCovering(el: Element, snapshot: SnapshotLike | null): string {
+  const own = describeElement(el, snapshot);
+  if (/["(]/.test(own)) return own;
+  let cur: Element | null = flatTreeParent(el);
+  for (let depth = 0; cur && depth < 25; depth++) {
+    const id = snapshot ? snapshot.getNodeId(cur) : undefined;
+    const role = safeRole(cur);
+    if (id || role === 'dialog' || role === 'alertdialog' || role === 'banner' || role === 'region') {
+      return `${own} inside ${describeElement(cur, snapshot)}`;
+    }
+    cur = flatTreeParent(cur);
+  }
+  return own;
+}
+
+function safeRole(el: Element): string {
+  try {
+    return getRole(el) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function checkConnected(el: Element, id: string): void {
+  if (!el.isConnected) throw new DomToolError('ELEMENT_NOT_FOUND', msg.detached(id));
+}
+
+/** Same-origin check for frame placeholders: an <iframe> whose document we cannot reach. */
+export function checkNotCrossOriginFrame(el: Element, id: string): void {
+  const tag = el.localName;
+  if (tag !== 'iframe' && tag !== 'frame') return;
+  let doc: Document | null = null;
+  try {
+    doc = (el as HTMLIFrameElement).contentDocument;
+  } catch {
+    doc = null;
+  }
+  if (!doc) throw new DomToolError('CROSS_ORIGIN', msg.crossOrigin(id));
+}
+
+export function checkVisible(el: Element, id: string, snapshot: SnapshotLike | null): void {
+  if (!isRendered(el) || !hasArea(boxOf(el))) {
+    throw new DomToolError('NOT_ACTIONABLE', msg.notVisible(id, describeElement(el, snapshot)));
+  }
+}
+
+export function isRendered(el: Element): boolean {
+  const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
+  if (typeof check === 'function') {
+    // visibilityProperty covers visibility:hidden; opacity is left out on purpose:
+    // opacity:0 native inputs under custom-styled labels are still usable.
+    if (!check.call(el, { visibilityProperty: true, contentVisibilityAuto: false })) return false;
+  } else {
+    const win = windowOf(el);
+    const style = win ? win.getComputedStyle(el) : null;
+    if (style && (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse')) return false;
+  }
+  // The element's frame must be rendered too.
+  const frame = frameElementOf(el);
+  return frame ? isRendered(frame) : true;
+}
+
+export function checkEnabled(el: Element, id: string, snapshot: SnapshotLike | null): void {
+  const why = disabledReason(el);
+  if (why) throw new DomToolError('NOT_ACTIONABLE', msg.disabled(id, describeElement(el, snapshot), why));
+  if (isInert(el)) throw new DomToolError('NOT_ACTIONABLE', msg.inert(id, describeElement(el, snapshot)));
+}
+
+export function disabledReason(el: Element): string | null {
+  try {
+    if (el.matches(':disabled')) {
+      return el.closest('fieldset[disabled]') ? 'inside a disabled fieldset' : 'disabled attribute';
+    }
+  } catch {
+    // Non-HTML element: no :disabled.
+  }
+  for (let cur: Element | null = el; cur; cur = parentElementOrHost(cur)) {
+    if (cur.getAttribute('aria-disabled') === 'true') return cur === el ? 'aria-disabled' : 'inside an aria-disabled container';
+  }
+  return null;
+}
+
+export function isInert(el: Element): boolean {
+  for (let cur: Element | null = el; cur; ) {
+    if (cur.hasAttribute('inert')) return true;
+    cur = parentElementOrHost(cur) ?? frameElementOf(cur);
+  }
+  return false;
+}
+
+export function isReadOnly(el: Element): boolean {
+  if ((el as HTMLInputElement).readOnly === true) return true;
+  return el.getAttribute('aria-readonly') === 'true';
+}
+
+/** The <iframe> element hosting this element's document, if same-origin. */
+export function frameElementOf(el: Element): Element | null {
+  if (parentElementOrHost(el)) return null;
+  try {
+    const win = windowOf(el);
+    return win && win.frameElement ? win.frameElement : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Border box, or the union of the children's boxes for display:contents wrappers. */
+export function boxOf(el: Element): Rect {
+  const r = el.getBoundingClientRect();
+  if (r.width > 0 || r.height > 0) return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  let union: Rect | null = null;
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const cr = c.getBoundingClientRect();
+    if (cr.width <= 0 && cr.height <= 0) continue;
+    union = union
+      ? { left: Math.min(union.left, cr.left), top: Math.min(union.top, cr.top), right: Math.max(union.right, cr.right), bottom: Math.max(union.bottom, cr.bottom) }
+      : { left: cr.left, top: cr.top, right: cr.right, bottom: cr.bottom };
+  }
+  return union ?? { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}
+
+function hasArea(r: Rect): boolean {
+  return r.right - r.left > 0 && r.bottom - r.top > 0;
+}
+
+function viewportOf(el: Element): Rect {
+  const win = windowOf(el);
+  const doc = el.ownerDocument;
+  const w = doc.documentElement.clientWidth || (win ? win.innerWidth : 0);
+  const h = doc.documentElement.clientHeight || (win ? win.innerHeight : 0);
+  return { left: 0, top: 0, right: w, bottom: h };
+}
+
+function intersectRect(a: Rect, b: Rect): Rect {
+  return { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };
+}
+
+/** scrollIntoView({block:'center'}) only when the element is not already fully in view (A2). */
+export function scrollIntoViewIfNeeded(el: Element): boolean {
+  const box = boxOf(el);
+  const vp = viewportOf(el);
+  const inside = intersectRect(box, vp);
+  const fits = box.right - box.left <= vp.right && box.bottom - box.top <= vp.bottom;
+  const fullyVisible = fits ? inside.left <= box.left && inside.top <= box.top && inside.right >= box.right && inside.bottom >= box.bottom : hasArea(inside);
+  if (fullyVisible && !frameNeedsScroll(el)) return false;
+  try {
+    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
+  } catch {
+    el.scrollIntoView();
+  }
+  return true;
+}
+
+function frameNeedsScroll(el: Element): boolean {
+  const frame = frameElementOf(el);
+  if (!frame) return false;
+  const box = boxOf(frame);
+  return !hasArea(intersectRect(box, viewportOf(frame)));
+}
+
+/** Centre of the element's visible part, in its own frame's client coordinates. */
+export function targetPoint(el: Element): Point | null {
+  const vp = viewportOf(el);
+  // Wrapped inline elements (a link across two lines): the first fragment in view,
+  // because the bounding box centre may fall between the lines.
+  const rects = el.getClientRects();
+  if (rects.length > 1) {
+    for (let i = 0; i < rects.length; i++) {
+      const r = rects[i];
+      const vis = intersectRect({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }, vp);
+      if (hasArea(vis) && r.width > 1 && r.height > 1) return centre(vis);
+    }
+  }
+  const vis = intersectRect(boxOf(el), vp);
+  return hasArea(vis) ? centre(vis) : null;
+}
+
+function centre(r: Rect): Point {
+  // Integer coordinates, like a real mouse, kept inside the box.
+  return { x: Math.floor((r.left + r.right) / 2), y: Math.floor((r.top + r.bottom) / 2) };
+}
+
+/** Element at a point, descending into open shadow roots. */
+export function deepElementFromPoint(root: Document | ShadowRoot, x: number, y: number): Element | null {
+  let hit = root.elementFromPoint(x, y);
+  for (let i = 0; hit && i < 32; i++) {
+    const shadow = (hit as Element).shadowRoot;
+    if (!shadow) break;
+    const inner = shadow.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit;
+}
+
+/** True when `inner` is `outer` or inside it in the flat tree (slots and shadow roots followed). */
+export function composedContains(outer: Element, inner: Element): boolean {
+  for (let cur: Element | null = inner, i = 0; cur && i < 10000; i++) {
+    if (cur === outer) return true;
+    cur = flatTreeParent(cur);
+  }
+  // Light-DOM containment also counts (content slotted elsewhere is still inside).
+  return outer.contains(inner);
+}
+
+function labelTargets(hit: Element, el: Element): boolean {
+  for (let cur: Element | null = hit; cur; cur = parentElementOrHost(cur)) {
+    if (cur.localName === 'label') return (cur as HTMLLabelElement).control === el;
+  }
+  return false;
+}
+
+/**
+ * Hit test at `point` (client coordinates of the element's frame). Throws OBSCURED
+ * naming the covering element. Frames are checked outward: the iframe itself must
+ * not be covered in its parent document either.
+ */
+export function checkHitTarget(el: Element, point: Point, id: string, snapshot: SnapshotLike | null): void {
+  const hit = deepElementFromPoint(el.ownerDocument, point.x, point.y);
+  if (hit && (composedContains(el, hit) || labelTargets(hit, el))) {
+    checkFrameHit(el, point, id, snapshot);
+    return;
+  }
+  if (!hit) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(el, snapshot)));
+  if (composedContains(hit, el)) {
+    throw new DomToolError('OBSCURED', msg.noPointerEvents(id, describeElement(el, snapshot), describeCovering(hit, snapshot)));
+  }
+  throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el, snapshot), describeCovering(hit, snapshot)));
+}
+
+function checkFrameHit(el: Element, point: Point, id: string, snapshot: SnapshotLike | null): void {
+  const frame = frameElementOf(el);
+  if (!frame) return;
+  const outer = toParentFramePoint(frame, point);
+  const hit = deepElementFromPoint(frame.ownerDocument, outer.x, outer.y);
+  if (hit === frame) {
+    checkFrameHit(frame, outer, id, snapshot);
+    return;
+  }
+  if (!hit) return;
+  throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el, snapshot), describeCovering(hit, snapshot)));
+}
+
+/** Maps a point inside an iframe's viewport to its parent document's client coordinates. */
+export function toParentFramePoint(frame: Element, point: Point): Point {
+  const r = frame.getBoundingClientRect();
+  const win = windowOf(frame);
+  const style = win ? win.getComputedStyle(frame) : null;
+  const padL = style ? parseFloat(style.paddingLeft) || 0 : 0;
+  const padT = style ? parseFloat(style.paddingTop) || 0 : 0;
+  return { x: r.left + (frame as HTMLElement).clientLeft + padL + point.x, y: r.top + (frame as HTMLElement).clientTop + padT + point.y };
+}
+
+/** The element a focus() would land on for a click here: the element or its nearest focusable ancestor. */
+export function focusTargetFor(el: Element): Element | null {
+  for (let cur: Element | null = el; cur; cur = flatTreeParent(cur)) {
+    if (isFocusable(cur)) return cur;
+  }
+  return null;
+}
+
+const NATIVE_FOCUSABLE: Record<string, true> = { button: true, input: true, select: true, textarea: true, iframe: true };
+
+export function isFocusable(el: Element): boolean {
+  if (!isElement(el)) return false;
+  const tag = el.localName;
+  if (NATIVE_FOCUSABLE[tag] === true) return !disabledReasonNative(el) && !(tag === 'input' && (el as HTMLInputElement).type === 'hidden');
+  if (tag === 'a' || tag === 'area') return el.hasAttribute('href') || el.hasAttribute('tabindex');
+  if (tag === 'summary') return true;
+  if (el.hasAttribute('tabindex')) return true;
+  return (el as HTMLElement).isContentEditable === true && !(el.parentElement && (el.parentElement as HTMLElement).isContentEditable);
+}
+
+function disabledReasonNative(el: Element): boolean {
+  try {
+    return el.matches(':disabled');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,118 @@
+// Helpers for the action specs: bundle the library (src/index.ts) and the fixture
+// apps (real React/Vue/Quill/Lit from node_modules) with esbuild at test time into
+// .cache/actions-fixtures/, open a fixture, and run DomTool calls in the page.
+import { build } from 'esbuild';
+import { mkdirSync, renameSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Frame, Page } from '@playwright/test';
+import type { ActionResult, VirtualNode } from '../../src/types';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const OUT = ROOT + '.cache/actions-fixtures/';
+
+const APPS: Record<string, string> = {
+  'react-form': 'fixtures/apps/react-form/app.tsx',
+  'vue-app': 'fixtures/apps/vue-app/app.ts',
+  quill: 'fixtures/apps/quill/app.ts',
+  reorder: 'fixtures/apps/reorder/app.tsx',
+  lit: 'fixtures/apps/lit/app.ts',
+};
+
+let built: Promise<void> | null = null;
+
+/** Builds once per worker; each output is written to a temp name and renamed (workers may race). */
+export function buildFixtures(): Promise<void> {
+  return (built ??= (async () => {
+    mkdirSync(OUT, { recursive: true });
+    const jobs: Promise<unknown>[] = [];
+    const one = async (entry: string, name: string, globalName?: string) => {
+      const tmp = `${OUT}${name}.${process.pid}.tmp.js`;
+      await build({
+        entryPoints: [ROOT + entry],
+        bundle: true,
+        format: 'iife',
+        globalName,
+        outfile: tmp,
+        target: 'es2020',
+        jsx: 'automatic',
+        logLevel: 'silent',
+        define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+      });
+      renameSync(tmp, `${OUT}${name}.js`);
+    };
+    jobs.push(one('src/index.ts', 'domtool', '__DomToolActions'));
+    for (const name of Object.keys(APPS)) jobs.push(one(APPS[name], name));
+    await Promise.all(jobs);
+  })());
+}
+
+/** Opens a fixture page and injects the library bundle into the top document. */
+export async function openFixture(page: Page, path: string, ready?: string): Promise<void> {
+  await buildFixtures();
+  await page.goto(path);
+  if (ready) await page.waitForFunction(ready);
+  await page.addScriptTag({ path: OUT + 'domtool.js' });
+  await page.evaluate((opts) => {
+    const w = window as unknown as Record<string, any>;
+    w.__tool = new w.__DomToolActions.DomTool(opts);
+  }, {});
+}
+
+/** Replaces the page's DomTool (e.g. with other options). */
+export async function newTool(page: Page, options: Record<string, unknown>): Promise<void> {
+  await page.evaluate((opts) => {
+    const w = window as unknown as Record<string, any>;
+    w.__tool = new w.__DomToolActions.DomTool(opts);
+  }, options);
+}
+
+export interface Query {
+  role?: string;
+  name?: string | RegExp;
+  tag?: string;
+  nth?: number;
+}
+
+/**
+ * Takes a snapshot (cached unless `force`) and returns the id of the node matching
+ * role/name/tag (flattened tree incl. iframes and shadow roots). Throws with the
+ * snapshot text when nothing matches, so failures show what the agent would see.
+ */
+export async function findId(page: Page, query: Query, force = true): Promise<string> {
+  const q = { role: query.role, tag: query.tag, nth: query.nth ?? 0, name: typeof query.name === 'string' ? query.name : undefined, re: query.name instanceof RegExp ? query.name.source : undefined };
+  const found = await page.evaluate(
+    async ({ q, force }) => {
+      const w = window as unknown as Record<string, any>;
+      const snap = await w.__tool.getSnapshot({ force });
+      const hits: string[] = [];
+      const re = q.re ? new RegExp(q.re) : null;
+      const walk = (n: VirtualNode) => {
+        const name = n.name ?? '';
+        if ((!q.role || n.role === q.role) && (!q.tag || n.tag === q.tag) && (q.name === undefined || name === q.name) && (!re || re.test(name))) hits.push(n.node_id);
+        for (const list of [n.children, n.shadowDom, n.iframe]) if (list) for (const c of list) walk(c);
+      };
+      walk(snap.virtualDom);
+      return { id: hits[q.nth] ?? null, text: snap.toText() };
+    },
+    { q, force },
+  );
+  if (!found.id) throw new Error(`No node matches ${JSON.stringify(query)} in:\n${found.text}`);
+  return found.id;
+}
+
+type ActionName = 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll';
+
+/** Calls `tool[action](...args)` in the page and returns the ActionResult. */
+export function act(page: Page, action: ActionName, ...args: unknown[]): Promise<ActionResult> {
+  return page.evaluate(
+    ({ action, args }) => {
+      const w = window as unknown as Record<string, any>;
+      return w.__tool[action](...args);
+    },
+    { action, args },
+  );
+}
+
+export function appState<T>(target: Page | Frame, expression: string): Promise<T> {
+  return target.evaluate(expression) as Promise<T>;
+}
