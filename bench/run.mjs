@@ -30,7 +30,7 @@ function parseArgs(argv) {
     runs: Number(a.runs ?? (quick ? 3 : 5)),
     quick,
     filter: a.filter ? String(a.filter) : null,
-    sizes: a.sizes ? String(a.sizes).split(',').map(Number) : quick ? [945, 1000, 5000, 20000] : [945, 1000, 5000, 20000, 50000, 100000],
+    sizes: a.sizes ? String(a.sizes).split(',').map(Number) : quick ? [1000, 5000, 20000] : [1000, 5000, 20000, 50000, 100000],
     coverage: !a['no-coverage'],
     playwright: !a['no-playwright'],
     profile: !!a.profile,
@@ -51,7 +51,7 @@ function pageList(args) {
       list.push({ set: 'corpus', name: f.replace(/\.html$/, ''), path: `/corpus/${f}` });
   }
   if (args.pages.includes('generated')) {
-    for (const n of args.sizes) list.push({ set: 'generated', name: n === 945 ? 'gen-800-visible' : `gen-${n}`, path: ensureGeneratedPage(n), size: n });
+    for (const n of args.sizes) list.push({ set: 'generated', name: `gen-${n}`, path: ensureGeneratedPage(n), size: n });
   }
   return args.filter ? list.filter((p) => p.name.includes(args.filter)) : list;
 }
@@ -74,10 +74,8 @@ async function main() {
       const page = await context.newPage();
       try {
         await page.goto(`http://127.0.0.1:${args.port}${p.path}`, { waitUntil: 'load', timeout: 60_000 });
-        const huge = (p.size ?? 0) >= 50_000;
         const r = await measurePage(page, {
-          lib, runs: args.runs, pwRuns: huge ? Math.min(args.runs, 5) : args.runs,
-          playwright: args.playwright,
+          lib, runs: args.runs, playwright: args.playwright,
           // Ground truth costs one CDP call per visible element; on the largest generated pages it says nothing new.
           coverage: args.coverage && (p.size ?? 0) <= 20_000,
         });

@@ -102,8 +102,9 @@ function makeBlocks(rand) {
       `<div class="clickable" role="button" tabindex="0">${cap(pick(WORDS))}</div>` +
       `<span class="js-toggle" onclick="void 0">Toggle</span>` +
       `<div role="tablist"><button role="tab" aria-selected="true">One</button><button role="tab" aria-selected="false">Two</button></div>` +
-      `<details><summary>More</summary><p>${words(10)}</p></details></div>`;
-    return [html, 9];
+      `<details><summary>More</summary><p>${words(10)}</p></details>` +
+      `<div class="js-row">Open ${pick(WORDS)}</div></div>`;
+    return [html, 10];
   };
 
   // Deep wrappers: frameworks nest layout divs many levels deep.
@@ -122,26 +123,31 @@ function makeBlocks(rand) {
 export function generatePage(target, seed = 42) {
   const rand = prng(seed + target);
   const blocks = makeBlocks(rand);
-  const choose = () => {
-    let r = rand();
-    for (const [fn, w] of blocks) { if ((r -= w) < 0) return fn; }
-    return blocks[0][0];
+  // Near the target only small blocks are drawn, so the page lands within ~2% of it.
+  const small = blocks.filter(([fn]) => ['article', 'form', 'widgets'].includes(fn.name));
+  const choose = (near) => {
+    const from = near ? small : blocks;
+    let r = rand() * from.reduce((a, [, w]) => a + w, 0);
+    for (const [fn, w] of from) { if ((r -= w) < 0) return fn; }
+    return from[0][0];
   };
   const header = '<header class="site"><nav aria-label="Main"><ul>' +
     ['Home', 'Shop', 'Deals', 'Help', 'Account'].map((w, i) => `<li><a href="/${i}">${w}</a></li>`).join('') +
     '</ul></nav><form role="search"><input type="search" name="q" placeholder="Search"><button>Go</button></form></header>';
-  let count = 4 + 1 + 5 * 2 + 4 + 4; // html/head/title/body/style + header
+  let count = 6 + 5 * 3 + 5 + 4; // html/head/meta/title/style/body, header, footer, script
   let main = '';
   while (count < target - 20) {
-    const [html, c] = choose()();
+    const [html, c] = choose(count > target * 0.85)();
     main += html;
     count += c;
   }
   const footer = '<footer><p>© Bench</p><a href="/privacy">Privacy</a></footer>';
+  // Listener-only clickables, as frameworks make them: no attribute betrays them, only cursor:pointer.
+  const script = '<script>for (const el of document.querySelectorAll(".js-row")) el.addEventListener("click", () => {});</script>';
   const css = 'body{font:14px sans-serif;margin:0}.cards{display:flex;flex-wrap:wrap;list-style:none;padding:0}' +
-    '.card{width:220px;margin:6px;border:1px solid #ddd}.clickable,.js-toggle{cursor:pointer}main{display:flex;flex-direction:column;padding:8px}';
+    '.card{width:220px;margin:6px;border:1px solid #ddd}.clickable,.js-toggle,.js-row{cursor:pointer}main{display:flex;flex-direction:column;padding:8px}';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Generated ${target}</title><style>${css}</style></head>` +
-    `<body>${header}<main>${main}</main>${footer}</body></html>`;
+    `<body>${header}<main>${main}</main>${footer}${script}</body></html>`;
 }
 
 /** Writes the page to bench/.tmp/ (served as /bench/.tmp/<file>) unless it is already there. */

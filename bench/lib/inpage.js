@@ -12,12 +12,6 @@
   const LISTENER_TYPES = ['click', 'mousedown', 'pointerdown', 'keydown'];
   B.LISTENER_TYPES = LISTENER_TYPES;
 
-  const stats = (xs) => {
-    const s = [...xs].sort((a, b) => a - b);
-    const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-    return { median: q(0.5), p90: q(0.9), min: s[0], samples: xs };
-  };
-
   // Composed-tree DFS over elements: light DOM, open shadow roots, same-origin iframes.
   B.allElements = () => {
     const out = [];
@@ -53,40 +47,30 @@
     return n + (sink < 0 ? 1 : 0);
   };
 
-  B.timeFloor = (runs) => {
-    const xs = [];
-    let elements = 0;
-    for (let i = 0; i <= runs; i++) {
-      const t0 = performance.now();
-      elements = B.floorOnce();
-      const t = performance.now() - t0;
-      if (i > 0) xs.push(t);
-    }
-    return { ...stats(xs), elements };
+  B.timeFloor = () => {
+    const t0 = performance.now();
+    const elements = B.floorOnce();
+    return { ms: performance.now() - t0, elements };
   };
 
-  /** Snapshot + toText timed in-page; 1 warm-up then `runs`. Keeps the last snapshot for coverage. */
-  B.timeDomTool = async (key, options, runs) => {
-    const tool = new window.BrowserXDomTool.DomTool(options);
-    const total = [], build = [], text = [];
-    let snap = null, txt = '';
-    for (let i = 0; i <= runs; i++) {
-      const t0 = performance.now();
-      snap = await tool.getSnapshot({ force: true });
-      const t1 = performance.now();
-      txt = snap.toText();
-      const t2 = performance.now();
-      if (i > 0) { total.push(t2 - t0); build.push(t1 - t0); text.push(t2 - t1); }
-    }
-    const t3 = performance.now();
+  /** One snapshot + toText, timed in-page. The tool persists per key (warm state, id reuse) like an agent's. */
+  B.timeDomTool = async (key, options) => {
+    const k = (B[key] ??= { tool: new window.BrowserXDomTool.DomTool(options) });
+    const t0 = performance.now();
+    k.snap = await k.tool.getSnapshot({ force: true });
+    const t1 = performance.now();
+    k.text = k.snap.toText();
+    const t2 = performance.now();
+    return { total: t2 - t0, build: t1 - t0, toText: t2 - t1 };
+  };
+
+  /** Outputs of the last snapshot of `key` (not timed with it). */
+  B.domToolOutput = (key) => {
+    const { snap, text } = B[key];
+    const t0 = performance.now();
     const json = JSON.stringify(snap.serialize());
-    const serializeMs = performance.now() - t3;
-    B[key] = { tool, snap, text: txt };
-    const meta = JSON.parse(json).page.meta;
-    return {
-      total: stats(total), build: stats(build), toText: stats(text), serializeMs,
-      stats: { ...snap.stats }, meta, text: txt, jsonBytes: new TextEncoder().encode(json).length,
-    };
+    const serializeMs = performance.now() - t0;
+    return { serializeMs, stats: { ...snap.stats }, meta: JSON.parse(json).page.meta, text, jsonBytes: new TextEncoder().encode(json).length };
   };
 
   // ---- Ground truth (the static half; listeners come from CDP in Node) ----
@@ -166,6 +150,13 @@
     return Math.abs(r.left - s.left) <= 2 && Math.abs(r.top - s.top) <= 2 && Math.abs(r.width - s.width) <= 2 && Math.abs(r.height - s.height) <= 2;
   };
 
+  // Diagnostic only: in the viewport but another element is on top at its centre.
+  function obscured(el, r) {
+    if (el.ownerDocument !== document || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) return null;
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!top && top !== el && !el.contains(top) && !top.contains(el);
+  }
+
   const describe = (el) => ({
     tag: el.localName,
     role: el.getAttribute('role') || '',
@@ -214,7 +205,7 @@
       }
       if (inView) viewport.total++;
       if (how) { covered++; r.covered++; coveredHow[how]++; if (inView) viewport.covered++; }
-      else missed.push({ reason, inJson: !!snap.getNodeId?.(el), ...describe(el) });
+      else missed.push({ reason, inJson: !!snap.getNodeId?.(el), ariaHidden: !!el.closest('[aria-hidden="true"]'), obscured: obscured(el, r0), ...describe(el) });
     }
     const imprecise = [];
     let precise = 0, strict = 0;

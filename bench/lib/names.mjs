@@ -3,8 +3,10 @@
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
 
 // Chromium reports some internal roles where ARIA has a synonym or none at all;
-// these pairs mean the same thing to an agent.
-const SYNONYMS = [['img', 'image'], ['none', 'presentation'], ['button', 'disclosuretriangle'], ['textbox', 'textfield']];
+// these pairs mean the same thing to an agent. An element without an ARIA role is
+// '' in our JSON and 'generic' (or an internal role like LabelText) in Chromium's tree.
+const SYNONYMS = [['img', 'image'], ['none', 'presentation'], ['button', 'disclosuretriangle'], ['textbox', 'textfield'],
+  ['', 'generic'], ['', 'labeltext'], ['', 'audio'], ['', 'video']];
 const canonRole = (r) => {
   const x = norm(r).toLowerCase();
   for (const [a, b] of SYNONYMS) if (x === b) return a;

@@ -70,8 +70,10 @@ export function renderMarkdown(doc) {
     'Recall: covered when the element has an id in the text (self), or its nearest ancestor with a text id is ground truth (inside), or a ' +
     'descendant with a text id has the same box ±2px (wrapper). Precision: a text id counts when its element is ground truth, a label of a ' +
     'control, or wraps exactly one ground-truth element; "strict" counts ground truth only.', '');
-  out.push('### Top missed ground-truth elements (full mode)', '', table(['#', 'Pages', 'Why GT', 'Tag', 'Role', 'Class', 'In JSON', 'Example'],
-    s.topMissed.map((m) => [m.count, m.pages, m.reason, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.inJson ? 'yes' : 'no', `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
+  out.push('### Top missed ground-truth elements (full mode)', '', table(['#', 'Pages', 'Why GT', 'Tag', 'Role', 'Class', 'In JSON', 'aria-hidden', 'Covered', 'Example'],
+    s.topMissed.map((m) => [m.count, m.pages, m.reason, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.inJson ? 'yes' : 'no',
+      m.ariaHidden ? 'yes' : 'no', m.obscured == null ? '–' : m.obscured ? 'yes' : 'no', `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '',
+    '"aria-hidden": inside an `aria-hidden="true"` subtree (still visible and clickable for a person). "Covered": in the viewport with another element on top at its centre.', '');
   out.push('### Top ids in the text without a reason', '', table(['#', 'Pages', 'Tag', 'Role', 'Class', 'Contains GT', 'Example'],
     s.topImprecise.map((m) => [m.count, m.pages, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.containsGt, `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
   out.push('### Top name mismatches vs Chromium', '', table(['#', 'Tag', 'Role', 'Ours', 'Chromium', 'Example'],

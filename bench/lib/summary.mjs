@@ -85,7 +85,9 @@ export function summarize(results) {
   }));
   const big = scaling.filter((s) => s.elements >= 4000 && s.fullMs != null);
   const fit = linearFit(big.map((s) => ({ x: s.elements, y: s.fullMs })));
-  const page800 = gen.find((r) => r.name === 'gen-800-visible');
+  // gen-1000 is built to have ≈800 visible elements (the issue's P1 page); pick whichever generated page is closest.
+  const page800 = gen.filter((r) => Math.abs(r.groundTruth.visible - 800) <= 100)
+    .sort((a, b) => Math.abs(a.groundTruth.visible - 800) - Math.abs(b.groundTruth.visible - 800))[0];
   const largest = scaling[scaling.length - 1];
   const budgetWorst = Math.max(...ok.map((r) => r.budget.total.p90));
   const truncationHonest = ok.filter((r) => r.full).every((r) => r.budget.truncated || r.budget.textIds >= r.full.textIds);
@@ -94,7 +96,7 @@ export function summarize(results) {
     target('Snapshot+text (full) / floor, corpus median', speed.ratioFullToFloor, '<=', 3, 'x'),
     target('Snapshot+text (full) / Playwright AI, corpus median', speed.ratioFullToPlaywright, '<=', 0.33, 'x'),
     target('Snapshot+text (full), corpus median', speed.fullMs, '<=', 6, 'ms'),
-    target('≈800-visible-node page (full)', page800?.full?.total.median, '<=', 12, 'ms'),
+    target(`≈800-visible-node page (full; ${page800 ? `${page800.name}, ${page800.groundTruth.visible} visible` : 'none'})`, page800?.full?.total.median, '<=', 12, 'ms'),
     target('µs per element at largest generated page (full)', largest?.usPerElement, '<=', 12, 'us'),
     target('Linear fit R² (full, pages ≥ 4k elements)', fit?.r2, '>=', 0.98, 'r2'),
     target('Budget mode p90, worst page (timeBudgetMs + 20%)', budgetWorst, '<=', TIME_BUDGET_MS * 1.2, 'ms'),
@@ -108,7 +110,8 @@ export function summarize(results) {
     target('Role agreement with Chromium (pooled)', coverage.roles, '>=', 0.97, 'pct'),
   ];
 
-  return { targets, speed, tokens, coverage, scaling, fit, topMissed: topBy(cov, 'missed'), topImprecise: topBy(cov, 'imprecise'), topNames: topNames(cov) };
+  return { targets, speed, tokens, coverage, scaling, fit, topMissed: topBy(cov, 'missed', (m) => `${m.reason}|${m.tag}|${m.role}|${m.ariaHidden}|${m.inJson}|${m.obscured}`),
+    topImprecise: topBy(cov, 'imprecise', (m) => `${m.tag}|${m.role}|${m.containsGt}|${m.classes.split(/\s+/)[0]}`), topNames: topNames(cov) };
 }
 
 function pooled(rows, num, den) {
@@ -117,11 +120,11 @@ function pooled(rows, num, den) {
 }
 
 // Groups misses by a shape key so the lead sees patterns, not 500 single rows.
-function topBy(rows, field) {
+function topBy(rows, field, keyOf) {
   const groups = new Map();
   for (const r of rows) {
     for (const m of r.coverage[field] ?? []) {
-      const key = `${m.reason ?? ''}|${m.tag}|${m.role}|${m.classes.split(/\s+/)[0] ?? ''}`;
+      const key = keyOf(m);
       const g = groups.get(key) ?? { count: 0, pages: new Set(), example: { page: r.name, ...m } };
       g.count++; g.pages.add(r.name); groups.set(key, g);
     }

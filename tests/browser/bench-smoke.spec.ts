@@ -1,7 +1,7 @@
 // The bench scripts still run end to end: one small corpus page, one timed run,
 // results written in the expected shape. No timing assertions (a bench never fails CI on speed).
 import { test, expect } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +11,11 @@ test('bench runs on one page and writes results.json / results.md', async () => 
   const out = mkdtempSync(join(tmpdir(), 'domtool-bench-'));
   try {
     // Own port so it never collides with the test web server or a running bench.
-    execFileSync('node', ['bench/run.mjs', '--pages=corpus', '--filter=001', '--runs=1', `--out=${out}`, '--port=4230'], {
-      stdio: 'pipe',
+    const run = spawnSync('node', ['bench/run.mjs', '--pages=corpus', '--filter=001', '--runs=1', `--out=${out}`, '--port=4230'], {
+      encoding: 'utf8',
       timeout: 110_000,
     });
+    expect(run.status, run.stderr).toBe(0);
     const doc = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(doc.pages).toHaveLength(1);
     const page = doc.pages[0];
