@@ -1,6 +1,7 @@
 // Public API: re-exports only.
 export { DomTool } from './DomTool';
 export { DomSnapshot } from './snapshot/DomSnapshot';
+export { DomToolError, type TypeOptions, type KeypressOptions, type ScrollOptions } from './actions';
 export type { TextOptions, SerializeOptions } from './snapshot/DomSnapshot';
 export type { DomToolOptions, SnapshotOptions, MetricsEvent } from './options';
 export type {
