@@ -30,23 +30,24 @@ export function scanAttributes(el: Element): AttributeScan {
     role: null, tabindex: null, handler: null, testId: null, className: '',
     contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false,
   };
-  const attrs = el.attributes;
-  for (let i = 0; i < attrs.length; i++) {
-    const attr = attrs[i];
-    const name = attr.name;
+  // Most elements have no attributes at all; Attr wrappers are costly to create.
+  if (!el.hasAttributes()) return out;
+  const names = el.getAttributeNames();
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i];
     switch (name) {
-      case 'role': out.role = attr.value; break;
+      case 'role': out.role = el.getAttribute(name); break;
       case 'tabindex': {
-        const n = parseInt(attr.value, 10);
+        const n = parseInt(el.getAttribute(name) ?? '', 10);
         out.tabindex = Number.isNaN(n) ? null : n;
         break;
       }
-      case 'class': out.className = attr.value; break;
-      case 'contenteditable': out.contentEditable = attr.value; break;
-      case 'aria-hidden': out.ariaHidden = attr.value.trim().toLowerCase() === 'true'; break;
+      case 'class': out.className = el.getAttribute(name) ?? ''; break;
+      case 'contenteditable': out.contentEditable = el.getAttribute(name); break;
+      case 'aria-hidden': out.ariaHidden = (el.getAttribute(name) ?? '').trim().toLowerCase() === 'true'; break;
       case 'inert': out.inert = true; break;
       case 'href': out.href = true; break;
-      case 'data-testid': case 'data-test': case 'data-cy': case 'data-test-id': out.testId = attr.value; break;
+      case 'data-testid': case 'data-test': case 'data-cy': case 'data-test-id': out.testId = el.getAttribute(name); break;
       case 'data-browserx-overlay': out.browserxOverlay = true; break;
       default:
         if (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110 /* n */ && HANDLER_ATTRIBUTES.has(name)) {
@@ -85,10 +86,6 @@ function nativeReason(el: Element, tag: string, scan: AttributeScan): string | n
   }
 }
 
-/** Own (not inherited) pointer cursor: the parent does not already show one. */
-function hasOwnPointerCursor(style: CSSStyleDeclaration, parentStyle: CSSStyleDeclaration | null): boolean {
-  return style.cursor === 'pointer' && (!parentStyle || parentStyle.cursor !== 'pointer');
-}
 
 /** React/Vue attach listeners as expando props; visible only in the page's own world. */
 function hasFrameworkClickListener(el: Element): boolean {
@@ -113,10 +110,26 @@ export function classifyActionability(
   role: string | null,
   scan: AttributeScan,
   style: CSSStyleDeclaration,
-  parentStyle: CSSStyleDeclaration | null,
+  parentCursor: string,
   insideActionable: boolean,
+  reportCursor: (cursor: string) => void,
 ): Actionability {
-  if (style.pointerEvents === 'none') return NOT_ACTIONABLE;
+  const result = classify(el, tag, role, scan, style, parentCursor, insideActionable, reportCursor);
+  // pointer-events:none lets clicks fall through: read only for the few candidates.
+  if (result.tier < 3 && style.pointerEvents === 'none') return NOT_ACTIONABLE;
+  return result;
+}
+
+function classify(
+  el: Element,
+  tag: string,
+  role: string | null,
+  scan: AttributeScan,
+  style: CSSStyleDeclaration,
+  parentCursor: string,
+  insideActionable: boolean,
+  reportCursor: (cursor: string) => void,
+): Actionability {
   const focusable = scan.tabindex !== null ? scan.tabindex >= 0 : false;
   const native = nativeReason(el, tag, scan);
   if (native) return { tier: 1, reason: native, focusable: native !== 'label' || focusable };
@@ -129,7 +142,10 @@ export function classifyActionability(
   if (scan.handler) return { tier: 2, reason: scan.handler, focusable };
   if (focusable && tag !== 'iframe') return { tier: 2, reason: 'tabindex', focusable };
   if (insideActionable) return NOT_ACTIONABLE;
-  if (hasOwnPointerCursor(style, parentStyle)) return { tier: 2, reason: 'cursor', focusable };
+  // Own (not inherited) pointer cursor: the parent does not already show one.
+  const cursor = style.cursor;
+  reportCursor(cursor);
+  if (cursor === 'pointer' && parentCursor !== 'pointer') return { tier: 2, reason: 'cursor', focusable };
   if (scan.testId && ACTION_WORD.test(scan.testId)) return { tier: 2, reason: 'testid', focusable };
   if (scan.className && ACTION_CLASS.test(scan.className)) return { tier: 2, reason: 'class', focusable };
   if (hasFrameworkClickListener(el)) return { tier: 2, reason: 'listener', focusable };

@@ -50,6 +50,10 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
     }
 
     let roots = flattenList(walked.roots);
+    // Text runs that survived flattening get ids now, in document order (deterministic).
+    forEachNode(roots, (node) => {
+      if (!node.vn.node_id && node.idHash !== undefined) node.vn.node_id = allocator.allocate(node.idHash);
+    });
     if (options.viewportOnly) roots = keepInViewport(roots, viewport);
     const budget = applyBudget(roots, viewport, {
       maxNodes: options.maxNodes,

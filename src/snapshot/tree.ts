@@ -18,6 +18,8 @@ export interface BuildNode {
   /** Top edge in top-level viewport coordinates (budget priority: nearer the viewport first). */
   top: number;
   bottom: number;
+  /** Hash for the id of a text run, allocated only if the run is emitted. */
+  idHash?: number;
   /** Its text only repeats a control's name (a label of a visible control): not shown. */
   redundantText?: boolean;
 }

@@ -12,13 +12,16 @@ export interface Box {
 /** Opacity at or below this is treated as invisible (S2). */
 const MIN_OPACITY = 0.05;
 
-/** True when nothing in the subtree can render: display:none or (near) zero opacity. */
-export function hidesSubtree(style: CSSStyleDeclaration): boolean {
-  if (style.display === 'none') return true;
+/** (Near) zero opacity hides the element and everything inside it. */
+export function hidesByOpacity(style: CSSStyleDeclaration): boolean {
   const opacity = style.opacity;
   // Fast path: the common value is exactly "1".
-  if (opacity !== '1' && opacity !== '' && parseFloat(opacity) <= MIN_OPACITY) return true;
-  return false;
+  return opacity !== '1' && opacity !== '' && parseFloat(opacity) <= MIN_OPACITY;
+}
+
+/** True when nothing in the subtree can render: display:none or (near) zero opacity. */
+export function hidesSubtree(style: CSSStyleDeclaration): boolean {
+  return style.display === 'none' || hidesByOpacity(style);
 }
 
 /** content-visibility:hidden renders the element's box but none of its content. */

@@ -48,6 +48,8 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
     reasons.push(`depth limit ${options.maxDepth}`);
   }
   const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget : Infinity;
+  // Without a token limit only the node count matters: no need to format every line.
+  if (tokenLimit === Infinity && countAll(roots) <= options.maxNodes) return { roots, truncated, reasons, notes };
   let entries = linearize(roots, viewport, options.maxTextLength);
   if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
 
@@ -68,6 +70,12 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   const rebuilt = rebuild(roots, keep, entries, () => omitted++);
   notes.push(`${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`);
   return { roots: rebuilt, truncated, reasons, notes };
+}
+
+function countAll(roots: BuildNode[]): number {
+  let n = 0;
+  for (let i = 0; i < roots.length; i++) n += countNodes(roots[i]);
+  return n;
 }
 
 function fits(entries: Entry[], tokenLimit: number, maxNodes: number): boolean {

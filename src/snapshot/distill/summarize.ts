@@ -41,7 +41,7 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
     return out;
   };
   // Parents first: a summarized run is not descended into.
-  const top = visitList(roots);
+  const top = visitList(roots).slice();
   roots.length = 0;
   for (let i = 0; i < top.length; i++) roots.push(top[i]);
   forEachNode(roots, (node) => {
