@@ -257,7 +257,7 @@ export class ActionRunner implements ActionContext {
     const point = targetPoint(element);
     if (!point) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(element, snapshot)));
     checkHitTarget(element, point, id, snapshot);
-    const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y);
+    const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y, element);
     // The hit test passed, so the hit is the element, inside it, or its label.
     const dispatchTo = hit ?? element;
     return { element, dispatchTo, point };

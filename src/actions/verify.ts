@@ -227,11 +227,19 @@ function centre(r: Rect): Point {
   return { x: Math.floor((r.left + r.right) / 2), y: Math.floor((r.top + r.bottom) / 2) };
 }
 
-/** Element at a point, descending into open shadow roots. */
-export function deepElementFromPoint(root: Document | ShadowRoot, x: number, y: number): Element | null {
+/**
+ * Element at a point, descending into open shadow roots — and into the shadow roots
+ * that contain `target`, even closed ones: `.shadowRoot` is null for a closed root,
+ * but the target's own root chain is reachable from the target (getRootNode), which
+ * is how a content script acts inside roots opened with chrome.dom.openOrClosedShadowRoot.
+ */
+export function deepElementFromPoint(root: Document | ShadowRoot, x: number, y: number, target?: Element): Element | null {
   let hit = root.elementFromPoint(x, y);
   for (let i = 0; hit && i < 32; i++) {
-    const shadow = (hit as Element).shadowRoot;
+    let shadow: ShadowRoot | null = (hit as Element).shadowRoot;
+    for (let r = target?.getRootNode(); !shadow && r && r.nodeType === 11; r = (r as ShadowRoot).host.getRootNode()) {
+      if ((r as ShadowRoot).host === hit) shadow = r as ShadowRoot;
+    }
     if (!shadow) break;
     const inner = shadow.elementFromPoint(x, y);
     if (!inner || inner === hit) break;
@@ -263,7 +271,7 @@ function labelTargets(hit: Element, el: Element): boolean {
  * not be covered in its parent document either.
  */
 export function checkHitTarget(el: Element, point: Point, id: string, snapshot: SnapshotLike | null): void {
-  const hit = deepElementFromPoint(el.ownerDocument, point.x, point.y);
+  const hit = deepElementFromPoint(el.ownerDocument, point.x, point.y, el);
   if (hit && (composedContains(el, hit) || labelTargets(hit, el))) {
     checkFrameHit(el, point, id, snapshot);
     return;
