@@ -3,7 +3,9 @@
 //
 //   node bench/run.mjs [--pages=corpus,generated,fixtures] [--runs=5] [--quick]
 //                      [--filter=substr] [--sizes=1000,5000] [--no-coverage]
-//                      [--no-playwright] [--profile] [--out=bench] [--lib=dist/domtool.iife.js]
+//                      [--no-playwright] [--no-profile] [--out=bench] [--lib=dist/domtool.iife.js] [--port=4220]
+// --quick: 3 runs, generated pages up to 20k, no profile. The profile (on by default
+// for full runs) is taken on an unminified esbuild bundle of src/ so names are readable.
 import { readFileSync, readdirSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +35,7 @@ function parseArgs(argv) {
     sizes: a.sizes ? String(a.sizes).split(',').map(Number) : quick ? [1000, 5000, 20000] : [1000, 5000, 20000, 50000, 100000],
     coverage: !a['no-coverage'],
     playwright: !a['no-playwright'],
-    profile: !!a.profile,
+    profile: a.profile !== undefined ? a.profile !== 'false' : !quick && !a['no-profile'] && !a.filter,
     out: resolve(ROOT, String(a.out ?? 'bench')),
     lib: resolve(ROOT, String(a.lib ?? 'dist/domtool.iife.js')),
     port: Number(a.port ?? process.env.BENCH_PORT ?? 4220),
@@ -88,7 +90,8 @@ async function main() {
         await page.close();
       }
     }
-    const profile = args.profile ? await profilePages(context, args) : null;
+    // A profile is a diagnostic: a src/ that does not bundle right now must not sink the run.
+    const profile = args.profile ? await profilePages(context, args).catch((e) => [{ page: 'build', error: String(e?.message ?? e).split('\n')[0], top: [], samples: 0, totalMs: 0 }]) : null;
     const summary = summarize(results);
     const doc = {
       generatedAt: new Date().toISOString(), durationS: Math.round((Date.now() - started) / 1000),

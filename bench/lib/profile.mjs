@@ -16,18 +16,33 @@ async function unminifiedBundle() {
   return readFileSync(outfile, 'utf8') + '\n//# sourceURL=domtool.profile.js';
 }
 
-function selfTimes(profile) {
+// esbuild marks each module with a "// src/….ts" (or node_modules/….js) comment line; bundle line → source file.
+function sourceFiles(code) {
+  const marks = [];
+  code.split('\n').forEach((line, i) => { const m = line.match(/^\s*\/\/ ((?:src|node_modules)\/\S+\.[jt]s)$/); if (m) marks.push([i, m[1]]); });
+  return (line) => { let f = ''; for (const [i, name] of marks) { if (i > line) break; f = name; } return f; };
+}
+
+function selfTimes(profile, fileOf) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
   const self = new Map();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byFn = new Map();
   let total = 0;
   for (const [id, us] of self) {
-    const cf = byId.get(id).callFrame;
+    const node = byId.get(id);
+    const cf = node.callFrame;
     if (cf.functionName === '(idle)' || cf.functionName === '(program)') continue;
     total += us;
-    const key = `${cf.functionName || '(anonymous)'}@${cf.url.split('/').pop()}:${cf.lineNumber + 1}`;
-    const e = byFn.get(key) ?? { fn: cf.functionName || '(anonymous)', loc: `${cf.url.split('/').pop() || '(native)'}:${cf.lineNumber + 1}`, selfMs: 0 };
+    const ours = cf.url.endsWith('domtool.profile.js');
+    // A DOM built-in (getBoundingClientRect, getAttribute…) is named with its caller, which is what to optimize.
+    const caller = !cf.url && parent.get(id)?.callFrame;
+    const fn = (cf.functionName || '(anonymous)') + (caller?.url ? ` ← ${caller.functionName || '(anonymous)'}` : '');
+    const loc = ours ? fileOf(cf.lineNumber) : caller?.url.endsWith('domtool.profile.js') ? fileOf(caller.lineNumber) : '(native/VM)';
+    const key = `${fn}@${loc}`;
+    const e = byFn.get(key) ?? { fn, loc, selfMs: 0 };
     e.selfMs += us / 1000;
     byFn.set(key, e);
   }
@@ -37,6 +52,7 @@ function selfTimes(profile) {
 
 export async function profilePages(context, args) {
   const lib = await unminifiedBundle();
+  const fileOf = sourceFiles(lib);
   const targets = [
     { page: 'corpus/yahoo-2', path: '/corpus/yahoo-2.html' },
     { page: 'corpus/wikipedia-2', path: '/corpus/wikipedia-2.html' },
@@ -52,11 +68,11 @@ export async function profilePages(context, args) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
-      await page.evaluate((o) => window.__bench.timeDomTool('full', o, 0), FULL); // warm-up, not profiled
+      await page.evaluate((o) => window.__bench.timeDomTool('full', o), FULL); // warm-up, not profiled
       await cdp.send('Profiler.start');
-      await page.evaluate((o) => window.__bench.timeDomTool('full', o, 5), FULL);
+      await page.evaluate(async (o) => { for (let i = 0; i < 5; i++) await window.__bench.timeDomTool('full', o); }, FULL);
       const { profile } = await cdp.send('Profiler.stop');
-      out.push({ page: t.page, ...selfTimes(profile) });
+      out.push({ page: t.page, runs: 5, ...selfTimes(profile, fileOf) });
       await cdp.detach();
     } catch (e) {
       out.push({ page: t.page, error: String(e?.message ?? e).split('\n')[0], top: [], samples: 0, totalMs: 0 });
