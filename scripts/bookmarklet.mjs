@@ -14,7 +14,11 @@ export function bookmarkletSource(bundle) {
     'var w=window,k="__browserxDebugDomTool";if(!w[k]||typeof w[k]!=="object")w[k]=true;';
   // `void` so the javascript: URL evaluates to undefined; a string result would
   // replace the page with that string.
-  return `void function(){${flag}${bundle.trim()}\n}();`;
+  // The bundle's "use strict" only counts as a directive at the top of the function.
+  let code = bundle.trim();
+  const strict = /^(["'])use strict\1;?/.exec(code);
+  if (strict) code = code.slice(strict[0].length);
+  return `void function(){${strict ? '"use strict";' : ''}${flag}${code}\n}();`;
 }
 
 /** `javascript:` URL. Browsers percent-decode it and drop raw tabs/newlines, and `#` starts a fragment. */
