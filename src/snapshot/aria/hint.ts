@@ -21,10 +21,10 @@ const GENERIC = dict(
   'outer content item link links el elem element component comp root main base default primary secondary ' +
   'tertiary small sm md lg xl xs large medium mini tiny big ghost flat text plain block inline flex grid row col ' +
   'left right top bottom center active inactive selected disabled enabled visible hidden show hide open closed ' +
-  'is has js no with the a an of to and or for on off ui ux control ctrl action actions clickable click trigger ' +
+  'js ui ux control ctrl action actions clickable click trigger ' +
   'toggle toggler glyphicon glyph material symbols symbol mdi bi ion ionicon ionicons feather lucide octicon ' +
   'codicon heroicon heroicons ri tabler iconify dashicons la las lar lab uk widget module label labels span div ' +
-  'nav navbar mat mui muibutton muiiconbutton chakra ant antd el-button v-btn q-btn tw x-small circle square pill ' +
+  'nav navbar mat mui muibutton muiiconbutton chakra ant antd el-button v-btn q-btn tw x-small ' +
   'style styled theme dark light color colors focus hover pressed state states size variant variants',
 );
 
@@ -50,6 +50,14 @@ function isHashed(token: string): boolean {
   if (/^_?[a-z0-9]{5,}$/i.test(token) && /\d/.test(token) && /[a-z]/i.test(token)) return true; // hash
   if (/^[A-Za-z]+_[A-Za-z]+__[A-Za-z0-9]{5}$/.test(token)) return true; // CSS modules
   if (/^\d+$/.test(token)) return true;
+  if (/^sc-/.test(token)) return true; // styled-components
+  // Random mixed case (kFzQxY): camel-case pieces that are not words.
+  const pieces = token.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ');
+  if (pieces.length >= 3) {
+    let short = 0;
+    for (let i = 0; i < pieces.length; i++) if (pieces[i].length <= 2) short++;
+    if (short * 2 >= pieces.length) return true;
+  }
   return false;
 }
 

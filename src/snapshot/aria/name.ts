@@ -17,6 +17,8 @@ interface Ctx {
   inContent: boolean;
   /** The traversal started at a hidden node (hidden labelledby target / label): include hidden. */
   allowHidden: boolean;
+  /** Set by computeText: the returned text came from content (2F/2G), not from an attribute. */
+  fromContent?: boolean;
 }
 
 const SKIP_TAGS: Record<string, true> = Object.create(null);
@@ -27,10 +29,24 @@ SKIP_TAGS.head = SKIP_TAGS.title = SKIP_TAGS.meta = SKIP_TAGS.link = true;
 // sub-objects); Chromium skips them while computing name from content.
 const NO_CONTENT_IN_RECURSION: Record<string, true> = Object.create(null);
 {
-  const list = 'table grid treegrid tree listbox menu menubar tablist toolbar radiogroup dialog alertdialog ' +
-    'img math application document';
+  // Measured against Chromium: landmarks (except region), article, figure and group do
+  // not contribute; lists, tables, regions and paragraphs do.
+  const list = 'grid treegrid tree listbox menu menubar tablist toolbar radiogroup dialog alertdialog ' +
+    'img math application document article banner complementary contentinfo figure form group main ' +
+    'navigation search';
   const parts = list.split(' ');
   for (let i = 0; i < parts.length; i++) NO_CONTENT_IN_RECURSION[parts[i]] = true;
+}
+
+/** In recursion (2F.iii), whether a descendant's content contributes (Chromium's rules). */
+function contributesContent(el: Element, role: string | null): boolean {
+  if (role === null) {
+    // header/footer inside sectioning content (Chromium: sectionheader/sectionfooter).
+    const tag = el.localName;
+    return !((tag === 'header' || tag === 'footer') && el.namespaceURI === 'http://www.w3.org/1999/xhtml');
+  }
+  if (role === 'group' && el.localName === 'details') return true;
+  return NO_CONTENT_IN_RECURSION[role] !== true;
 }
 
 const RANGE_ROLES: Record<string, true> = Object.create(null);
@@ -274,8 +290,9 @@ function nativeText(el: Element, role: string | null, ctx: Ctx): string | null {
         const t = textOfRefs(labels, ctx, false);
         if (cleanName(t)) return t;
       }
+      // A value attribute wins even when empty (Chromium: value="" names it "").
       const value = attr(el, 'value');
-      if (value !== null && value !== '') return value;
+      if (value !== null) return value;
       if (type === 'submit') return 'Submit';
       if (type === 'reset') return 'Reset';
       return null;
@@ -299,7 +316,9 @@ function nativeText(el: Element, role: string | null, ctx: Ctx): string | null {
     const labels = getLabels(el);
     if (labels.length) {
       const t = textOfRefs(labels, ctx, false);
-      if (cleanName(t)) return t;
+      // Chromium: a control with a <label> takes its name from it even when the label
+      // is empty or hidden (no content/title/placeholder fallback).
+      return t;
     }
     return null;
   }
@@ -420,7 +439,9 @@ function childText(node: Node, parent: Element, parentVisibilityHidden: boolean,
   ctx.visited.add(child);
   const text = computeText(child, ctx, false);
   if (!text) return '';
-  return isBlockDisplay(child) ? ' ' + text + ' ' : text;
+  // Chromium separates block-level objects and text taken from attributes
+  // (alt, aria-label, values: "Text<img alt=Alt>" → "Text Alt") by spaces.
+  return !ctx.fromContent || isBlockDisplay(child) ? ' ' + text + ' ' : text;
 }
 
 /**
@@ -429,6 +450,7 @@ function childText(node: Node, parent: Element, parentVisibilityHidden: boolean,
  */
 function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: string | null): string {
   const role = knownRole !== undefined ? knownRole : getRole(el);
+  ctx.fromContent = false;
   // 2B: aria-labelledby (not while already following one).
   if (!ctx.inLabelledBy) {
     const refs = idRefs(el, attr(el, 'aria-labelledby'));
@@ -448,17 +470,23 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
   // 2E: host language label (presentational elements have none).
   if (role !== 'none') {
     const native = nativeText(el, role, ctx);
-    if (native !== null) return native;
+    // An empty native label ends the computation for the element being named, but a
+    // descendant still falls back to its title (Chromium).
+    if (native !== null && (cleanName(native) || !ctx.inContent)) return native;
   }
   // 2F: name from content — for roles that allow it, for label/labelledby roots and
   // for descendants of a node whose name comes from content.
   const fromContent = ctx.inContent
-    ? isRefRoot || !(role && NO_CONTENT_IN_RECURSION[role] === true)
+    ? isRefRoot || contributesContent(el, role)
     : allowsNameFromContent(role);
   if (fromContent) {
     const t = contentText(el, childCtx(ctx));
-    if (cleanName(t)) return t;
+    if (cleanName(t)) {
+      ctx.fromContent = true;
+      return t;
+    }
   }
+  ctx.fromContent = false;
   // 2I: tooltip attribute (title); then placeholder for text fields (HTML-AAM).
   const title = attr(el, 'title');
   if (title !== null && title.trim()) return title;

@@ -122,7 +122,7 @@ export function getExplicitRole(el: Element): string | null {
     if (role === 'presentation') role = 'none';
     if (role === 'none' && (isFocusableForAria(el) || hasGlobalAriaAttribute(el))) return null;
     // Chromium: a region needs a name to be a landmark; otherwise it is generic.
-    if (role === 'region' && !hasAuthorName(el)) return null;
+    if ((role === 'region' || role === 'form') && !hasAuthorName(el)) return null;
     // Chromium: these roles fall back to generic outside their required context.
     if (role && REQUIRED_CONTEXT[role] && !hasRequiredContext(el, REQUIRED_CONTEXT[role])) return null;
     return role;
