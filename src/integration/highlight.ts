@@ -8,6 +8,7 @@
 // `pointer-events: none`, so hit-testing (and the OBSCURED check) sees through it.
 import { isElement } from '../dom/dom-utils';
 import { cancelFrame, requestFrame } from '../dom/builtins';
+import { toParentFramePoint } from '../actions/verify';
 import type { VirtualNode } from '../types';
 
 export const OVERLAY_ATTRIBUTE = 'data-browserx-overlay';
@@ -74,27 +75,12 @@ export function actionableIds(root: VirtualNode | null | undefined): string[] {
 /** Viewport rect of an element in the top document, adding same-origin frame offsets. */
 function topLevelRect(el: Element): { x: number; y: number; width: number; height: number } {
   const r = el.getBoundingClientRect();
-  let x = r.left;
-  let y = r.top;
-  let frame: Element | null = null;
-  try {
-    frame = el.ownerDocument?.defaultView?.frameElement ?? null;
-  } catch {
-    frame = null; // cross-origin parent: nothing to add
+  let point = { x: r.left, y: r.top };
+  // frameElement is null at the top and when the parent is cross-origin.
+  for (let frame = el.ownerDocument?.defaultView?.frameElement ?? null; frame; frame = frame.ownerDocument?.defaultView?.frameElement ?? null) {
+    point = toParentFramePoint(frame, point);
   }
-  while (frame) {
-    const fr = frame.getBoundingClientRect();
-    // The frame's content box starts after its border and padding.
-    const style = frame.ownerDocument?.defaultView?.getComputedStyle(frame);
-    x += fr.left + frame.clientLeft + (style ? parseFloat(style.paddingLeft) || 0 : 0);
-    y += fr.top + frame.clientTop + (style ? parseFloat(style.paddingTop) || 0 : 0);
-    try {
-      frame = frame.ownerDocument?.defaultView?.frameElement ?? null;
-    } catch {
-      frame = null;
-    }
-  }
-  return { x, y, width: r.width, height: r.height };
+  return { x: point.x, y: point.y, width: r.width, height: r.height };
 }
 
 export class HighlightOverlay {

@@ -91,3 +91,24 @@ test('boxes follow the page when it scrolls', async ({ page }) => {
   // Button and box moved up together: the same pixels, 40 px higher.
   expect(await page.screenshot({ clip: { ...clip, y: clip.y - 40 } })).toEqual(atTop);
 });
+
+test('boxes for nodes inside a same-origin iframe are offset by the frame position', async ({ page }) => {
+  await page.evaluate(async () => {
+    const frame = document.createElement('iframe');
+    frame.style.cssText = 'position:absolute;left:300px;top:260px;width:320px;height:160px;border:6px solid #ccc;padding:10px';
+    frame.srcdoc = '<body style="margin:40px 0 0 120px"><button id="inner">Inner</button></body>';
+    const loaded = new Promise((r) => frame.addEventListener('load', r));
+    document.body.appendChild(frame);
+    await loaded;
+  });
+  const snapshot: SerializedPage = await page.evaluate(() => window.__first.get_serialized_dom({ force: true }));
+  const inner = findNode(snapshot, 'Inner', 'button')!;
+  const box = (await page.frameLocator('iframe').locator('#inner').boundingBox())!;
+  const around = { x: box.x - 6, y: box.y - 20, width: box.width + 12, height: box.height + 26 };
+  // Where the box would land if frame offsets were ignored.
+  const naive = { x: box.x - 300 - 16 - 6, y: box.y - 260 - 16 - 20, width: box.width + 12, height: box.height + 26 };
+  const [aroundBefore, naiveBefore] = [await page.screenshot({ clip: around }), await page.screenshot({ clip: naive })];
+  expect(await page.evaluate((id) => window.__first.highlight([id]), inner.node_id)).toEqual({ shown: 1, missing: [] });
+  expect(await page.screenshot({ clip: around })).not.toEqual(aroundBefore);
+  expect(await page.screenshot({ clip: naive })).toEqual(naiveBefore);
+});
