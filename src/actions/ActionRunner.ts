@@ -99,7 +99,7 @@ export class ActionRunner implements ActionContext {
       (element as HTMLElement).focus();
       const obs = await this.settle(watch);
       if (deepActiveElement(this.host.document()) !== element && element.ownerDocument.activeElement !== element) {
-        throw new DomToolError('NOT_ACTIONABLE', msg.notFocusable(id, describeElement(element, snapshot)));
+        throw new DomToolError('NOT_ACTIONABLE', msg.notFocusable(id, describeElement(element)));
       }
       return successResult(start, obs.effect);
     });
@@ -136,7 +136,6 @@ export class ActionRunner implements ActionContext {
           : new DomToolError('ACTION_FAILED', msg.valueDidNotStick(id, outcome.expected, outcome.valueAfter));
         return failureResult(start, err, obs.effect, notes);
       }
-      if (obs.submitted) notes.push(msg.formSubmitted);
       return this.finish(start, obs, 'typing', notes);
     });
   }
@@ -176,7 +175,6 @@ export class ActionRunner implements ActionContext {
       const notes: string[] = [];
       if (outcome.prevented) notes.push(msg.defaultPrevented(parsed.def.key === ' ' ? 'Space' : parsed.def.key));
       const obs = await this.settle(watch);
-      if (obs.submitted) notes.push(msg.formSubmitted);
       return this.finish(start, obs, `${parsed.def.key === ' ' ? 'Space' : parsed.def.key} key`, notes);
     });
   }
@@ -255,7 +253,7 @@ export class ActionRunner implements ActionContext {
     checkEnabled(element, id, snapshot);
     scrollIntoViewIfNeeded(element);
     const point = targetPoint(element);
-    if (!point) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(element, snapshot)));
+    if (!point) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(element)));
     checkHitTarget(element, point, id, snapshot);
     const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y, element);
     // The hit test passed, so the hit is the element, inside it, or its label.
@@ -282,11 +280,11 @@ export class ActionRunner implements ActionContext {
       field = only;
     }
     if (!field || (!isTextField(field) && !editingHostOf(field))) {
-      throw new DomToolError('VALIDATION_ERROR', msg.notEditable(id, describeElement(element, snapshot)));
+      throw new DomToolError('VALIDATION_ERROR', msg.notEditable(id, describeElement(element)));
     }
     checkVisible(field, id, snapshot);
     checkEnabled(field, id, snapshot);
-    if (isReadOnly(field)) throw new DomToolError('NOT_ACTIONABLE', msg.readonly(id, describeElement(field, snapshot)));
+    if (isReadOnly(field)) throw new DomToolError('NOT_ACTIONABLE', msg.readonly(id, describeElement(field)));
     return field;
   }
 
@@ -296,6 +294,7 @@ export class ActionRunner implements ActionContext {
 
   /** Success, with honest notes when nothing observable happened (A4). */
   finish(start: number, obs: Observation, what: string, notes: string[] = []): ActionResult {
+    if (obs.submitted && notes.indexOf(msg.formSubmitted) < 0) notes.push(msg.formSubmitted);
     if (obs.effect.navigated && obs.effect.urlAfter) notes.push(msg.navigated(obs.effect.urlAfter));
     if (obs.noEffect) notes.push(msg.noEffect(what));
     return successResult(start, obs.effect, notes, obs.noEffect);

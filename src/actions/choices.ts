@@ -73,7 +73,7 @@ export async function runSelect(ctx: ActionContext, start: number, id: string, v
 
   if (roleOf(element) === 'option') return clickOption(ctx, start, element, element, wanted[0], id, snapshot);
   if (!isAriaSelectable(element)) {
-    throw new DomToolError('VALIDATION_ERROR', msg.notSelect(id, describeElement(element, snapshot)));
+    throw new DomToolError('VALIDATION_ERROR', msg.notSelect(id, describeElement(element)));
   }
   const listbox = await openListbox(ctx, element, id, snapshot);
   let options = listboxOptions(listbox);
@@ -183,7 +183,7 @@ export async function runCheck(ctx: ActionContext, start: number, id: string, wa
   const { element, snapshot } = await ctx.resolve(id);
   checkNotCrossOriginFrame(element, id);
   const control = checkableOf(element);
-  if (!control) throw new DomToolError('VALIDATION_ERROR', msg.notCheckable(id, describeElement(element, snapshot)));
+  if (!control) throw new DomToolError('VALIDATION_ERROR', msg.notCheckable(id, describeElement(element)));
   if (!wanted && isRadio(control)) throw new DomToolError('VALIDATION_ERROR', msg.radioUncheck(id));
   checkEnabled(control, id, snapshot);
   if (checkedStateOf(control) === wanted) {

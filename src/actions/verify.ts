@@ -40,7 +40,11 @@ function classHint(el: Element): string {
 /** Like describeElement, but climbs to the nearest ancestor worth naming when the element itself says nothing. */
 export function describeCovering(el: Element, snapshot: SnapshotLike | null): string {
   const own = describeElement(el, snapshot);
-  if (/["(]/.test(own)) return own;
+  // Starts with a role (not "<tag"): it already says what it is.
+  if (own.charAt(0) !== '<') return own;
+  // A nameless backdrop usually wraps the dialog it belongs to: name that.
+  const dialog = el.querySelector('[role="dialog"], [role="alertdialog"], dialog[open]');
+  if (dialog) return `${own} (the backdrop of ${describeElement(dialog, snapshot)})`;
   let cur: Element | null = flatTreeParent(el);
   for (let depth = 0; cur && depth < 25; depth++) {
     const id = snapshot ? snapshot.getNodeId(cur) : undefined;
@@ -80,7 +84,7 @@ export function checkNotCrossOriginFrame(el: Element, id: string): void {
 
 export function checkVisible(el: Element, id: string, snapshot: SnapshotLike | null): void {
   if (!isRendered(el) || !hasArea(boxOf(el))) {
-    throw new DomToolError('NOT_ACTIONABLE', msg.notVisible(id, describeElement(el, snapshot)));
+    throw new DomToolError('NOT_ACTIONABLE', msg.notVisible(id, describeElement(el)));
   }
 }
 
@@ -102,8 +106,8 @@ export function isRendered(el: Element): boolean {
 
 export function checkEnabled(el: Element, id: string, snapshot: SnapshotLike | null): void {
   const why = disabledReason(el);
-  if (why) throw new DomToolError('NOT_ACTIONABLE', msg.disabled(id, describeElement(el, snapshot), why));
-  if (isInert(el)) throw new DomToolError('NOT_ACTIONABLE', msg.inert(id, describeElement(el, snapshot)));
+  if (why) throw new DomToolError('NOT_ACTIONABLE', msg.disabled(id, describeElement(el), why));
+  if (isInert(el)) throw new DomToolError('NOT_ACTIONABLE', msg.inert(id, describeElement(el)));
 }
 
 export function disabledReason(el: Element): string | null {
@@ -135,7 +139,6 @@ export function isReadOnly(el: Element): boolean {
 
 /** The <iframe> element hosting this element's document, if same-origin. */
 export function frameElementOf(el: Element): Element | null {
-  if (parentElementOrHost(el)) return null;
   try {
     const win = windowOf(el);
     return win && win.frameElement ? win.frameElement : null;
@@ -276,11 +279,11 @@ export function checkHitTarget(el: Element, point: Point, id: string, snapshot: 
     checkFrameHit(el, point, id, snapshot);
     return;
   }
-  if (!hit) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(el, snapshot)));
+  if (!hit) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(el)));
   if (composedContains(hit, el)) {
-    throw new DomToolError('OBSCURED', msg.noPointerEvents(id, describeElement(el, snapshot), describeCovering(hit, snapshot)));
+    throw new DomToolError('OBSCURED', msg.noPointerEvents(id, describeElement(el), describeCovering(hit, snapshot)));
   }
-  throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el, snapshot), describeCovering(hit, snapshot)));
+  throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el), describeCovering(hit, snapshot)));
 }
 
 function checkFrameHit(el: Element, point: Point, id: string, snapshot: SnapshotLike | null): void {
@@ -293,7 +296,7 @@ function checkFrameHit(el: Element, point: Point, id: string, snapshot: Snapshot
     return;
   }
   if (!hit) return;
-  throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el, snapshot), describeCovering(hit, snapshot)));
+  throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el), describeCovering(hit, snapshot)));
 }
 
 /** Maps a point inside an iframe's viewport to its parent document's client coordinates. */

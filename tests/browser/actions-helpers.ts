@@ -70,6 +70,8 @@ export interface Query {
   role?: string;
   name?: string | RegExp;
   tag?: string;
+  /** Regex source matched against the node's hint (nameless controls). */
+  hint?: string;
   nth?: number;
 }
 
@@ -79,7 +81,7 @@ export interface Query {
  * snapshot text when nothing matches, so failures show what the agent would see.
  */
 export async function findId(page: Page, query: Query, force = true): Promise<string> {
-  const q = { role: query.role, tag: query.tag, nth: query.nth ?? 0, name: typeof query.name === 'string' ? query.name : undefined, re: query.name instanceof RegExp ? query.name.source : undefined };
+  const q = { role: query.role, tag: query.tag, hint: query.hint, nth: query.nth ?? 0, name: typeof query.name === 'string' ? query.name : undefined, re: query.name instanceof RegExp ? query.name.source : undefined };
   const found = await page.evaluate(
     async ({ q, force }) => {
       const w = window as unknown as Record<string, any>;
@@ -88,7 +90,8 @@ export async function findId(page: Page, query: Query, force = true): Promise<st
       const re = q.re ? new RegExp(q.re) : null;
       const walk = (n: VirtualNode) => {
         const name = n.name ?? '';
-        if ((!q.role || n.role === q.role) && (!q.tag || n.tag === q.tag) && (q.name === undefined || name === q.name) && (!re || re.test(name))) hits.push(n.node_id);
+        const hintOk = !q.hint || new RegExp(q.hint).test(n.hint ?? '');
+        if (hintOk && (!q.role || n.role === q.role) && (!q.tag || n.tag === q.tag) && (q.name === undefined || name === q.name) && (!re || re.test(name))) hits.push(n.node_id);
         for (const list of [n.children, n.shadowDom, n.iframe]) if (list) for (const c of list) walk(c);
       };
       walk(snap.virtualDom);
