@@ -2,7 +2,7 @@
 // global names, the console debug handle and the bookmarklet.
 import { test, expect, type Page } from '@playwright/test';
 import { bookmarkletUrl } from '../../scripts/bookmarklet.mjs';
-import { iifeBundle } from './integration-helpers';
+import { findNode, iifeBundle } from './integration-helpers';
 
 const inject = (page: Page) => page.addScriptTag({ content: iifeBundle() });
 
@@ -71,6 +71,14 @@ test('__browserxDebugDomTool === true becomes a live DomTool that logs with [Dom
   expect(text).toMatch(/button "Increment"/);
   await expect.poll(() => logs.filter((l) => l.startsWith('[DomTool]')).length).toBeGreaterThanOrEqual(2);
   expect(logs.join('\n')).toMatch(/\[DomTool\] snapshot [\d.]+ ms: \d+ nodes/);
+  // Action outcomes reach the metrics hook too (I4), and the debug handle logs them.
+  const inc = findNode(await page.evaluate(() => window.__browserxDebugDomTool.get_serialized_dom()), 'Increment', 'button')!;
+  await page.evaluate(async (id) => {
+    await window.__browserxDebugDomTool.click(id);
+    await window.__browserxDebugDomTool.click('nv_missing');
+  }, inc.node_id);
+  await expect.poll(() => logs.join('\n')).toMatch(/\[DomTool\] click ok [\d.]+ ms/);
+  expect(logs.join('\n')).toMatch(/\[DomTool\] click failed [\d.]+ ms \((ELEMENT_NOT_FOUND|STALE_NODE)\)/);
   // A second injection keeps the same debug handle (its cache, overlay, ids).
   await page.evaluate(() => {
     window.__first = window.__browserxDebugDomTool;
