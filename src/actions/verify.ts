@@ -82,7 +82,7 @@ export function checkNotCrossOriginFrame(el: Element, id: string): void {
   if (!doc) throw new DomToolError('CROSS_ORIGIN', msg.crossOrigin(id));
 }
 
-export function checkVisible(el: Element, id: string, snapshot: SnapshotLike | null): void {
+export function checkVisible(el: Element, id: string, _snapshot: SnapshotLike | null): void {
   if (!isRendered(el) || !hasArea(boxOf(el))) {
     throw new DomToolError('NOT_ACTIONABLE', msg.notVisible(id, describeElement(el)));
   }
@@ -104,7 +104,7 @@ export function isRendered(el: Element): boolean {
   return frame ? isRendered(frame) : true;
 }
 
-export function checkEnabled(el: Element, id: string, snapshot: SnapshotLike | null): void {
+export function checkEnabled(el: Element, id: string, _snapshot: SnapshotLike | null): void {
   const why = disabledReason(el);
   if (why) throw new DomToolError('NOT_ACTIONABLE', msg.disabled(id, describeElement(el), why));
   if (isInert(el)) throw new DomToolError('NOT_ACTIONABLE', msg.inert(id, describeElement(el)));
