@@ -45,3 +45,8 @@ declare global {
     __first: any;
   }
 }
+
+/** A text-snapshot line naming `name` together with a node id (independent of the exact line format). */
+export function lineWithId(name: string): RegExp {
+  return new RegExp(`nv_\\w+[^\\n]*${name}|${name}[^\\n]*nv_\\w+`);
+}

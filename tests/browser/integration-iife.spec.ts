@@ -2,7 +2,7 @@
 // global names, the console debug handle and the bookmarklet.
 import { test, expect, type Page } from '@playwright/test';
 import { bookmarkletUrl } from '../../scripts/bookmarklet.mjs';
-import { findNode, iifeBundle } from './integration-helpers';
+import { findNode, iifeBundle, lineWithId } from './integration-helpers';
 
 const inject = (page: Page) => page.addScriptTag({ content: iifeBundle() });
 
@@ -16,7 +16,7 @@ test('defines window.BrowserXDomTool with a working DomTool', async ({ page }) =
     const tool = new window.BrowserXDomTool.DomTool();
     return tool.getText();
   });
-  expect(text).toMatch(/button "Increment"/);
+  expect(text).toMatch(lineWithId('Increment'));
   expect(await page.evaluate(() => window.BrowserXDomTool.__brand)).toBe('browserx-domtool');
 });
 
@@ -32,7 +32,7 @@ test('injecting twice keeps the first copy and its instances working', async ({ 
     text: await window.__first.tool.getText({ force: true }),
   }));
   expect(after.same).toBe(true);
-  expect(after.text).toMatch(/button "Increment"/);
+  expect(after.text).toMatch(lineWithId('Increment'));
 });
 
 test('replaces a squatted global and keeps the squatter reachable', async ({ page }) => {
@@ -57,7 +57,7 @@ test('a name that cannot be redefined still leaves the API under Symbol.for("bro
     return { global: window.BrowserXDomTool, text: await new api.DomTool().getText() };
   });
   expect(r.global).toBe('locked');
-  expect(r.text).toMatch(/button "Increment"/);
+  expect(r.text).toMatch(lineWithId('Increment'));
 });
 
 test('__browserxDebugDomTool === true becomes a live DomTool that logs with [DomTool]', async ({ page }) => {
@@ -68,7 +68,7 @@ test('__browserxDebugDomTool === true becomes a live DomTool that logs with [Dom
   });
   await inject(page);
   const text = await page.evaluate(() => window.__browserxDebugDomTool.getText());
-  expect(text).toMatch(/button "Increment"/);
+  expect(text).toMatch(lineWithId('Increment'));
   await expect.poll(() => logs.filter((l) => l.startsWith('[DomTool]')).length).toBeGreaterThanOrEqual(2);
   expect(logs.join('\n')).toMatch(/\[DomTool\] snapshot [\d.]+ ms: \d+ nodes/);
   // Action outcomes reach the metrics hook too (I4), and the debug handle logs them.
@@ -95,7 +95,7 @@ test('the bookmarklet (javascript: URL) injects the bundle and the debug handle'
     location.href = href;
   }, url);
   await page.waitForFunction(() => typeof window.__browserxDebugDomTool === 'object' && window.__browserxDebugDomTool !== null);
-  expect(await page.evaluate(() => window.__browserxDebugDomTool.getText())).toMatch(/button "Increment"/);
+  expect(await page.evaluate(() => window.__browserxDebugDomTool.getText())).toMatch(lineWithId('Increment'));
   // The page was not replaced by the bookmarklet's completion value.
   await expect(page.locator('#status')).toHaveText('idle');
   // Clicking it again keeps the first handle.
