@@ -4,7 +4,7 @@
 // integration-extension.spec.ts; here: the page-world routes.
 import { test, expect } from '@playwright/test';
 import { bookmarkletUrl } from '../../scripts/bookmarklet.mjs';
-import { findNode, iifeBundle } from './integration-helpers';
+import { ROOT, findNode, iifeBundle, lineWithId } from './integration-helpers';
 import type { SerializedPage } from '../../src/types';
 
 test.beforeEach(async ({ page }) => {
@@ -51,4 +51,11 @@ test('the DevTools-console route works: the bundle needs no eval, no inline scri
   // The closed shadow root stays a placeholder in the page world (S8).
   const widget = (await page.evaluate(() => window.__browserxDebugDomTool.getText({ force: true }))) as string;
   expect(widget).not.toMatch(/Secret action/);
+});
+
+test('the automation route works: Playwright addInitScript injects the IIFE before the page (CSP does not apply)', async ({ page }) => {
+  await page.addInitScript({ path: ROOT + 'dist/domtool.iife.js' });
+  await page.goto('/fixtures/integration/csp.html');
+  const text: string = await page.evaluate(() => new window.BrowserXDomTool.DomTool().getText());
+  expect(text).toMatch(lineWithId('Increment'));
 });
