@@ -195,6 +195,8 @@ export interface AriaCaches {
   role: Map<Element, string | null>;
   name: Map<Element, string>;
   ariaDisabled: Map<Element, boolean>;
+  /** Packed style facts the name computation needs (display/visibility/text-transform). */
+  styleFacts: Map<Element, number>;
   /** Per document / shadow root: labelable control → its <label> elements in tree order. */
   labels: Map<Node, Map<Element, Element[]>>;
 }
@@ -208,7 +210,7 @@ export function ariaCaches(): AriaCaches | undefined {
   }
   if (ariaOwner !== styleCache || !ariaStore) {
     ariaOwner = styleCache;
-    ariaStore = { role: new Map(), name: new Map(), ariaDisabled: new Map(), labels: new Map() };
+    ariaStore = { role: new Map(), name: new Map(), ariaDisabled: new Map(), styleFacts: new Map(), labels: new Map() };
   }
   return ariaStore;
 }

@@ -81,11 +81,7 @@ function inputType(el: Element): string {
 /** Hidden for the name computation: aria-hidden, display:none or visibility hidden/collapse. */
 function isHiddenSelf(el: Element): boolean {
   if (attr(el, 'aria-hidden') === 'true') return true;
-  const style = getStyle(el);
-  if (!style || !style.display) return el.hasAttribute('hidden');
-  if (style.display === 'none') return true;
-  const v = style.visibility;
-  return v === 'hidden' || v === 'collapse';
+  return (styleFacts(el, K_DISPLAY | K_VIS) & (F_DISPLAY_NONE | F_VIS_HIDDEN)) !== 0;
 }
 
 /** The node or an ancestor is hidden (used where a traversal starts, e.g. a labelledby target). */
@@ -93,16 +89,48 @@ function isHiddenDeep(el: Element): boolean {
   if (isHiddenSelf(el)) return true;
   for (let p = parentElementOrHost(el); p; p = parentElementOrHost(p)) {
     if (attr(p, 'aria-hidden') === 'true') return true;
-    const style = getStyle(p);
-    if (style ? style.display === 'none' : p.hasAttribute('hidden')) return true;
+    if ((styleFacts(p, K_DISPLAY) & F_DISPLAY_NONE) !== 0) return true;
   }
   return false;
 }
 
-function isVisibilityHidden(el: Element): boolean {
+// Style facts read lazily, once per element and snapshot (each computed-style property
+// read costs about a microsecond). Low byte: known groups; next bits: values.
+const K_VIS = 1; // visibility known
+const K_DISPLAY = 2; // display known
+const K_TRANSFORM = 4; // text-transform known
+const F_VIS_HIDDEN = 1 << 8;
+const F_DISPLAY_NONE = 1 << 9;
+const F_BLOCK = 1 << 10;
+const F_TRANSFORM_SHIFT = 11; // 2 bits: 1 upper, 2 lower, 3 capitalize
+
+function styleFacts(el: Element, need: number): number {
+  const cache = ariaCaches();
+  let facts = cache ? cache.styleFacts.get(el) ?? 0 : 0;
+  if ((facts & need) === need) return facts;
   const style = getStyle(el);
-  const v = style ? style.visibility : '';
-  return v === 'hidden' || v === 'collapse';
+  if ((need & K_VIS) && !(facts & K_VIS)) {
+    facts |= K_VIS;
+    const v = style ? style.visibility : '';
+    if (v === 'hidden' || v === 'collapse') facts |= F_VIS_HIDDEN;
+  }
+  if ((need & K_DISPLAY) && !(facts & K_DISPLAY)) {
+    facts |= K_DISPLAY;
+    const display = style ? style.display : '';
+    if (display === 'none' || (!display && el.hasAttribute('hidden'))) facts |= F_DISPLAY_NONE;
+    else if (display && display !== 'inline' && display !== 'contents') facts |= F_BLOCK;
+  }
+  if ((need & K_TRANSFORM) && !(facts & K_TRANSFORM)) {
+    facts |= K_TRANSFORM;
+    const t = style ? style.textTransform : '';
+    if (t && t !== 'none') facts |= (t === 'uppercase' ? 1 : t === 'lowercase' ? 2 : t === 'capitalize' ? 3 : 0) << F_TRANSFORM_SHIFT;
+  }
+  if (cache) cache.styleFacts.set(el, facts);
+  return facts;
+}
+
+function isVisibilityHidden(el: Element): boolean {
+  return (styleFacts(el, K_VIS) & F_VIS_HIDDEN) !== 0;
 }
 
 // ---------- id references and labels ----------
@@ -372,21 +400,15 @@ function placeholderText(el: Element, role: string | null): string | null {
 }
 
 function transformText(text: string, parent: Element): string {
-  const style = getStyle(parent);
-  const transform = style ? style.textTransform : '';
-  if (!transform || transform === 'none') return text;
-  if (transform === 'uppercase') return text.toUpperCase();
-  if (transform === 'lowercase') return text.toLowerCase();
-  if (transform === 'capitalize') return text.replace(/(^|[\s\u00a0(\["'-])(\S)/g, (_m, a: string, b: string) => a + b.toUpperCase());
-  return text;
+  const transform = (styleFacts(parent, K_TRANSFORM) >> F_TRANSFORM_SHIFT) & 3;
+  if (transform === 0) return text;
+  if (transform === 1) return text.toUpperCase();
+  if (transform === 2) return text.toLowerCase();
+  return text.replace(/(^|[\s\u00a0(\["'-])(\S)/g, (_m, a: string, b: string) => a + b.toUpperCase());
 }
 
 function isBlockDisplay(el: Element): boolean {
-  if (el.localName === 'br') return true;
-  const style = getStyle(el);
-  const display = style ? style.display : '';
-  if (!display) return false;
-  return display !== 'inline' && display !== 'contents';
+  return el.localName === 'br' || (styleFacts(el, K_DISPLAY) & F_BLOCK) !== 0;
 }
 
 /** 2F: name from content — ::before, children in flat-tree order, ::after (2F.ii–2F.iv). */
@@ -422,7 +444,9 @@ function contentText(el: Element, ctx: Ctx): string {
 function childText(node: Node, parent: Element, parentVisibilityHidden: boolean, ctx: Ctx): string {
   if (node.nodeType === TEXT_NODE) {
     // 2G: text node (as rendered: text-transform applies, as in Chromium).
-    return parentVisibilityHidden ? '' : transformText((node as Text).data, parent);
+    if (parentVisibilityHidden) return '';
+    const data = (node as Text).data;
+    return /\S/.test(data) ? transformText(data, parent) : data;
   }
   if (!isElement(node)) return '';
   const child = node as Element;
@@ -433,8 +457,7 @@ function childText(node: Node, parent: Element, parentVisibilityHidden: boolean,
   // 2A: hidden descendants are skipped unless the traversal started hidden.
   if (!ctx.allowHidden) {
     if (attr(child, 'aria-hidden') === 'true') return '';
-    const style = getStyle(child);
-    if (style ? style.display === 'none' : child.hasAttribute('hidden')) return '';
+    if ((styleFacts(child, K_DISPLAY) & F_DISPLAY_NONE) !== 0) return '';
   }
   ctx.visited.add(child);
   const text = computeText(child, ctx, false);
