@@ -16,7 +16,6 @@ const g = globalThis as typeof globalThis & Record<string, unknown>;
 
 export const objectKeys: (o: object) => string[] = Object.keys;
 export const defineProperty = Object.defineProperty;
-export const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 export const isArray: (v: unknown) => v is unknown[] = Array.isArray;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
