@@ -6,6 +6,7 @@ import type { NodeFingerprint } from '../types';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import { getRole, getAccessibleName } from '../snapshot/aria/index';
 import { DomToolError, msg } from './result';
+import { isRendered } from './verify';
 
 /** The parts of DomSnapshot the action layer needs (kept structural so tests can fake it). */
 export interface SnapshotLike {
@@ -59,7 +60,11 @@ export async function resolveTarget(id: unknown, source: SnapshotSource): Promis
   // Compare with what the agent saw (the first snapshot's record) when there was one.
   const fingerprint = recorded ?? snapshot.getFingerprint(id);
   if (fingerprint) {
-    const drift = compareFingerprint(fingerprint, liveFingerprint(element), liveValue(element));
+    const live = liveFingerprint(element);
+    // Names are not comparable for hidden elements (accname skips hidden content; verify
+    // reports them as not visible) nor for frame placeholders (the snapshot names them by src).
+    if (!isRendered(element) || live.tag === 'iframe' || live.tag === 'frame') live.name = fingerprint.name;
+    const drift = compareFingerprint(fingerprint, live, liveValue(element));
     if (drift) throw new DomToolError('STALE_NODE', msg.stale(id, drift));
   }
   return { element, snapshot, fingerprint, refreshed };
