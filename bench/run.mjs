@@ -66,6 +66,9 @@ async function main() {
   const server = startServer(args.port);
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
   const started = Date.now();
+  const { cpus, loadavg } = await import('node:os');
+  // Other work on a shared machine skews absolute times (ratios from one run hold up better): record it.
+  const loadAtStart = loadavg()[0];
   const results = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -95,7 +98,7 @@ async function main() {
     const summary = summarize(results);
     const doc = {
       generatedAt: new Date().toISOString(), durationS: Math.round((Date.now() - started) / 1000),
-      environment: { chromium: browser.version(), node: process.version, cpus: (await import('node:os')).cpus().length },
+      environment: { chromium: browser.version(), node: process.version, cpus: cpus().length, loadAvg1m: { start: loadAtStart, end: loadavg()[0] } },
       options: { runs: args.runs, pages: args.pages, quick: args.quick, sizes: args.sizes },
       summary, profile, pages: results,
     };

@@ -205,7 +205,7 @@
       }
       if (inView) viewport.total++;
       if (how) { covered++; r.covered++; coveredHow[how]++; if (inView) viewport.covered++; }
-      else missed.push({ reason, inJson: !!snap.getNodeId?.(el), ariaHidden: !!el.closest('[aria-hidden="true"]'), obscured: obscured(el, r0), ...describe(el) });
+      else missed.push({ reason, inView, inJson: !!snap.getNodeId?.(el), ariaHidden: !!el.closest('[aria-hidden="true"]'), obscured: obscured(el, r0), ...describe(el) });
     }
     const imprecise = [];
     let precise = 0, strict = 0;

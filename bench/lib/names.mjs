@@ -1,6 +1,9 @@
 // Role/name agreement between the snapshot's JSON nodes and Chromium's AX tree.
 
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
+// Icon-font glyphs (Unicode private use area) come into Chromium's names from CSS ::before
+// content; they mean nothing to an agent, so a second, looser figure ignores them.
+const stripIcons = (s) => norm(s.replace(/[\ue000-\uf8ff]/g, ''));
 
 // Chromium reports some internal roles where ARIA has a synonym or none at all;
 // these pairs mean the same thing to an agent. An element without an ARIA role is
@@ -22,22 +25,26 @@ function truncatedPrefix(ours, theirs) {
 
 /** targets: in-page info per element; ax: Chromium role/name per element (same order). */
 export function compareNames(targets, ax) {
-  let compared = 0, nameOk = 0, roleOk = 0, truncatedOk = 0, notInAx = 0;
+  let compared = 0, nameOk = 0, roleOk = 0, truncatedOk = 0, notInAx = 0, looseOk = 0;
   const nameMismatches = [], roleMismatches = [];
   targets.forEach((t, i) => {
     const a = ax[i];
     if (!a || a.ignored) { notInAx++; return; }
     compared++;
     const ours = norm(t.name), theirs = norm(a.name);
-    if (ours === theirs) nameOk++;
-    else if (truncatedPrefix(ours, theirs)) { nameOk++; truncatedOk++; }
-    else nameMismatches.push({ ours, chromium: theirs, role: t.role, hint: t.hint, tag: t.tag, classes: t.classes, html: t.html });
+    const cut = ours !== theirs && truncatedPrefix(ours, theirs);
+    if (ours === theirs || cut) { nameOk++; looseOk++; truncatedOk += cut ? 1 : 0; }
+    else {
+      if (stripIcons(ours) === stripIcons(theirs)) looseOk++;
+      nameMismatches.push({ ours, chromium: theirs, role: t.role, hint: t.hint, tag: t.tag, classes: t.classes, html: t.html });
+    }
     if (canonRole(t.role) === canonRole(a.role)) roleOk++;
     else roleMismatches.push({ ours: t.role, chromium: a.role, tag: t.tag, name: ours, html: t.html });
   });
   return {
     compared, notInAx, truncatedOk,
     nameAgreement: compared ? nameOk / compared : 1,
+    nameAgreementIgnoringIcons: compared ? looseOk / compared : 1,
     roleAgreement: compared ? roleOk / compared : 1,
     nameMismatches: nameMismatches.slice(0, 100), roleMismatches: roleMismatches.slice(0, 100),
     nameMismatchTotal: nameMismatches.length, roleMismatchTotal: roleMismatches.length,

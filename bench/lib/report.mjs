@@ -2,6 +2,9 @@
 
 const n = (x, d = 1) => (x == null || !Number.isFinite(x) ? '–' : x.toFixed(d));
 const pct = (x) => (x == null || !Number.isFinite(x) ? '–' : (x * 100).toFixed(1) + '%');
+// JSON-quoted so invisible characters (icon-font private-use glyphs, NBSP) show up as escapes.
+const quoted = (s, max = 50) => esc(JSON.stringify(String(s ?? '').slice(0, max))
+  .replace(/[\u00a0\u200b-\u200f\u2028\u2029\ue000-\uf8ff\ufeff]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')));
 const esc = (s) => String(s ?? '').replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\n/g, ' ');
 const table = (head, rows) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
@@ -19,7 +22,7 @@ export function renderMarkdown(doc) {
   const { summary: s, pages, environment: env } = doc;
   const out = [];
   out.push('# DomTool benchmark results', '');
-  out.push(`Generated ${doc.generatedAt} in ${doc.durationS}s · Chromium ${env.chromium} · Node ${env.node} · ${env.cpus} CPUs · ` +
+  out.push(`Generated ${doc.generatedAt} in ${doc.durationS}s · Chromium ${env.chromium} · Node ${env.node} · ${env.cpus} CPUs (load ${n(env.loadAvg1m?.start, 1)} → ${n(env.loadAvg1m?.end, 1)}) · ` +
     `${doc.options.runs} timed runs after 1 warm-up · viewport 1280×720. Times are in-page \`performance.now()\` medians ` +
     '(Playwright: wall time of `page.ariaSnapshot({mode:"ai"})` from Node; "in-page" = main-thread task time during the call). ' +
     'Full mode = `{tokenBudget:0, maxNodes:1e9, timeBudgetMs:1e9}`; budget = library defaults.', '');
@@ -33,13 +36,14 @@ export function renderMarkdown(doc) {
     ['DomTool budget mode', `${n(sp.budgetMs, 2)} ms`],
     ['Floor (style + rect per element)', `${n(sp.floorMs, 2)} ms`],
     ['Playwright AI (wall / in-page)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightInPageMs, 2)} ms (p90 ${n(sp.playwrightP90Ms, 1)})`],
-    ['Ratio full / Playwright (wall, in-page)', `${n(sp.ratioFullToPlaywright, 2)}× / ${n(sp.ratioFullToPlaywrightInPage, 2)}×`],
+    ['DomTool full as main-thread task time', `${n(sp.fullTaskMs, 2)} ms`],
+    ['Ratio full / Playwright (in-page vs wall; task vs task)', `${n(sp.ratioFullToPlaywright, 2)}× / ${n(sp.ratioFullToPlaywrightInPage, 2)}×`],
     ['Ratio full / floor, budget / floor', `${n(sp.ratioFullToFloor, 2)}× / ${n(sp.ratioBudgetToFloor, 2)}×`],
     ['Tokens full / budget / Playwright (o200k_base)', `${n(tk.fullMedian, 0)} / ${n(tk.budgetMedian, 0)} / ${n(tk.playwrightMedian, 0)}`],
     ['JSON size (full)', `${n(tk.jsonKbMedian, 1)} KB`],
     ['Recall pooled / median page', `${pct(cv.recall)} / ${pct(cv.recallMedian)} of ${cv.groundTruth} ground-truth elements`],
     ['Precision (reasoned / strict)', `${pct(cv.precision)} / ${pct(cv.strictPrecision)}`],
-    ['Name / role agreement', `${pct(cv.names)} / ${pct(cv.roles)} of ${cv.namesCompared}`],
+    ['Name / role agreement', `${pct(cv.names)} / ${pct(cv.roles)} of ${cv.namesCompared} (names ignoring icon-font glyphs: ${pct(cv.namesIgnoringIcons)})`],
   ]), '');
 
   out.push('## Per page', '', table(
@@ -74,10 +78,13 @@ export function renderMarkdown(doc) {
     s.topMissed.map((m) => [m.count, m.pages, m.reason, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.inJson ? 'yes' : 'no',
       m.ariaHidden ? 'yes' : 'no', m.obscured == null ? '–' : m.obscured ? 'yes' : 'no', `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '',
     '"aria-hidden": inside an `aria-hidden="true"` subtree (still visible and clickable for a person). "Covered": in the viewport with another element on top at its centre.', '');
+  out.push('### In-viewport ground truth dropped by budget mode', '', table(['#', 'Pages', 'Why GT', 'Tag', 'Role', 'Class', 'aria-hidden', 'Example'],
+    (s.topBudgetViewportMissed ?? []).map((m) => [m.count, m.pages, m.reason, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.ariaHidden ? 'yes' : 'no',
+      `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
   out.push('### Top ids in the text without a reason', '', table(['#', 'Pages', 'Tag', 'Role', 'Class', 'Contains GT', 'Example'],
     s.topImprecise.map((m) => [m.count, m.pages, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.containsGt, `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
   out.push('### Top name mismatches vs Chromium', '', table(['#', 'Tag', 'Role', 'Ours', 'Chromium', 'Example'],
-    s.topNames.names.map((m) => [m.count, m.tag, m.role, `"${esc(m.ours).slice(0, 50)}"`, `"${esc(m.chromium).slice(0, 50)}"`, `${m.page}: \`${esc(m.html).slice(0, 100)}\``])), '');
+    s.topNames.names.map((m) => [m.count, m.tag, m.role, quoted(m.ours), quoted(m.chromium), `${m.page}: \`${esc(m.html).slice(0, 100)}\``])), '');
   out.push('### Top role mismatches vs Chromium', '', table(['#', 'Tag', 'Ours', 'Chromium', 'Example'],
     s.topNames.roles.map((m) => [m.count, m.tag, m.ours || '(none)', m.chromium, `${m.page}: \`${esc(m.html).slice(0, 100)}\``])), '');
 

@@ -48,7 +48,9 @@ export function summarize(results) {
     playwrightP90Ms: p90(withPw.map((r) => r.playwright.wall.median)),
     playwrightInPageMs: median(withPw.map((r) => r.playwright.inPage.median)),
     ratioFullToPlaywright: median(withPw.map((r) => r.full.total.median / r.playwright.wall.median)),
-    ratioFullToPlaywrightInPage: median(withPw.map((r) => r.full.total.median / Math.max(r.playwright.inPage.median, 0.01))),
+    fullTaskMs: median(corpus.map((r) => r.full?.task?.median)),
+    // CPU vs CPU: both sides as main-thread task time during the call (the issue's reference figures are in-page CPU time).
+    ratioFullToPlaywrightInPage: median(withPw.map((r) => (r.full.task?.median ?? r.full.total.median) / Math.max(r.playwright.inPage.median, 0.01))),
     ratioFullToFloor: median(corpus.map((r) => r.full && r.full.total.median / Math.max(r.floor.median, 0.01))),
     ratioBudgetToFloor: median(corpus.map((r) => r.budget.total.median / Math.max(r.floor.median, 0.01))),
   };
@@ -71,6 +73,7 @@ export function summarize(results) {
     strictPrecision: pooled(cov, (c) => c.strictPrecision * c.idsInText, (c) => c.idsInText),
     budgetViewportRecall: sum(cov.map((r) => r.coverageBudget.viewport.covered)) / Math.max(1, sum(cov.map((r) => r.coverageBudget.viewport.total))),
     names: sum(cov.map((r) => r.names.nameAgreement * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
+    namesIgnoringIcons: sum(cov.map((r) => r.names.nameAgreementIgnoringIcons * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
     roles: sum(cov.map((r) => r.names.roleAgreement * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
     namesCompared: sum(cov.map((r) => r.names.compared)),
   };
@@ -94,12 +97,13 @@ export function summarize(results) {
 
   const targets = [
     target('Snapshot+text (full) / floor, corpus median', speed.ratioFullToFloor, '<=', 3, 'x'),
-    target('Snapshot+text (full) / Playwright AI, corpus median', speed.ratioFullToPlaywright, '<=', 0.33, 'x'),
+    target('Snapshot+text (full) / Playwright AI, in-page task time, corpus median', speed.ratioFullToPlaywrightInPage, '<=', 0.33, 'x'),
+    target('Snapshot+text (full, in-page) / Playwright AI (wall from Node), corpus median', speed.ratioFullToPlaywright, '<=', 0.33, 'x'),
     target('Snapshot+text (full), corpus median', speed.fullMs, '<=', 6, 'ms'),
     target(`≈800-visible-node page (full; ${page800 ? `${page800.name}, ${page800.groundTruth.visible} visible` : 'none'})`, page800?.full?.total.median, '<=', 12, 'ms'),
     target('µs per element at largest generated page (full)', largest?.usPerElement, '<=', 12, 'us'),
     target('Linear fit R² (full, pages ≥ 4k elements)', fit?.r2, '>=', 0.98, 'r2'),
-    target('Budget mode p90, worst page (timeBudgetMs + 20%)', budgetWorst, '<=', TIME_BUDGET_MS * 1.2, 'ms'),
+    target('Budget mode, slowest of the runs on the worst page (timeBudgetMs + 20%)', budgetWorst, '<=', TIME_BUDGET_MS * 1.2, 'ms'),
     target('Full-mode tokens / Playwright AI, corpus median', tokens.ratioFullToPlaywright, '<=', 0.4, 'x'),
     target('Recall, full mode (corpus, pooled)', coverage.recall, '>=', 0.995, 'pct'),
     target('Budget mode tokens, max over all pages', tokens.budgetMax, '<=', 4000, 'int'),
@@ -111,6 +115,8 @@ export function summarize(results) {
   ];
 
   return { targets, speed, tokens, coverage, scaling, fit, topMissed: topBy(cov, 'missed', (m) => `${m.reason}|${m.tag}|${m.role}|${m.ariaHidden}|${m.inJson}|${m.obscured}`),
+    topBudgetViewportMissed: topBy(cov.map((r) => ({ name: r.name, coverage: { missed: r.coverageBudget.missedInView } })), 'missed',
+      (m) => `${m.reason}|${m.tag}|${m.role}|${m.ariaHidden}|${m.classes.split(/\s+/)[0]}`),
     topImprecise: topBy(cov, 'imprecise', (m) => `${m.tag}|${m.role}|${m.containsGt}|${m.classes.split(/\s+/)[0]}`), topNames: topNames(cov) };
 }
 
