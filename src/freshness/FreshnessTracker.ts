@@ -74,7 +74,13 @@ export class FreshnessTracker {
   /** F5: calls `onHide` when the page is hidden or unloaded (navigation, bfcache). */
   watchPageLifecycle(onHide: () => void): void {
     if (this.lifecycleCleanup) return;
-    const win = windowOf(this.getDocument());
+    let win: Window | null = null;
+    try {
+      win = windowOf(this.getDocument());
+    } catch {
+      // No DOM (constructed outside a page): nothing to watch.
+      win = null;
+    }
     if (!win) return;
     const handler = () => {
       this.invalidate('pagehide');

@@ -63,3 +63,32 @@ test('hidden elements are NOT_ACTIONABLE with advice', async ({ page }) => {
   expect(r.error?.message).toContain('not visible');
   expect(await page.evaluate(() => (window as any).__modal.bought)).toBe(0);
 });
+
+test('actions survive a hostile page world (patched Array.from, polluted prototypes)', async ({ page }) => {
+  await page.evaluate(() => {
+    (Array as any).from = () => [];
+    (Object.prototype as any).polluted = 'x';
+    (Array.prototype as any).extra = function () {};
+    (Array.prototype as any).toJSON = function () { return 'broken'; };
+    const i = document.createElement('input');
+    i.setAttribute('aria-label', 'Hostile field');
+    document.body.appendChild(i);
+    const s = document.createElement('select');
+    s.setAttribute('aria-label', 'Hostile select');
+    s.innerHTML = '<option>One</option><option>Two</option>';
+    document.body.appendChild(s);
+  });
+  const field = await findId(page, { role: 'textbox', name: 'Hostile field' });
+  const t = await page.evaluate(async (id) => {
+    const r = await (window as any).__tool.type(id, 'ok');
+    return { success: r.success, value: (document.querySelector('input[aria-label="Hostile field"]') as HTMLInputElement).value };
+  }, field);
+  expect(t).toEqual({ success: true, value: 'ok' });
+  const sel = await findId(page, { role: 'combobox', name: 'Hostile select' });
+  const s = await page.evaluate(async (id) => (await (window as any).__tool.select(id, 'Two')).success, sel);
+  expect(s).toBe(true);
+  const buy = await findId(page, { role: 'button', name: 'Buy now' });
+  const c = await page.evaluate(async (id) => (await (window as any).__tool.click(id)).success, buy);
+  expect(c).toBe(true);
+  expect(await page.evaluate(() => (window as any).__modal.bought)).toBe(1);
+});
