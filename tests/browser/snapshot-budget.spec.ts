@@ -1,6 +1,7 @@
 // S9 summaries and budgets in real Chromium: long lists are summarized, the token /
 // node / time budgets truncate deterministically with meta.truncated and a note, and
-// interactive elements in the viewport are the last thing dropped.
+// interactive elements in the viewport are the last thing dropped. Budget tests set a
+// generous timeBudgetMs so a loaded machine does not turn them into time-budget cuts.
 import { test, expect, type Page } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
 import { allNodes } from './helpers/tree';
@@ -26,7 +27,7 @@ async function controlsInView(page: Page): Promise<string[]> {
 
 test('a 300-item list under tokenBudget 4000 is summarized and truncated with a note', async ({ page }) => {
   await loadHtml(page, LONG_LIST);
-  const { text, json } = await snapshot(page, { tokenBudget: 4000 });
+  const { text, json } = await snapshot(page, { tokenBudget: 4000, timeBudgetMs: 10000 });
   const meta = json.page.meta;
   expect(meta.truncated).toBe(true);
   expect(meta.truncation).toContain('repeated items summarized');
@@ -51,7 +52,7 @@ test('summarizing a long list keeps every interactive element that is in the vie
   await loadHtml(page, LONG_LIST);
   const inView = await controlsInView(page);
   expect(inView.length).toBeGreaterThan(30);
-  const { json } = await snapshot(page, { tokenBudget: 4000 });
+  const { json } = await snapshot(page, { tokenBudget: 4000, timeBudgetMs: 10000 });
   const kept = new Set(allNodes(json).filter((n) => n.actionable).map((n) => n.name));
   const missing = inView.filter((name) => !kept.has(name));
   expect(missing).toEqual([]);
@@ -59,7 +60,7 @@ test('summarizing a long list keeps every interactive element that is in the vie
 
 test('without a budget the whole list is there and nothing is truncated', async ({ page }) => {
   await loadHtml(page, LONG_LIST);
-  const { json, text } = await snapshot(page, { tokenBudget: 0, maxNodes: 100000 });
+  const { json, text } = await snapshot(page, { tokenBudget: 0, maxNodes: 100000, timeBudgetMs: 10000 });
   expect(json.page.meta.truncated).toBe(false);
   expect(allNodes(json).filter((n) => n.role === 'listitem')).toHaveLength(300);
   expect(text).toContain('"Buy 300"');
@@ -68,15 +69,15 @@ test('without a budget the whole list is there and nothing is truncated', async 
 
 test('the budget cut is deterministic', async ({ page }) => {
   await loadHtml(page, LONG_LIST);
-  const a = await snapshot(page, { tokenBudget: 1500, fresh: true });
-  const b = await snapshot(page, { tokenBudget: 1500, fresh: true });
+  const a = await snapshot(page, { tokenBudget: 1500, fresh: true, timeBudgetMs: 10000 });
+  const b = await snapshot(page, { tokenBudget: 1500, fresh: true, timeBudgetMs: 10000 });
   expect(b.text).toBe(a.text);
   expect(a.json.page.meta.truncated).toBe(true);
 });
 
 test('maxNodes caps the emitted tree and keeps in-view controls first', async ({ page }) => {
   await loadHtml(page, LONG_LIST);
-  const { json, text } = await snapshot(page, { maxNodes: 60, tokenBudget: 0, summarizeThreshold: 1000 });
+  const { json, text } = await snapshot(page, { maxNodes: 60, tokenBudget: 0, summarizeThreshold: 1000, timeBudgetMs: 10000 });
   expect(json.page.meta.truncated).toBe(true);
   expect(json.page.meta.truncation).toContain('node limit 60');
   const real = allNodes(json).filter((n) => !n.summary && n.tag !== 'body');

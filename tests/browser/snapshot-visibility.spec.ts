@@ -104,7 +104,7 @@ test('offscreen: below the fold is kept with computed.offscreen and an [offscree
     <div style="height:2000px"></div>
     <h2>Far heading</h2>
     <button>Below</button>
-    <div style="overflow:auto;height:60px;width:300px"><div style="height:500px"></div><a href="/deep">InScroller</a></div>`);
+    <div style="overflow:auto;height:60px;width:300px"><div style="height:500px"></div><button>InScroller</button></div>`);
   const { text, json } = await snapshot(page);
   expect(node(json, 'Above').computed).toEqual({ visible: true, interactive: true, focusable: true });
   expect(node(json, 'Below').computed?.offscreen).toBe(true);
@@ -112,9 +112,10 @@ test('offscreen: below the fold is kept with computed.offscreen and an [offscree
   expect(node(json, 'InScroller').computed?.offscreen).toBe(true);
   expect(shape(text)).toBe([
     '@ button "Above"',
+    '# below the visible area (actions scroll to their target)',
     'h2 "Far heading"',
     '@ button "Below" [offscreen]',
-    '@ link "InScroller" [offscreen]',
+    '@ button "InScroller" [offscreen]',
   ].join('\n'));
 });
 
