@@ -62,6 +62,8 @@ export function summarize(results) {
     playwrightMedian: median(withPw.map((r) => r.playwright.tokens)),
     ratioFullToPlaywright: median(withPw.map((r) => r.full.tokens / Math.max(r.playwright.tokens, 1))),
     jsonKbMedian: median(corpus.map((r) => r.full?.jsonBytes / 1024)),
+    budgetTextKbMax: Math.max(...ok.map((r) => r.budget.chars / 1024)),
+    budgetJsonKbMax: Math.max(...ok.map((r) => r.budget.jsonBytes / 1024)),
   };
 
   const cov = corpus.filter((r) => r.coverage);
