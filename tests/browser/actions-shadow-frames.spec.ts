@@ -28,6 +28,14 @@ test.describe('Lit nested shadow DOM', () => {
     expect((await act(page, 'click', slotted)).success).toBe(true);
     expect(await appState(page, 'window.__lit.slotted')).toBe(1);
 
+    // Remaining actions inside shadow roots: uncheck, clear, hover, scroll into view.
+    expect((await act(page, 'uncheck', sub)).success).toBe(true);
+    expect(await appState(page, 'window.__lit.subscribed')).toBe(false);
+    expect((await act(page, 'clear', nick)).success).toBe(true);
+    expect(await appState(page, 'window.__lit.nickname')).toBe('');
+    expect((await act(page, 'hover', inc)).success).toBe(true);
+    expect((await act(page, 'scroll', inc)).success).toBe(true);
+
     // Focus inside shadow roots: Tab from the nickname field reaches the checkbox.
     await act(page, 'focus', nick);
     const tab = await act(page, 'keypress', 'Tab');
@@ -57,6 +65,25 @@ test.describe('same-origin iframe form', () => {
     expect(await appState(frame, 'window.__frame.events')).toEqual([
       'pointerdown:true', 'mousedown:true', 'pointerup:true', 'mouseup:true', 'click:true',
     ]);
+  });
+
+  test('clear, uncheck, focus, hover and keypress inside the frame', async ({ page }) => {
+    const frame = page.frames().find((f) => f.url().endsWith('frame.html'))!;
+    const holder = await findId(page, { role: 'textbox', name: 'Cardholder' });
+    await act(page, 'type', holder, 'Temp');
+    expect((await act(page, 'clear', holder)).success).toBe(true);
+    expect(await appState(frame, 'document.querySelector("[name=holder]").value')).toBe('');
+    const receipt = await findId(page, { role: 'checkbox', name: 'Email me a receipt' });
+    await act(page, 'check', receipt);
+    expect((await act(page, 'uncheck', receipt)).success).toBe(true);
+    expect(await appState(frame, 'document.querySelector("[name=receipt]").checked')).toBe(false);
+    expect((await act(page, 'focus', holder)).success).toBe(true);
+    expect(await appState(frame, 'document.activeElement.name')).toBe('holder');
+    expect((await act(page, 'keypress', 'Z')).success).toBe(true);
+    expect(await appState(frame, 'document.querySelector("[name=holder]").value')).toBe('Z');
+    const tab = await act(page, 'keypress', 'Tab');
+    expect(tab.effect?.focused).toContain('Plan');
+    expect((await act(page, 'hover', await findId(page, { role: 'button', name: 'Pay' }))).success).toBe(true);
   });
 
   test('Enter in a frame field submits the frame form', async ({ page }) => {

@@ -35,9 +35,20 @@ test.describe('Vue 3', () => {
 
     const nick = await findId(page, { role: 'textbox', name: /^Nickname/ });
     expect((await act(page, 'type', nick, 'zed')).success).toBe(true);
+    expect((await act(page, 'select', show, 'All')).success).toBe(true);
+    const again = await findId(page, { role: 'checkbox', name: 'Task A' });
+    expect((await act(page, 'uncheck', again)).success).toBe(true);
+    expect(await appState(page, 'window.__vue.todos[0].done')).toBe(false);
     // v-model.lazy listens to `change`: it must have fired once, on commit.
     expect(await appState(page, 'window.__vue.nickname')).toBe('zed');
     expect(await appState(page, 'window.__vue.nicknameChanges')).toBe(1);
+    expect((await act(page, 'clear', nick)).success).toBe(true);
+    expect(await appState(page, 'window.__vue.nickname')).toBe('');
+    const draft = await findId(page, { role: 'textbox', name: 'New todo' });
+    expect((await act(page, 'focus', draft)).success).toBe(true);
+    await act(page, 'keypress', 'Q');
+    expect(await appState(page, 'window.__vue.draft')).toBe('Q');
+    expect((await act(page, 'hover', await findId(page, { role: 'button', name: 'Add' }))).success).toBe(true);
   });
 });
 
