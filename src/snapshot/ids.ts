@@ -34,8 +34,14 @@ export function childHash(parentHash: number, key: string): number {
   return hash32(key, parentHash);
 }
 
+/**
+ * 20 bits of the hash, in base 36 (≤ 4 characters). Ids are paid for in tokens on
+ * every agent step: a full 32-bit id costs ~6 tokens, this one ~4. A million-value
+ * space keeps collisions rare at snapshot sizes, and the allocator resolves the few
+ * there are deterministically.
+ */
 export function formatId(hash: number): string {
-  return 'nv_' + (hash >>> 0).toString(36);
+  return 'nv_' + ((hash >>> 0) & 0xfffff).toString(36);
 }
 
 /** Hands out unique ids within one snapshot, resolving collisions deterministically. */

@@ -194,7 +194,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       const vn = describeElement(facts);
       const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: vn.name ?? '' };
       vn.node_id = ids.allocate(elHash, ids.reuse(el, fingerprint));
-      kept = { vn, ref: el, children: [], block: ++blockCounter, top: box!.top, bottom: box!.bottom };
+      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom };
       ctx.attach.push(kept);
       result.kept++;
       result.keptNodes.push(kept);

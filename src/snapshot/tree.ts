@@ -13,6 +13,8 @@ export interface BuildNode {
   frame?: BuildNode[];
   /** Text runs with the same key belong to one block and are merged into one line. */
   block: number;
+  /** Block of the flow the node sits in (its parent's text block): inline links render inside that text. */
+  flowBlock?: number;
   /** Raw, un-normalized text of a '#text' run (merging happens before normalization). */
   raw?: string;
   /** Top edge in top-level viewport coordinates (budget priority: nearer the viewport first). */

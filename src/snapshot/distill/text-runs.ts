@@ -35,6 +35,8 @@ export function dropTextRepeatingName(node: BuildNode): void {
   for (let i = 0; i < node.children.length; i++) {
     const child = node.children[i];
     if (child.vn.tag === TEXT_TAG && child.vn.text && name.includes(child.vn.text.replace(/…$/, ''))) continue;
+    // An image inside a control, named like the control, is said once.
+    if (child.vn.role === 'img' && !child.vn.actionable && !child.children.length && (!child.vn.name || name.includes(child.vn.name))) continue;
     kept.push(child);
   }
   node.children = kept;

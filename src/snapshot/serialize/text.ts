@@ -86,7 +86,7 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.frameSrc !== undefined) out.push('src=' + cut(vn.frameSrc, 80));
   if (vn.crossOrigin) out.push('cross-origin');
   if (vn.closedShadowRoot) out.push('closed-shadow-root');
-  if (vn.actionable && vn.computed?.offscreen) out.push('offscreen');
+  if (vn.actionable && vn.role !== 'link' && vn.computed?.offscreen) out.push('offscreen');
   return out;
 }
 
@@ -128,15 +128,24 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
   if (options.header !== false) lines.push(headerLine(doc.context));
   const maxTextLength = options.maxTextLength ?? DEFAULT_TEXT_LENGTH;
   const includeHrefs = !!options.includeHrefs;
-  type Item = { node: BuildNode; depth: number; ordered: boolean; ordinal: number };
+  const fold = doc.context.viewport.height;
+  let foldMarked = false;
+  type Item = { node: BuildNode; depth: number; ordered: boolean; ordinal: number; run?: BuildNode[] };
   const stack: Item[] = [];
   const pushList = (list: BuildNode[] | undefined, depth: number, parent: BuildNode | null) => {
-    if (!list) return;
+    if (!list || !list.length) return;
     const ordered = !!parent && parent.vn.tag === 'ol';
-    let ordinal = list.length;
-    for (let i = list.length - 1; i >= 0; i--) {
-      stack.push({ node: list[i], depth, ordered, ordinal: ordinal-- });
+    const items: Item[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const run = inlineRunAt(list, i);
+      if (run) {
+        items.push({ node: list[i], depth, ordered, ordinal: i + 1, run });
+        i += run.length - 1;
+      } else {
+        items.push({ node: list[i], depth, ordered, ordinal: i + 1 });
+      }
     }
+    for (let i = items.length - 1; i >= 0; i--) stack.push(items[i]);
   };
   // The <body> line says nothing; its content starts at depth 0.
   for (let r = doc.roots.length - 1; r >= 0; r--) {
@@ -147,10 +156,31 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
       pushList(root.shadow, 0, root);
     } else pushList([root], 0, null);
   }
+  const ctx: LineContext = { ordered: false, ordinal: 1, maxTextLength, includeHrefs };
   while (stack.length) {
-    const { node, depth, ordered, ordinal } = stack.pop()!;
+    const item = stack.pop()!;
+    const { node, depth } = item;
+    // One marker where content moves below the visible area, instead of a flag per line.
+    if (!foldMarked && fold > 0 && node.top >= fold && (node.vn.actionable || item.run || node.vn.role === 'heading')) {
+      foldMarked = true;
+      lines.push('  '.repeat(depth) + '# below the visible area (actions scroll to their target)');
+    }
+    if (item.run) {
+      lines.push('  '.repeat(depth) + formatInlineRun(item.run, maxTextLength));
+      continue;
+    }
     const own = hasOwnLine(node.vn);
-    if (own) lines.push('  '.repeat(depth) + formatLine(node, { ordered, ordinal, maxTextLength, includeHrefs }));
+    if (own) {
+      ctx.ordered = item.ordered;
+      ctx.ordinal = item.ordinal;
+      const compact = compactLine(node, ctx);
+      if (compact) {
+        lines.push('  '.repeat(depth) + compact.line);
+        if (compact.rest.length) pushList(compact.rest, depth + 1, node);
+        continue;
+      }
+      lines.push('  '.repeat(depth) + formatLine(node, ctx));
+    }
     const childDepth = own ? depth + 1 : depth;
     // Pushed in reverse of display order: frame content, light children, shadow content.
     pushList(node.frame, childDepth, node);
@@ -161,6 +191,88 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
     lines.push('# truncated: ' + (doc.omittedNotes.length ? doc.omittedNotes.join('; ') : (doc.meta.truncation ?? []).join('; ')));
   }
   return lines.join('\n');
+}
+
+const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
+const ITEM_ROLES = new Set(['listitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'heading', 'paragraph', 'caption', 'term', 'definition']);
+
+/**
+ * Item-like nodes whose whole content is text and plain links fit on their own line
+ * ("- [Docs](nv_a1)"), and table rows of such cells become one line ("row: Name | [Edit](nv_b2)").
+ */
+function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: BuildNode[] } | null {
+  const vn = node.vn;
+  if (vn.actionable || node.shadow || node.frame || !node.children.length) return null;
+  if (vn.role === 'row') {
+    const cells: string[] = [];
+    for (let i = 0; i < node.children.length; i++) {
+      const cell = node.children[i];
+      if (!CELL_ROLES.has(cell.vn.role ?? '') || cell.vn.actionable || cell.shadow || cell.frame) return null;
+      const own = cell.vn.text ? cut(cell.vn.text, ctx.maxTextLength) : '';
+      const inner = cell.children.length ? inlineContent(cell.children, ctx.maxTextLength) : '';
+      if (inner === null) return null;
+      cells.push(own && inner ? own + ' ' + inner : own || inner);
+    }
+    return { line: 'row: ' + cells.join(' | '), rest: [] };
+  }
+  if (!ITEM_ROLES.has(vn.role ?? '')) return null;
+  // The leading text and plain links join the item's own line; the rest nests below it.
+  let prefix = 0;
+  while (prefix < node.children.length && (node.children[prefix].vn.tag === TEXT_TAG || isInlineLink(node.children[prefix]))) prefix++;
+  if (!prefix) return null;
+  const inner = formatInlineRun(node.children.slice(0, prefix), ctx.maxTextLength);
+  const base = formatLine(node, ctx);
+  const sep = vn.role === 'listitem' || vn.text || vn.name ? ' ' : ': ';
+  return { line: base + sep + inner, rest: node.children.slice(prefix) };
+}
+
+/** The children as one inline string (text and plain links only), or null. */
+function inlineContent(children: BuildNode[], maxTextLength: number): string | null {
+  if (children.length === 1 && isInlineLink(children[0])) return formatInlineRun(children, maxTextLength);
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    if (c.vn.tag !== TEXT_TAG && !isInlineLink(c)) return null;
+  }
+  return formatInlineRun(children, maxTextLength);
+}
+
+/** A link that reads as part of the sentence around it: named, no children, no states. */
+function isInlineLink(node: BuildNode): boolean {
+  const vn = node.vn;
+  if (vn.role !== 'link' || !vn.actionable || !vn.name || node.children.length || node.shadow || node.frame) return false;
+  return vn.expanded === undefined && vn.pressed === undefined && !vn.disabled && (!vn.current || vn.current === 'false') && !vn.haspopup;
+}
+
+/**
+ * Text runs and plain links of one block flow render as one markdown-like line:
+ * "Paris is the capital of [France](nv_k3x9)." — far fewer tokens than a line per
+ * fragment, and the reading order is kept. Returns the run starting at `start`, if any.
+ */
+function inlineRunAt(list: BuildNode[], start: number): BuildNode[] | null {
+  const first = list[start];
+  const key = flowKey(first);
+  if (key === undefined) return null;
+  let end = start + 1;
+  while (end < list.length && flowKey(list[end]) === key) end++;
+  if (end - start < 2) return null;
+  let hasText = false;
+  for (let i = start; i < end; i++) if (list[i].vn.tag === TEXT_TAG) hasText = true;
+  return hasText ? list.slice(start, end) : null;
+}
+
+function flowKey(node: BuildNode): number | undefined {
+  if (node.vn.tag === TEXT_TAG) return node.block;
+  return isInlineLink(node) ? node.flowBlock : undefined;
+}
+
+function formatInlineRun(run: BuildNode[], maxTextLength: number): string {
+  let line = '';
+  for (let i = 0; i < run.length; i++) {
+    const vn = run[i].vn;
+    const part = vn.tag === TEXT_TAG ? cut(vn.text ?? '', maxTextLength) : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + vn.node_id + ')';
+    line += line && !/^[,.;:!?)]/.test(part) ? ' ' + part : part;
+  }
+  return line;
 }
 
 function headerLine(ctx: PageContext): string {
