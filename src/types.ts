@@ -6,7 +6,7 @@ export type Tristate = boolean | 'mixed';
 /** One node of the snapshot tree. Field names follow seed 001. */
 export interface VirtualNode {
   node_id: string;
-  /** localName; '#text' for a text run kept between elements, 'summary' for a synthetic summary. */
+  /** localName; '#text' for a text run kept between elements, '#summary' for a synthetic summary or omission marker. */
   tag: string;
   role?: string;
   name?: string;

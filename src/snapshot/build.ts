@@ -29,10 +29,8 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
         const old = previous.getFingerprint(id);
         return old && old.role === fp.role && old.name === fp.name && old.tag === fp.tag ? id : undefined;
       },
-      allocate(hash: number, reused: string | undefined) {
-        if (reused && allocator.tryReserve(reused)) return reused;
-        return allocator.allocate(hash);
-      },
+      reserve: (id: string) => allocator.tryReserve(id),
+      allocate: (hash: number) => allocator.allocate(hash),
     };
     const walked = traverse(doc, options, ids, viewport);
     demoteRedundantLabels(walked.labels);

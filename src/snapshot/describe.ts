@@ -40,7 +40,8 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   if (actionable) {
     vn.actionable = true;
     vn.tier = act!.tier as 1 | 2;
-    if (act!.tier === 2 && act!.reason) vn.reason = act!.reason;
+    // Tier-2 reasons explain a heuristic; an editing host is named so the text can call it a text field.
+    if ((act!.tier === 2 || act!.reason === 'contenteditable') && act!.reason) vn.reason = act!.reason;
     if (!vn.name) {
       const hint = safe(() => getHint(el), undefined);
       if (hint) vn.hint = hint;

@@ -23,6 +23,7 @@ export function elementPathHash(el: Element, parentHash: number, tagIndex: numbe
   const authorId = el.id;
   if (authorId && isStableAuthorId(authorId)) return hash32(tag + '#' + authorId, 0x9e37);
   let key = tag + ':' + tagIndex;
+  if (!el.hasAttributes()) return hash32(key, parentHash);
   for (let i = 0; i < STABLE_ATTRIBUTES.length; i++) {
     const v = el.getAttribute(STABLE_ATTRIBUTES[i]);
     if (v) key += '|' + (v.length > 80 ? v.slice(0, 80) : v);

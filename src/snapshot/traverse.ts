@@ -49,7 +49,26 @@ export interface TraversalResult {
 export interface IdSource {
   /** Id the element had in the previous snapshot, if its role and name still match. */
   reuse(el: Element, fingerprint: NodeFingerprint): string | undefined;
-  allocate(hash: number, reused: string | undefined): string;
+  /** Claims a specific id; false when it is already taken. */
+  reserve(id: string): boolean;
+  allocate(hash: number): string;
+}
+
+/**
+ * Surviving elements claim their previous ids first, so a newcomer that hashes to a
+ * moved element's old id never takes it; everything else gets its structural id in
+ * document order (deterministic).
+ */
+function assignIds(nodes: BuildNode[], ids: IdSource): void {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (node.reuseId && !ids.reserve(node.reuseId)) node.reuseId = undefined;
+  }
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    node.vn.node_id = node.reuseId ?? ids.allocate(node.idHash!);
+    node.reuseId = undefined;
+  }
 }
 
 interface Context {
@@ -193,8 +212,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       const facts: NodeFacts = { el, tag, role, scan, style, act, offscreen, box: box!, rect: rect!, options };
       const vn = describeElement(facts);
       const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: vn.name ?? '' };
-      vn.node_id = ids.allocate(elHash, ids.reuse(el, fingerprint));
-      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom };
+      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint) };
       ctx.attach.push(kept);
       result.kept++;
       result.keptNodes.push(kept);
@@ -235,6 +253,10 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       } else {
         pushChildren(openShadow, openShadow.firstChild, childCtx, null);
       }
+    } else if (tag === 'details' && !el.hasAttribute('open')) {
+      // A closed <details> renders only its summary (the rest sits in a hidden ::details-content slot).
+      const summary = firstChildTag(el, 'summary');
+      if (summary) pushChildren(el, null, childCtx, [summary]);
     } else if (tag === 'slot') {
       const assigned = (el as HTMLSlotElement).assignedNodes();
       if (assigned.length) pushChildren(el, null, childCtx, assigned as unknown as Node[]);
@@ -246,17 +268,23 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (isBlock && !kept) ctx.block = ++blockCounter;
   }
 
+  assignIds(result.keptNodes, ids);
   return result;
 
   function addText(text: Text, ctx: Context, index: number): void {
     const data = text.data;
-    if (!/\S/.test(data)) return;
+    const prev = ctx.attach[ctx.attach.length - 1];
+    const sameRun = !!prev && prev.vn.tag === TEXT_TAG && prev.block === ctx.block;
+    // Whitespace alone still separates inline siblings ("<b>$79</b> <b>$119</b>").
+    if (!/\S/.test(data)) {
+      if (sameRun) prev.raw += ' ';
+      return;
+    }
     const rect = ctx.rect;
     const top = rect ? rect.top + ctx.dy : 0;
     const bottom = rect ? rect.bottom + ctx.dy : 0;
-    const prev = ctx.attach[ctx.attach.length - 1];
     // Adjacent runs of one block merge here already; saves nodes and ids.
-    if (prev && prev.vn.tag === TEXT_TAG && prev.block === ctx.block) {
+    if (sameRun) {
       prev.raw += data;
       prev.bottom = Math.max(prev.bottom, bottom);
       return;
@@ -324,8 +352,12 @@ function keepsRole(role: string | null, el: Element): boolean {
 }
 
 function hasChildTag(el: Element, tag: string): boolean {
-  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return true;
-  return false;
+  return firstChildTag(el, tag) !== null;
+}
+
+function firstChildTag(el: Element, tag: string): Element | null {
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return c;
+  return null;
 }
 
 function shadowRootFor(el: Element, options: ResolvedSnapshotOptions): ShadowRoot | null {

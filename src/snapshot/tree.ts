@@ -20,13 +20,17 @@ export interface BuildNode {
   /** Top edge in top-level viewport coordinates (budget priority: nearer the viewport first). */
   top: number;
   bottom: number;
-  /** Hash for the id of a text run, allocated only if the run is emitted. */
+  /** Structural hash the node's id is made from (text runs: allocated only if emitted). */
   idHash?: number;
+  /** Id carried over from the previous snapshot, claimed before new ids are handed out. */
+  reuseId?: string;
   /** Its text only repeats a control's name (a label of a visible control): not shown. */
   redundantText?: boolean;
 }
 
 export const TEXT_TAG = '#text';
+/** Synthetic nodes: repeated-run summaries and budget omission markers (never an HTML tag). */
+export const SUMMARY_TAG = '#summary';
 
 export function isTextNode(node: BuildNode): boolean {
   return node.vn.tag === TEXT_TAG;

@@ -112,10 +112,6 @@ test('an element that moves keeps its id', async ({ page }) => {
 });
 
 test('an element that moves keeps its id even when a new element takes its old place', async ({ page }) => {
-  // engine bug: ids are allocated in traversal order. The new button at Save's old
-  // position hashes to Save's old id and claims it first; Save (reused id) then
-  // collides and gets a new id — the old id now names a different element.
-  test.fail();
   await loadHtml(page, `
     <section aria-label="Left"><button>Save</button></section>
     <section aria-label="Right"></section>`);

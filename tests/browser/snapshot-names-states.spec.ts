@@ -177,10 +177,6 @@ test('privacy: allowSensitiveValues: true shows the values', async ({ page }) =>
 });
 
 test('text of inline siblings separated by whitespace keeps the space', async ({ page }) => {
-  // engine bug: traverse.ts addText drops whitespace-only text nodes, so
-  // <p><span>$79</span> <span>$119</span></p> renders as "$79$119" (the space between
-  // the two inline elements is lost; Chromium's innerText is "$79 $119").
-  test.fail();
   await loadHtml(page, `<p><span class="price">$79</span> <span class="old">$119</span></p>`);
   const { text } = await snapshot(page);
   expect(shape(text)).toBe('$79 $119');

@@ -32,6 +32,6 @@ describe('applyBudget', () => {
     const names = kept.filter((n) => n.vn.actionable).map((n) => n.vn.name);
     expect(names).toContain('Link 0');
     expect(names).toContain('Link 10');
-    expect(kept.some((n) => n.vn.tag === 'summary')).toBe(true);
+    expect(kept.some((n) => n.vn.tag === '#summary')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 // siblings is replaced by one "… N more" marker so the reader knows what is missing.
 import type { BuildNode } from '../tree';
 import { forEachNode } from '../tree';
-import { TEXT_TAG } from '../tree';
+import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { formatLine, hasOwnLine, type LineContext } from '../serialize/text';
 import type { Box } from '../visibility';
 import { countNodes, summarizeRepeats } from './summarize';
@@ -67,7 +67,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   let entries = linearize(roots, viewport, options.maxTextLength);
   if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
 
-  const removed = summarizeRepeats(roots, { threshold: options.summarizeThreshold, keep: options.summarizeKeep });
+  const removed = summarizeRepeats(roots, { threshold: options.summarizeThreshold, keep: options.summarizeKeep, viewport });
   if (removed > 0) {
     truncated = true;
     reasons.push('repeated items summarized');
@@ -216,7 +216,7 @@ function treeCost(roots: BuildNode[], maxTextLength: number): number {
 
 function marker(first: BuildNode, count: number): BuildNode {
   return {
-    vn: { node_id: first.vn.node_id + '_o', tag: 'summary', visible: true, text: `${count} more node${count === 1 ? '' : 's'} omitted`, summary: { total: count, shown: 0, label: 'omitted' } },
+    vn: { node_id: first.vn.node_id + '_o', tag: SUMMARY_TAG, visible: true, text: `${count} more node${count === 1 ? '' : 's'} omitted`, summary: { total: count, shown: 0, label: 'omitted' } },
     children: [],
     block: first.block,
     top: first.top,

@@ -1,7 +1,7 @@
 // Distill pass (S1): hoist nodes that have nothing to say (their children move up),
 // keep semantic containers, drop empty leaves. Runs bottom-up without recursion.
 import type { BuildNode } from '../tree';
-import { TEXT_TAG } from '../tree';
+import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { absorbLeadingText, absorbSingleText, dropTextRepeatingName, finalizeTextRuns } from './text-runs';
 
 /** Containers that stay even without a name: structure a reader relies on. */
@@ -14,7 +14,7 @@ const ALWAYS_KEPT_ROLES = new Set([
 /** An unnamed, non-actionable structural node whose content is enough on its own. */
 function isHoistable(node: BuildNode): boolean {
   const vn = node.vn;
-  if (vn.actionable || vn.tag === TEXT_TAG || vn.tag === 'summary') return false;
+  if (vn.actionable || vn.tag === TEXT_TAG || vn.tag === SUMMARY_TAG) return false;
   if (node.frame || node.shadow || vn.crossOrigin || vn.closedShadowRoot || vn.frameSrc !== undefined) return false;
   if (vn.name) return false;
   const role = vn.role;

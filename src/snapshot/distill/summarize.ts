@@ -2,11 +2,13 @@
 // cut to their first N items plus one summary node saying how many there were.
 // Deterministic: the same tree always yields the same summary.
 import type { BuildNode } from '../tree';
-import { forEachNode } from '../tree';
+import { SUMMARY_TAG, forEachNode } from '../tree';
 
 export interface SummarizeOptions {
   threshold: number;
   keep: number;
+  /** Items intersecting this box are kept too: what is on screen is never summarized away. */
+  viewport?: { top: number; bottom: number };
 }
 
 function shapeOf(node: BuildNode): string {
@@ -30,9 +32,18 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
       while (j < list.length && shapeOf(list[j]) === shape) j++;
       const run = j - i;
       if (run > options.threshold) {
-        for (let k = i; k < i + options.keep; k++) out.push(list[k]);
-        out.push(summaryNode(list, i, run, options.keep));
-        for (let k = i + options.keep; k < j; k++) removed += countNodes(list[k]);
+        const vp = options.viewport;
+        let shown = 0;
+        let lastShown = i;
+        for (let k = i; k < j; k++) {
+          const item = list[k];
+          if (k < i + options.keep || (vp && item.bottom > vp.top && item.top < vp.bottom)) {
+            out.push(item);
+            shown++;
+            lastShown = k;
+          } else removed += countNodes(item);
+        }
+        if (shown < run) out.push(summaryNode(list, i, run, shown, lastShown));
       } else {
         for (let k = i; k < j; k++) out.push(list[k]);
       }
@@ -52,22 +63,23 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
   return removed;
 }
 
-function summaryNode(list: BuildNode[], start: number, total: number, shown: number): BuildNode {
+function summaryNode(list: BuildNode[], start: number, total: number, shown: number, lastShown: number): BuildNode {
   const first = list[start];
   const kind = first.vn.role ?? first.vn.tag;
-  const label = kind + (total === 1 ? '' : ' items');
+  const label = kind + ' items';
   const last = list[start + total - 1];
+  const which = shown > 0 && lastShown - start + 1 === shown ? `Showing first ${shown}` : `Showing ${shown} (the first ones and those in view)`;
   return {
     vn: {
       node_id: first.vn.node_id + '_s',
-      tag: 'summary',
+      tag: SUMMARY_TAG,
       visible: true,
-      text: `List of ${total} ${label}. Showing first ${shown}.`,
+      text: `List of ${total} ${label}. ${which}.`,
       summary: { total, shown, label },
     },
     children: [],
     block: first.block,
-    top: list[start + shown]?.top ?? first.top,
+    top: list[Math.min(lastShown + 1, start + total - 1)].top,
     bottom: last.bottom,
   };
 }

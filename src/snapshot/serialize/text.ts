@@ -6,7 +6,7 @@
 //   plain text lines carry no id: only lines an agent can act on do.
 import type { PageContext, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
-import { TEXT_TAG } from '../tree';
+import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 
 export interface TextOptions {
   /** Cut text lines longer than this (chars) with "…"; 0 = no cut beyond the 500-char snapshot cap. Default 200. */
@@ -50,7 +50,8 @@ export function hasOwnLine(vn: VirtualNode): boolean {
 function label(vn: VirtualNode): string {
   if (vn.role === 'heading' && vn.level && vn.level <= 6) return 'h' + vn.level;
   if (vn.role) return vn.role;
-  if (vn.actionable) return vn.reason === 'tabindex' ? 'focusable' : 'clickable';
+  // Chromium exposes an editing host without a role as generic; to a person it is a text field.
+  if (vn.actionable) return vn.reason === 'contenteditable' ? 'textbox' : vn.reason === 'tabindex' ? 'focusable' : 'clickable';
   return vn.tag;
 }
 
@@ -100,7 +101,7 @@ const TAGS_THAT_MATTER = new Set(['a', 'button']);
 export function formatLine(node: BuildNode, ctx: LineContext): string {
   const vn = node.vn;
   if (vn.tag === TEXT_TAG) return cut(vn.text ?? '', ctx.maxTextLength);
-  if (vn.tag === 'summary') return '… ' + (vn.text ?? '');
+  if (vn.tag === SUMMARY_TAG) return '… ' + (vn.text ?? '');
   const text = vn.text ? cut(vn.text, ctx.maxTextLength) : '';
   if (vn.role === 'listitem' && !vn.actionable) {
     const bullet = ctx.ordered ? ctx.ordinal + '.' : '-';
@@ -221,7 +222,8 @@ function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: B
   while (prefix < node.children.length && (node.children[prefix].vn.tag === TEXT_TAG || isInlineLink(node.children[prefix]))) prefix++;
   if (!prefix) return null;
   const inner = formatInlineRun(node.children.slice(0, prefix), ctx.maxTextLength);
-  const base = formatLine(node, ctx);
+  // A heading whose text is a link says its name once: h3 [Tent 3P](nv_7lrb).
+  const base = vn.name && inner.includes(vn.name) ? formatLine({ ...node, vn: { ...vn, name: undefined } }, ctx) : formatLine(node, ctx);
   const sep = vn.role === 'listitem' || vn.text || vn.name ? ' ' : ': ';
   return { line: base + sep + inner, rest: node.children.slice(prefix) };
 }
