@@ -1,5 +1,5 @@
 // Facade: snapshot cache (TTL + dirty flag), serialization, and actions by node id.
-import { resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
+import { pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
 import { buildSnapshot } from './snapshot/build';
 import type { DomSnapshot, SerializeOptions, TextOptions } from './snapshot/DomSnapshot';
 import type { SerializedPage } from './types';
@@ -67,18 +67,19 @@ export class DomTool {
   }
 
   /** The JSON payload (seed 001 schema, domtool.v1). */
-  async get_serialized_dom(options: SerializeOptions & { force?: boolean } = {}): Promise<SerializedPage> {
-    const snapshot = await this.getSnapshot({ force: options.force });
+  /** Snapshot options given here (e.g. `{ tokenBudget: 0 }`) take a one-off snapshot with them. */
+  async get_serialized_dom(options: SerializeOptions & SnapshotOptions & { force?: boolean } = {}): Promise<SerializedPage> {
+    const snapshot = await this.getSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
     return snapshot.serialize(options);
   }
 
-  getSerializedDom(options: SerializeOptions & { force?: boolean } = {}): Promise<SerializedPage> {
+  getSerializedDom(options: SerializeOptions & SnapshotOptions & { force?: boolean } = {}): Promise<SerializedPage> {
     return this.get_serialized_dom(options);
   }
 
-  /** The LLM text rendering. */
-  async getText(options: TextOptions & { force?: boolean } = {}): Promise<string> {
-    const snapshot = await this.getSnapshot({ force: options.force });
+  /** The LLM text rendering. Snapshot options given here take a one-off snapshot with them. */
+  async getText(options: TextOptions & SnapshotOptions & { force?: boolean } = {}): Promise<string> {
+    const snapshot = await this.getSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
     return snapshot.toText(options);
   }
 

@@ -77,6 +77,17 @@ export const SNAPSHOT_DEFAULTS: ResolvedSnapshotOptions = {
   shadowRootOf: undefined,
 };
 
+/** Picks the snapshot options out of a mixed options object (e.g. getText's). */
+export function pickSnapshotOptions(options: object): SnapshotOptions {
+  const out: Record<string, unknown> = {};
+  const keys = Object.keys(SNAPSHOT_DEFAULTS);
+  for (let i = 0; i < keys.length; i++) {
+    const v = (options as Record<string, unknown>)[keys[i]];
+    if (v !== undefined) out[keys[i]] = v;
+  }
+  return out as SnapshotOptions;
+}
+
 export function resolveSnapshotOptions(options: SnapshotOptions = {}): ResolvedSnapshotOptions {
   const out = { ...SNAPSHOT_DEFAULTS } as ResolvedSnapshotOptions;
   for (const key of Object.keys(SNAPSHOT_DEFAULTS) as (keyof ResolvedSnapshotOptions)[]) {

@@ -17,6 +17,8 @@ export interface DomSnapshotParts {
   nodesById: Map<string, Node>;
   idsByNode: WeakMap<Node, string>;
   fingerprints: Map<string, NodeFingerprint>;
+  /** Snapshot-level default for serialize({ includeSelectors }). */
+  includeSelectors?: boolean;
 }
 
 export class DomSnapshot {
@@ -70,6 +72,7 @@ export class DomSnapshot {
 
   serialize(options: SerializeOptions = {}): SerializedPage {
     const start = performance.now();
+    if (options.includeSelectors === undefined && this.parts.includeSelectors) options = { ...options, includeSelectors: true };
     const body = options.includeSelectors ? toVirtualNode(this.parts.body, options) : this.virtualDom;
     const payload = buildPayload(this.context, options.includeSelectors ? body : cloneTree(body), this.meta);
     payload.page.meta.timings.serializeMs = round(performance.now() - start);

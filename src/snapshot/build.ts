@@ -110,7 +110,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
       truncated,
       truncation,
     };
-    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, idsByNode, fingerprints });
+    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, idsByNode, fingerprints, includeSelectors: options.includeSelectors });
   } catch (error) {
     return errorSnapshot(context, started, error);
   } finally {
