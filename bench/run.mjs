@@ -80,7 +80,7 @@ async function main() {
       try {
         await page.goto(`http://127.0.0.1:${args.port}${p.path}`, { waitUntil: 'load', timeout: 60_000 });
         const r = await measurePage(page, {
-          lib, runs: args.runs, playwright: args.playwright,
+          lib, runs: args.runs, playwright: args.playwright, smallPageRuns: args.runs >= 5 ? 15 : args.runs,
           // Ground truth costs one CDP call per visible element; on the largest generated pages it says nothing new.
           coverage: args.coverage && (p.size ?? 0) <= 20_000,
         });

@@ -189,6 +189,7 @@
     let covered = 0;
     const coveredHow = { self: 0, inside: 0, wrapper: 0 };
     const viewport = { total: 0, covered: 0 }; // budget mode must keep these first
+    const ariaHidden = { total: 0, covered: 0 }; // visible, but hidden from the a11y tree (policy question, reported apart)
     for (const [el, reason] of B.gt) {
       const r0 = el.getBoundingClientRect();
       const inView = r0.bottom > 0 && r0.right > 0 && r0.top < innerHeight && r0.left < innerWidth;
@@ -203,9 +204,11 @@
       if (!how) {
         for (const d of el.querySelectorAll('*')) if (idOf.has(d) && sameBox(d, el)) { how = 'wrapper'; break; }
       }
+      const hiddenFromAx = !!el.closest('[aria-hidden="true"]');
       if (inView) viewport.total++;
-      if (how) { covered++; r.covered++; coveredHow[how]++; if (inView) viewport.covered++; }
-      else missed.push({ reason, inView, inJson: !!snap.getNodeId?.(el), ariaHidden: !!el.closest('[aria-hidden="true"]'), obscured: obscured(el, r0), ...describe(el) });
+      if (hiddenFromAx) ariaHidden.total++;
+      if (how) { covered++; r.covered++; coveredHow[how]++; if (inView) viewport.covered++; if (hiddenFromAx) ariaHidden.covered++; }
+      else missed.push({ reason, inView, inJson: !!snap.getNodeId?.(el), ariaHidden: hiddenFromAx, obscured: obscured(el, r0), ...describe(el) });
     }
     const imprecise = [];
     let precise = 0, strict = 0;
@@ -219,10 +222,10 @@
     }
     const idsShown = idOf.size + unresolved;
     return {
-      groundTruth: B.gt.size, covered, recall: B.gt.size ? covered / B.gt.size : 1, coveredHow, byReason, viewport,
+      groundTruth: B.gt.size, covered, recall: B.gt.size ? covered / B.gt.size : 1, coveredHow, byReason, viewport, ariaHidden,
       idsInText: idsShown, unresolvedIds: unresolved,
       precision: idsShown ? precise / idsShown : 1, strictPrecision: idsShown ? strict / idsShown : 1,
-      missed: missed.slice(0, 200), imprecise: imprecise.slice(0, 200), missedTotal: missed.length, impreciseTotal: imprecise.length,
+      missed: missed.slice(0, 60), missedInView: missed.filter((m) => m.inView).slice(0, 50), imprecise: imprecise.slice(0, 60), missedTotal: missed.length, impreciseTotal: imprecise.length,
     };
   };
 

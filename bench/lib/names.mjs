@@ -46,7 +46,7 @@ export function compareNames(targets, ax) {
     nameAgreement: compared ? nameOk / compared : 1,
     nameAgreementIgnoringIcons: compared ? looseOk / compared : 1,
     roleAgreement: compared ? roleOk / compared : 1,
-    nameMismatches: nameMismatches.slice(0, 100), roleMismatches: roleMismatches.slice(0, 100),
+    nameMismatches: nameMismatches.slice(0, 30), roleMismatches: roleMismatches.slice(0, 30),
     nameMismatchTotal: nameMismatches.length, roleMismatchTotal: roleMismatches.length,
   };
 }

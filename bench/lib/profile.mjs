@@ -25,6 +25,9 @@ function sourceFiles(code) {
 
 function selfTimes(profile, fileOf) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  // Frames of our bundle are recognized by script id: V8 leaves the url off some of them.
+  const ourScripts = new Set(profile.nodes.filter((n) => n.callFrame.url.endsWith('domtool.profile.js')).map((n) => n.callFrame.scriptId));
+  const isOurs = (cf) => ourScripts.has(cf.scriptId);
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
   const self = new Map();
@@ -36,11 +39,12 @@ function selfTimes(profile, fileOf) {
     const cf = node.callFrame;
     if (cf.functionName === '(idle)' || cf.functionName === '(program)') continue;
     total += us;
-    const ours = cf.url.endsWith('domtool.profile.js');
+    const ours = isOurs(cf);
     // A DOM built-in (getBoundingClientRect, getAttribute…) is named with its caller, which is what to optimize.
-    const caller = !cf.url && parent.get(id)?.callFrame;
-    const fn = (cf.functionName || '(anonymous)') + (caller?.url ? ` ← ${caller.functionName || '(anonymous)'}` : '');
-    const loc = ours ? fileOf(cf.lineNumber) : caller?.url.endsWith('domtool.profile.js') ? fileOf(caller.lineNumber) : '(native/VM)';
+    const caller = !ours && !cf.url && parent.get(id)?.callFrame;
+    const callerOurs = caller && isOurs(caller);
+    const fn = (cf.functionName || '(anonymous)') + (callerOurs ? ` ← ${caller.functionName || '(anonymous)'}` : '');
+    const loc = ours ? fileOf(cf.lineNumber) : callerOurs ? fileOf(caller.lineNumber) : '(native/VM)';
     const key = `${fn}@${loc}`;
     const e = byFn.get(key) ?? { fn, loc, selfMs: 0 };
     e.selfMs += us / 1000;

@@ -40,9 +40,11 @@ export function renderMarkdown(doc) {
     ['Ratio full / Playwright (in-page vs wall; task vs task)', `${n(sp.ratioFullToPlaywright, 2)}× / ${n(sp.ratioFullToPlaywrightInPage, 2)}×`],
     ['Ratio full / floor, budget / floor', `${n(sp.ratioFullToFloor, 2)}× / ${n(sp.ratioBudgetToFloor, 2)}×`],
     ['Tokens full / budget / Playwright (o200k_base)', `${n(tk.fullMedian, 0)} / ${n(tk.budgetMedian, 0)} / ${n(tk.playwrightMedian, 0)}`],
+    ['Ids in the text (full) / Playwright refs', `${n(tk.idsInTextMedian, 0)} / ${n(tk.playwrightRefsMedian, 0)}`],
     ['JSON size (full, median)', `${n(tk.jsonKbMedian, 1)} KB`],
     ['Budget mode, largest text / JSON over all pages', `${n(tk.budgetTextKbMax, 1)} KB / ${n(tk.budgetJsonKbMax, 1)} KB`],
     ['Recall pooled / median page', `${pct(cv.recall)} / ${pct(cv.recallMedian)} of ${cv.groundTruth} ground-truth elements`],
+    ['Recall outside aria-hidden subtrees', `${pct(cv.recallOutsideAriaHidden)} (${cv.ariaHiddenGroundTruth} ground-truth elements sit in aria-hidden="true" subtrees)`],
     ['Precision (reasoned / strict)', `${pct(cv.precision)} / ${pct(cv.strictPrecision)}`],
     ['Name / role agreement', `${pct(cv.names)} / ${pct(cv.roles)} of ${cv.namesCompared} (names ignoring icon-font glyphs: ${pct(cv.namesIgnoringIcons)})`],
   ]), '');

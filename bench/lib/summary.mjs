@@ -61,6 +61,8 @@ export function summarize(results) {
     budgetMax: Math.max(...ok.map((r) => r.budget.tokens)),
     playwrightMedian: median(withPw.map((r) => r.playwright.tokens)),
     ratioFullToPlaywright: median(withPw.map((r) => r.full.tokens / Math.max(r.playwright.tokens, 1))),
+    idsInTextMedian: median(corpus.map((r) => r.full?.textIds)),
+    playwrightRefsMedian: median(withPw.map((r) => r.playwright.refs)),
     jsonKbMedian: median(corpus.map((r) => r.full?.jsonBytes / 1024)),
     budgetTextKbMax: Math.max(...ok.map((r) => r.budget.chars / 1024)),
     budgetJsonKbMax: Math.max(...ok.map((r) => r.budget.jsonBytes / 1024)),
@@ -71,6 +73,10 @@ export function summarize(results) {
     groundTruth: sum(cov.map((r) => r.coverage.groundTruth)),
     recall: sum(cov.map((r) => r.coverage.covered)) / Math.max(1, sum(cov.map((r) => r.coverage.groundTruth))),
     recallMedian: median(cov.map((r) => r.coverage.recall)),
+    // The same, leaving out ground truth inside aria-hidden="true" subtrees (visible, but hidden from assistive tech).
+    recallOutsideAriaHidden: (sum(cov.map((r) => r.coverage.covered - (r.coverage.ariaHidden?.covered ?? 0)))) /
+      Math.max(1, sum(cov.map((r) => r.coverage.groundTruth - (r.coverage.ariaHidden?.total ?? 0)))),
+    ariaHiddenGroundTruth: sum(cov.map((r) => r.coverage.ariaHidden?.total ?? 0)),
     precision: pooled(cov, (c) => c.precision * c.idsInText, (c) => c.idsInText),
     strictPrecision: pooled(cov, (c) => c.strictPrecision * c.idsInText, (c) => c.idsInText),
     budgetViewportRecall: sum(cov.map((r) => r.coverageBudget.viewport.covered)) / Math.max(1, sum(cov.map((r) => r.coverageBudget.viewport.total))),
