@@ -1,8 +1,8 @@
 // npm run bench — DomTool vs Playwright AI snapshot vs a bare visibility pass, in
 // real headless Chromium, on fixtures, the real-page corpus and generated pages.
 //
-//   node bench/run.mjs [--pages=corpus,generated,fixtures] [--runs=5] [--quick]
-//                      [--filter=substr] [--sizes=1000,5000] [--no-coverage]
+//   node bench/run.mjs [--pages=corpus,generated,fixtures,selftest] [--runs=5] [--quick]
+//                      [--filter=substr,substr] [--sizes=1000,5000] [--no-coverage]
 //                      [--no-playwright] [--no-profile] [--out=bench] [--lib=dist/domtool.iife.js] [--port=4220]
 // --quick: 3 runs, generated pages up to 20k, no profile. The profile (on by default
 // for full runs) is taken on an unminified esbuild bundle of src/ so names are readable.
@@ -28,10 +28,10 @@ function parseArgs(argv) {
   }));
   const quick = !!a.quick;
   return {
-    pages: String(a.pages ?? 'fixtures,corpus,generated').split(','),
+    pages: String(a.pages ?? 'selftest,fixtures,corpus,generated').split(','),
     runs: Number(a.runs ?? (quick ? 3 : 5)),
     quick,
-    filter: a.filter ? String(a.filter) : null,
+    filter: a.filter ? String(a.filter).split(',') : null,
     sizes: a.sizes ? String(a.sizes).split(',').map(Number) : quick ? [1000, 5000, 20000] : [1000, 5000, 20000, 50000, 100000],
     coverage: !a['no-coverage'],
     playwright: !a['no-playwright'],
@@ -52,10 +52,12 @@ function pageList(args) {
     for (const f of readdirSync(CORPUS).filter((f) => f.endsWith('.html')).sort())
       list.push({ set: 'corpus', name: f.replace(/\.html$/, ''), path: `/corpus/${f}` });
   }
+  // A page with known answers that checks the bench's own ground truth.
+  if (args.pages.includes('selftest')) list.push({ set: 'selftest', name: 'ground-truth-check', path: '/bench/pages/ground-truth-check.html', selfTest: true });
   if (args.pages.includes('generated')) {
     for (const n of args.sizes) list.push({ set: 'generated', name: `gen-${n}`, path: ensureGeneratedPage(n), size: n });
   }
-  return args.filter ? list.filter((p) => p.name.includes(args.filter)) : list;
+  return args.filter ? list.filter((p) => args.filter.some((f) => p.name.includes(f))) : list;
 }
 
 async function main() {
@@ -82,7 +84,7 @@ async function main() {
         const r = await measurePage(page, {
           lib, runs: args.runs, playwright: args.playwright, smallPageRuns: args.runs >= 5 ? 15 : args.runs,
           // Ground truth costs one CDP call per visible element; on the largest generated pages it says nothing new.
-          coverage: args.coverage && (p.size ?? 0) <= 20_000,
+          coverage: args.coverage && (p.size ?? 0) <= 20_000, selfTest: p.selfTest,
         });
         results.push({ ...p, ...r });
         log(p, r, Date.now() - t0);

@@ -133,6 +133,17 @@
     return B.gt.size;
   };
 
+  /** Self-test: the ground truth must be exactly the elements marked data-gt. */
+  B.checkGroundTruth = () => {
+    const expected = new Set(document.querySelectorAll('[data-gt]'));
+    const tagOf = (el) => el.outerHTML.slice(0, 60);
+    return {
+      expected: expected.size, found: B.gt.size,
+      missing: [...expected].filter((el) => !B.gt.has(el)).map(tagOf),
+      extra: [...B.gt.keys()].filter((el) => !expected.has(el)).map(tagOf),
+    };
+  };
+
   // ---- Coverage: ids in the text vs ground truth ----
 
   const ID_RE = /\bnv_[0-9a-z]+(?:[_-][0-9a-z]+)*/g;

@@ -81,6 +81,7 @@ export async function measurePage(page, opts) {
     out.coverageBudget = await page.evaluate(() => window.__bench.coverage('budget'));
     // Budget mode is judged on what it keeps near the viewport; its other lists repeat the full-mode ones.
     delete out.coverageBudget.missed; delete out.coverageBudget.imprecise;
+    if (opts.selfTest) out.selfTest = await page.evaluate(() => window.__bench.checkGroundTruth());
     const targets = await page.evaluate(() => window.__bench.nameTargets('full'));
     const ax = await chromiumNames(cdp);
     out.names = compareNames(targets, ax);

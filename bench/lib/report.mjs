@@ -33,6 +33,7 @@ export function renderMarkdown(doc) {
   out.push('## Corpus medians', '', table(['Metric', 'Value'], [
     ['Pages', sp.pages],
     ['DomTool full, snapshot+text (median / p90 of page medians)', `${n(sp.fullMs, 2)} / ${n(sp.fullP90Ms, 2)} ms`],
+    ['… of which toText() (median)', `${n(sp.fullToTextMs, 2)} ms`],
     ['DomTool budget mode', `${n(sp.budgetMs, 2)} ms`],
     ['Floor (style + rect per element)', `${n(sp.floorMs, 2)} ms`],
     ['Playwright AI (wall / in-page)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightInPageMs, 2)} ms (p90 ${n(sp.playwrightP90Ms, 1)})`],
@@ -77,6 +78,12 @@ export function renderMarkdown(doc) {
     'Recall: covered when the element has an id in the text (self), or its nearest ancestor with a text id is ground truth (inside), or a ' +
     'descendant with a text id has the same box ±2px (wrapper). Precision: a text id counts when its element is ground truth, a label of a ' +
     'control, or wraps exactly one ground-truth element; "strict" counts ground truth only.', '');
+  const st = pages.find((r) => r.selfTest)?.selfTest;
+  if (st) {
+    const ok = !st.missing.length && !st.extra.length;
+    out.push(`Ground-truth self-test (bench/pages/ground-truth-check.html): ${st.found} found of ${st.expected} expected — ` +
+      (ok ? 'exact.' : `MISMATCH: missing ${esc(st.missing.join(', '))}; extra ${esc(st.extra.join(', '))}`), '');
+  }
   out.push('### Top missed ground-truth elements (full mode)', '', table(['#', 'Pages', 'Why GT', 'Tag', 'Role', 'Class', 'In JSON', 'aria-hidden', 'Covered', 'Example'],
     s.topMissed.map((m) => [m.count, m.pages, m.reason, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.inJson ? 'yes' : 'no',
       m.ariaHidden ? 'yes' : 'no', m.obscured == null ? '–' : m.obscured ? 'yes' : 'no', `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '',

@@ -41,6 +41,7 @@ export function summarize(results) {
   const speed = {
     pages: corpus.length,
     fullMs: median(corpus.map((r) => r.full?.total.median)),
+    fullToTextMs: median(corpus.map((r) => r.full?.toText.median)),
     fullP90Ms: p90(corpus.map((r) => r.full?.total.median)),
     budgetMs: median(corpus.map((r) => r.budget.total.median)),
     floorMs: median(corpus.map((r) => r.floor.median)),

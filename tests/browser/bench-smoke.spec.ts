@@ -1,5 +1,7 @@
-// The bench scripts still run end to end: one small corpus page, one timed run,
-// results written in the expected shape. No timing assertions (a bench never fails CI on speed).
+// The bench scripts still run end to end: one small corpus page and the ground-truth
+// self-test page, one timed run, results written in the expected shape. No timing
+// assertions (a bench never fails CI on speed); the self-test checks the bench's own
+// ground truth against a page whose answers are marked in it.
 import { test, expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,14 +13,16 @@ test('bench runs on one page and writes results.json / results.md', async () => 
   const out = mkdtempSync(join(tmpdir(), 'domtool-bench-'));
   try {
     // Own port so it never collides with the test web server or a running bench.
-    const run = spawnSync('node', ['bench/run.mjs', '--pages=corpus', '--filter=001', '--runs=1', `--out=${out}`, '--port=4230'], {
+    const run = spawnSync('node', ['bench/run.mjs', '--pages=corpus,selftest', '--filter=001,ground-truth', '--runs=1', `--out=${out}`, '--port=4230'], {
       encoding: 'utf8',
       timeout: 110_000,
     });
     expect(run.status, run.stderr).toBe(0);
     const doc = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
-    expect(doc.pages).toHaveLength(1);
-    const page = doc.pages[0];
+    expect(doc.pages).toHaveLength(2);
+    const [page, selfTest] = doc.pages;
+    expect(selfTest.selfTest).toEqual(expect.objectContaining({ missing: [], extra: [] }));
+    expect(selfTest.selfTest.expected).toBeGreaterThan(10);
     expect(page.error).toBeUndefined();
     expect(page.full.total.samples).toHaveLength(1);
     expect(page.budget.tokens).toBeGreaterThan(0);
