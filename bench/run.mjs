@@ -105,6 +105,7 @@ async function main() {
       summary, profile, pages: results,
     };
     mkdirSync(args.out, { recursive: true });
+    doc.previous = readPrevious(join(args.out, 'results.json'));
     writeFileSync(join(args.out, 'results.json'), JSON.stringify(doc, null, 1) + '\n');
     const md = renderMarkdown(doc);
     writeFileSync(join(args.out, 'results.md'), md);
@@ -113,6 +114,14 @@ async function main() {
     await browser.close();
     server.close();
   }
+}
+
+// Only the target figures of the last run are kept, not its whole history.
+function readPrevious(file) {
+  try {
+    const old = JSON.parse(readFileSync(file, 'utf8'));
+    return { generatedAt: old.generatedAt, targets: old.summary.targets.map(({ name, measured }) => ({ name, measured })) };
+  } catch { return null; }
 }
 
 const f1 = (x) => (x == null ? '-' : x.toFixed(1));

@@ -200,10 +200,12 @@
     let covered = 0;
     const coveredHow = { self: 0, inside: 0, wrapper: 0 };
     const viewport = { total: 0, covered: 0 }; // budget mode must keep these first
+    const nearViewport = { total: 0, covered: 0 }; // …and then those within one more screen
     const ariaHidden = { total: 0, covered: 0 }; // visible, but hidden from the a11y tree (policy question, reported apart)
     for (const [el, reason] of B.gt) {
       const r0 = el.getBoundingClientRect();
       const inView = r0.bottom > 0 && r0.right > 0 && r0.top < innerHeight && r0.left < innerWidth;
+      const nearView = r0.bottom > -innerHeight && r0.top < 2 * innerHeight;
       const r = (byReason[reason] ??= { total: 0, covered: 0 });
       r.total++;
       let how = idOf.has(el) ? 'self' : null;
@@ -217,8 +219,9 @@
       }
       const hiddenFromAx = !!el.closest('[aria-hidden="true"]');
       if (inView) viewport.total++;
+      if (nearView) nearViewport.total++;
       if (hiddenFromAx) ariaHidden.total++;
-      if (how) { covered++; r.covered++; coveredHow[how]++; if (inView) viewport.covered++; if (hiddenFromAx) ariaHidden.covered++; }
+      if (how) { covered++; r.covered++; coveredHow[how]++; if (inView) viewport.covered++; if (nearView) nearViewport.covered++; if (hiddenFromAx) ariaHidden.covered++; }
       else missed.push({ reason, inView, inJson: !!snap.getNodeId?.(el), ariaHidden: hiddenFromAx, obscured: obscured(el, r0), ...describe(el) });
     }
     const imprecise = [];
@@ -233,7 +236,7 @@
     }
     const idsShown = idOf.size + unresolved;
     return {
-      groundTruth: B.gt.size, covered, recall: B.gt.size ? covered / B.gt.size : 1, coveredHow, byReason, viewport, ariaHidden,
+      groundTruth: B.gt.size, covered, recall: B.gt.size ? covered / B.gt.size : 1, coveredHow, byReason, viewport, nearViewport, ariaHidden,
       idsInText: idsShown, unresolvedIds: unresolved,
       precision: idsShown ? precise / idsShown : 1, strictPrecision: idsShown ? strict / idsShown : 1,
       missed: missed.slice(0, 60), missedInView: missed.filter((m) => m.inView).slice(0, 50), imprecise: imprecise.slice(0, 60), missedTotal: missed.length, impreciseTotal: imprecise.length,

@@ -12,10 +12,10 @@ const FORMAT = {
   ms: (v) => `${n(v, 2)} ms`, us: (v) => `${n(v, 2)} µs`, x: (v) => `${n(v, 2)}×`, pct, int: (v) => n(v, 0), r2: (v) => n(v, 4),
   bool: (v) => (v ? 'yes' : 'no'),
 };
-function fmtTarget(t) {
+function fmtTarget(t, prev) {
   const f = FORMAT[t.kind];
   const goal = t.kind === 'bool' ? 'yes' : `${t.op === '<=' ? '≤' : '≥'} ${f(t.limit)}`;
-  return [t.name, t.measured == null ? '–' : f(t.measured), goal, t.pass == null ? '–' : t.pass ? 'PASS' : 'FAIL'];
+  return [t.name, t.measured == null ? '–' : f(t.measured), goal, t.pass == null ? '–' : t.pass ? 'PASS' : 'FAIL', prev?.measured == null ? '–' : f(prev.measured)];
 }
 
 export function renderMarkdown(doc) {
@@ -27,7 +27,10 @@ export function renderMarkdown(doc) {
     '(Playwright: wall time of `page.ariaSnapshot({mode:"ai"})` from Node; "in-page" = main-thread task time during the call). ' +
     'Full mode = `{tokenBudget:0, maxNodes:1e9, timeBudgetMs:1e9}`; budget = library defaults.', '');
 
-  out.push('## Targets (issue 3)', '', table(['Target', 'Measured', 'Goal', ''], s.targets.map(fmtTarget)), '');
+  // "Previous" = the results file this run replaced, so each engine change shows its effect.
+  const prev = new Map((doc.previous?.targets ?? []).map((t) => [t.name, t]));
+  out.push('## Targets (issue 3)', '', table(['Target', 'Measured', 'Goal', '', `Previous${doc.previous ? ` (${doc.previous.generatedAt.slice(0, 16)})` : ''}`],
+    s.targets.map((t) => fmtTarget(t, prev.get(t.name)))), '');
 
   const sp = s.speed, tk = s.tokens, cv = s.coverage;
   out.push('## Corpus medians', '', table(['Metric', 'Value'], [
@@ -45,6 +48,7 @@ export function renderMarkdown(doc) {
     ['JSON size (full, median)', `${n(tk.jsonKbMedian, 1)} KB`],
     ['Budget mode, largest text / JSON over all pages', `${n(tk.budgetTextKbMax, 1)} KB / ${n(tk.budgetJsonKbMax, 1)} KB`],
     ['Recall pooled / median page', `${pct(cv.recall)} / ${pct(cv.recallMedian)} of ${cv.groundTruth} ground-truth elements`],
+    ['Budget mode recall: in viewport / within one more screen / whole page', `${pct(cv.budgetViewportRecall)} / ${pct(cv.budgetNearViewportRecall)} / ${pct(cv.budgetRecall)}`],
     ['Recall outside aria-hidden subtrees', `${pct(cv.recallOutsideAriaHidden)} (${cv.ariaHiddenGroundTruth} ground-truth elements sit in aria-hidden="true" subtrees)`],
     ['Precision (reasoned / strict)', `${pct(cv.precision)} / ${pct(cv.strictPrecision)}`],
     ['Name / role agreement', `${pct(cv.names)} / ${pct(cv.roles)} of ${cv.namesCompared} (names ignoring icon-font glyphs: ${pct(cv.namesIgnoringIcons)})`],

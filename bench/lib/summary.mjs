@@ -13,6 +13,7 @@ const p90 = (xs) => {
   return s.length ? s[Math.min(s.length - 1, Math.ceil(0.9 * s.length) - 1)] : null;
 };
 const sum = (xs) => xs.reduce((a, b) => a + (b ?? 0), 0);
+const ratio = (num, den) => (den ? num / den : null); // null, not 0, when a run measured nothing
 const TIME_BUDGET_MS = 250;
 
 // kind: how to print — 'ms', 'us', 'x' (ratio), 'pct', 'int', 'r2', 'bool'.
@@ -72,18 +73,20 @@ export function summarize(results) {
   const cov = corpus.filter((r) => r.coverage);
   const coverage = {
     groundTruth: sum(cov.map((r) => r.coverage.groundTruth)),
-    recall: sum(cov.map((r) => r.coverage.covered)) / Math.max(1, sum(cov.map((r) => r.coverage.groundTruth))),
+    recall: ratio(sum(cov.map((r) => r.coverage.covered)), sum(cov.map((r) => r.coverage.groundTruth))),
     recallMedian: median(cov.map((r) => r.coverage.recall)),
     // The same, leaving out ground truth inside aria-hidden="true" subtrees (visible, but hidden from assistive tech).
-    recallOutsideAriaHidden: (sum(cov.map((r) => r.coverage.covered - (r.coverage.ariaHidden?.covered ?? 0)))) /
-      Math.max(1, sum(cov.map((r) => r.coverage.groundTruth - (r.coverage.ariaHidden?.total ?? 0)))),
+    recallOutsideAriaHidden: ratio(sum(cov.map((r) => r.coverage.covered - (r.coverage.ariaHidden?.covered ?? 0))),
+      sum(cov.map((r) => r.coverage.groundTruth - (r.coverage.ariaHidden?.total ?? 0)))),
     ariaHiddenGroundTruth: sum(cov.map((r) => r.coverage.ariaHidden?.total ?? 0)),
     precision: pooled(cov, (c) => c.precision * c.idsInText, (c) => c.idsInText),
     strictPrecision: pooled(cov, (c) => c.strictPrecision * c.idsInText, (c) => c.idsInText),
-    budgetViewportRecall: sum(cov.map((r) => r.coverageBudget.viewport.covered)) / Math.max(1, sum(cov.map((r) => r.coverageBudget.viewport.total))),
-    names: sum(cov.map((r) => r.names.nameAgreement * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
-    namesIgnoringIcons: sum(cov.map((r) => r.names.nameAgreementIgnoringIcons * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
-    roles: sum(cov.map((r) => r.names.roleAgreement * r.names.compared)) / Math.max(1, sum(cov.map((r) => r.names.compared))),
+    budgetViewportRecall: ratio(sum(cov.map((r) => r.coverageBudget.viewport.covered)), sum(cov.map((r) => r.coverageBudget.viewport.total))),
+    budgetNearViewportRecall: ratio(sum(cov.map((r) => r.coverageBudget.nearViewport?.covered ?? 0)), sum(cov.map((r) => r.coverageBudget.nearViewport?.total ?? 0))),
+    budgetRecall: ratio(sum(cov.map((r) => r.coverageBudget.covered)), sum(cov.map((r) => r.coverageBudget.groundTruth))),
+    names: ratio(sum(cov.map((r) => r.names.nameAgreement * r.names.compared)), sum(cov.map((r) => r.names.compared))),
+    namesIgnoringIcons: ratio(sum(cov.map((r) => r.names.nameAgreementIgnoringIcons * r.names.compared)), sum(cov.map((r) => r.names.compared))),
+    roles: ratio(sum(cov.map((r) => r.names.roleAgreement * r.names.compared)), sum(cov.map((r) => r.names.compared))),
     namesCompared: sum(cov.map((r) => r.names.compared)),
   };
 
