@@ -44,6 +44,7 @@ export function renderMarkdown(doc) {
     ['Ratio full / Playwright (in-page vs wall; task vs task)', `${n(sp.ratioFullToPlaywright, 2)}× / ${n(sp.ratioFullToPlaywrightInPage, 2)}×`],
     ['Ratio full / floor, budget / floor', `${n(sp.ratioFullToFloor, 2)}× / ${n(sp.ratioBudgetToFloor, 2)}×`],
     ['Tokens full / budget / Playwright (o200k_base)', `${n(tk.fullMedian, 0)} / ${n(tk.budgetMedian, 0)} / ${n(tk.playwrightMedian, 0)}`],
+    ['Tokens full / Playwright: median of page ratios, pooled', `${n(tk.ratioFullToPlaywright, 2)}× / ${n(tk.ratioFullToPlaywrightPooled, 2)}×`],
     ['Ids in the text (full) / Playwright refs', `${n(tk.idsInTextMedian, 0)} / ${n(tk.playwrightRefsMedian, 0)}`],
     ['JSON size (full, median)', `${n(tk.jsonKbMedian, 1)} KB`],
     ['Budget mode, largest text / JSON over all pages', `${n(tk.budgetTextKbMax, 1)} KB / ${n(tk.budgetJsonKbMax, 1)} KB`],

@@ -62,7 +62,9 @@ export function summarize(results) {
     budgetMedian: median(corpus.map((r) => r.budget.tokens)),
     budgetMax: Math.max(...ok.map((r) => r.budget.tokens)),
     playwrightMedian: median(withPw.map((r) => r.playwright.tokens)),
-    ratioFullToPlaywright: median(withPw.map((r) => r.full.tokens / Math.max(r.playwright.tokens, 1))),
+    // A page Playwright renders as nothing (seattletimes-1: body hidden until scripts run) has no ratio.
+    ratioFullToPlaywright: median(withPw.filter((r) => r.playwright.tokens > 0).map((r) => r.full.tokens / r.playwright.tokens)),
+    ratioFullToPlaywrightPooled: ratio(sum(withPw.map((r) => r.full.tokens)), sum(withPw.map((r) => r.playwright.tokens))),
     idsInTextMedian: median(corpus.map((r) => r.full?.textIds)),
     playwrightRefsMedian: median(withPw.map((r) => r.playwright.refs)),
     jsonKbMedian: median(corpus.map((r) => r.full?.jsonBytes / 1024)),
