@@ -25,11 +25,19 @@ const HANDLER_ATTRIBUTES = new Set([
   'onkeydown', 'onkeyup', 'onkeypress', 'ontouchstart', 'ontouchend', 'onchange', 'oninput',
 ]);
 
+/** One scratch result reused for every element: traversal reads it before the next scan. */
+const scratch: AttributeScan = {
+  role: null, tabindex: null, handler: null, testId: null, className: '',
+  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false,
+};
+
+/** Reads the attributes classification needs, in one pass. The result is valid until the next call. */
 export function scanAttributes(el: Element): AttributeScan {
-  const out: AttributeScan = {
-    role: null, tabindex: null, handler: null, testId: null, className: '',
-    contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false,
-  };
+  const out = scratch;
+  out.role = out.handler = out.testId = out.contentEditable = null;
+  out.tabindex = null;
+  out.className = '';
+  out.ariaHidden = out.inert = out.href = out.browserxOverlay = false;
   // Most elements have no attributes at all; Attr wrappers are costly to create.
   if (!el.hasAttributes()) return out;
   const names = el.getAttributeNames();
@@ -69,6 +77,12 @@ const NOT_ACTIONABLE: Actionability = { tier: 3, focusable: false };
 
 const ACTION_WORD = /(?:^|[-_\s])(?:btn|button|clickable|click|toggle|close|dismiss|submit|open|expand|collapse|trigger|menu-item|dropdown|tab|link|cta|action|checkbox|radio|switch|select|chip)(?:$|[-_\s])/i;
 const ACTION_CLASS = /(?:^|\s)(?:[\w-]*(?:btn|button|clickable)[\w-]*|[\w-]*(?:toggle|trigger|dropdown-item|menu-item)|js-[\w-]*click[\w-]*)(?:\s|$)/i;
+
+/** Cheap substring screen before the (backtracking) class regex; most class lists fail it. */
+function mayBeActionClass(className: string): boolean {
+  const c = className.toLowerCase();
+  return c.includes('btn') || c.includes('button') || c.includes('click') || c.includes('toggle') || c.includes('trigger') || c.includes('dropdown-item') || c.includes('menu-item');
+}
 
 /** Native control whose activation needs no script: tier 1 by tag. */
 function nativeReason(el: Element, tag: string, scan: AttributeScan): string | null {
@@ -147,7 +161,7 @@ function classify(
   reportCursor(cursor);
   if (cursor === 'pointer' && parentCursor !== 'pointer') return { tier: 2, reason: 'cursor', focusable };
   if (scan.testId && ACTION_WORD.test(scan.testId)) return { tier: 2, reason: 'testid', focusable };
-  if (scan.className && ACTION_CLASS.test(scan.className)) return { tier: 2, reason: 'class', focusable };
+  if (scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className)) return { tier: 2, reason: 'class', focusable };
   if (hasFrameworkClickListener(el)) return { tier: 2, reason: 'listener', focusable };
   return NOT_ACTIONABLE;
 }

@@ -13,6 +13,8 @@ import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
 import { DEFAULT_TEXT_LENGTH } from './serialize/text';
 import { hasBox, type Box } from './visibility';
+import { getHint } from './aria';
+import { isElement } from '../dom/dom-utils';
 
 export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, previous?: DomSnapshot): DomSnapshot {
   const started = performance.now();
@@ -61,6 +63,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
       summarizeKeep: options.summarizeKeep,
       maxTextLength: DEFAULT_TEXT_LENGTH,
     });
+    addHints(budget.roots);
     const truncation = budget.reasons.slice();
     const notes = budget.notes.slice();
     if (walked.timedOut) {
@@ -127,7 +130,8 @@ function demoteRedundantLabels(labels: BuildNode[]): void {
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i];
     const control = (label.ref as HTMLLabelElement).control;
-    if (!control) continue;
+    // A label that is focusable itself (tabindex) is a target of its own.
+    if (!control || label.vn.computed?.focusable) continue;
     const style = getStyle(control);
     const visible = !!style && style.display !== 'none' && style.visibility === 'visible' && parseFloat(style.opacity || '1') > 0.05 && hasBox(getRect(control));
     if (!visible) continue;
@@ -140,6 +144,33 @@ function demoteRedundantLabels(labels: BuildNode[]): void {
     vn.name = undefined;
     label.redundantText = true;
   }
+}
+
+/**
+ * Hints (S4) for emitted controls that a reader could not tell apart otherwise: no
+ * accessible name and no text of their own. Computed after distillation, so only for
+ * the few nodes that are shown.
+ */
+function addHints(roots: BuildNode[]): void {
+  forEachNode(roots, (node) => {
+    const vn = node.vn;
+    if (!vn.actionable || vn.name || vn.text || !node.ref || !isElement(node.ref)) return;
+    if (hasVisibleText(node)) return;
+    try {
+      const hint = getHint(node.ref);
+      if (hint) vn.hint = hint;
+    } catch {
+      /* a hint is optional */
+    }
+  });
+}
+
+function hasVisibleText(node: BuildNode): boolean {
+  for (let i = 0; i < node.children.length; i++) {
+    const child = node.children[i];
+    if (child.vn.text || child.vn.name) return true;
+  }
+  return false;
 }
 
 function keepInViewport(roots: BuildNode[], viewport: Box): BuildNode[] {

@@ -3,7 +3,7 @@
 // so the costlier name computation runs for a small share of the page.
 import type { ResolvedSnapshotOptions } from '../options';
 import type { VirtualNode } from '../types';
-import { getAccessibleName, getAriaStates, getHint } from './aria';
+import { getAccessibleName, getAriaStates } from './aria';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
 import type { Box } from './visibility';
@@ -33,7 +33,12 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   const vn: VirtualNode = { node_id: '', tag, visible: true };
   if (role) vn.role = role;
 
-  if (actionable || (role && !UNNAMED_CONTAINER_ROLES.has(role))) {
+  // A role-less clickable (div/span with a handler) has no accessible name in Chromium
+  // unless one is given explicitly; its text is shown as text.
+  const named = role
+    ? actionable || !UNNAMED_CONTAINER_ROLES.has(role)
+    : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby') || facts.el.hasAttribute('title'));
+  if (named) {
     const name = normalizeWhitespace(safe(() => getAccessibleName(el, role), ''));
     if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
   }
@@ -42,10 +47,6 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     vn.tier = act!.tier as 1 | 2;
     // Tier-2 reasons explain a heuristic; an editing host is named so the text can call it a text field.
     if ((act!.tier === 2 || act!.reason === 'contenteditable') && act!.reason) vn.reason = act!.reason;
-    if (!vn.name) {
-      const hint = safe(() => getHint(el), undefined);
-      if (hint) vn.hint = hint;
-    }
   } else {
     vn.tier = 3;
   }

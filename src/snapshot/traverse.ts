@@ -13,7 +13,7 @@ import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
 import { describeElement, type NodeFacts } from './describe';
 import { hasBox, hidesByOpacity, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, toBox, type Box } from './visibility';
-import { TEXT_NODE, isElement } from '../dom/dom-utils';
+import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
 
 /** Elements that never render content a person can see or use. */
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'datalist']);
@@ -92,20 +92,24 @@ interface Context {
   doc: Document;
 }
 
-interface Entry {
-  node: Node;
-  ctx: Context;
-  index: number;
-}
-
 export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: IdSource, viewport: Box): TraversalResult {
   const started = performance.now();
+  // Traversal gets 70 % of the time budget; distilling what it found needs the rest.
+  const deadline = options.timeBudgetMs * 0.7;
   const result: TraversalResult = { roots: [], visited: 0, kept: 0, timedOut: false, keptNodes: [], fingerprints: new Map(), labels: [] };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
   let blockCounter = 0;
-  const stack: Entry[] = [];
+  // The DFS stack as three parallel arrays: no object per visited node.
+  const nodeStack: Node[] = [];
+  const ctxStack: Context[] = [];
+  const indexStack: number[] = [];
+  const push = (node: Node, ctx: Context, index: number) => {
+    nodeStack.push(node);
+    ctxStack.push(ctx);
+    indexStack.push(index);
+  };
   const rootCtx: Context = {
     el: null, cursor: '', rect: null, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
     hardClip: null, softClip: null, ariaHidden: false, insideActionable: false, insideModal: false,
@@ -114,10 +118,11 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const modal = findModal(root);
   const owned = collectOwned(root);
   const visitedOwned = new Set<Element>();
-  stack.push({ node: body, ctx: { ...rootCtx, insideModal: !modal }, index: 0 });
+  push(body, { ...rootCtx, insideModal: !modal }, 0);
 
   const tagCounts = new Map<string, number>();
   const pending: Node[] = [];
+  const pendingIndex: number[] = [];
 
   const pushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => {
     tagCounts.clear();
@@ -131,36 +136,34 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       }
     }
     if (owned && isElement(parent)) appendOwned(parent, owned, visitedOwned, pending);
-    const base = stack.length;
+    // Indices among same-tag siblings are counted forwards; pushing goes backwards so
+    // the first child is popped first.
     let textIndex = 0;
+    pendingIndex.length = pending.length;
     for (let i = 0; i < pending.length; i++) {
       const child = pending[i];
-      let index: number;
-      if (child.nodeType === TEXT_NODE) index = textIndex++;
-      else if (isElement(child)) {
-        const tag = child.localName;
-        index = (tagCounts.get(tag) ?? 0) + 1;
+      if (child.nodeType === TEXT_NODE) pendingIndex[i] = textIndex++;
+      else if (child.nodeType === ELEMENT_NODE) {
+        const tag = (child as Element).localName;
+        const index = (tagCounts.get(tag) ?? 0) + 1;
         tagCounts.set(tag, index);
-      } else continue;
-      stack.push({ node: child, ctx, index });
+        pendingIndex[i] = index;
+      } else pendingIndex[i] = -1;
     }
-    // Reverse the pushed slice so the first child is popped first.
-    for (let a = base, b = stack.length - 1; a < b; a++, b--) {
-      const t = stack[a];
-      stack[a] = stack[b];
-      stack[b] = t;
-    }
+    for (let i = pending.length - 1; i >= 0; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);
   };
 
-  while (stack.length) {
-    const { node, ctx, index } = stack.pop()!;
+  while (nodeStack.length) {
+    const node = nodeStack.pop()!;
+    const ctx = ctxStack.pop()!;
+    const index = indexStack.pop()!;
     if (node.nodeType === TEXT_NODE) {
       if (ctx.textVisible) addText(node as Text, ctx, index);
       continue;
     }
     const el = node as Element;
     result.visited++;
-    if ((result.visited & 127) === 0 && performance.now() - started > options.timeBudgetMs) {
+    if ((result.visited & 127) === 0 && performance.now() - started > deadline) {
       result.timedOut = true;
       break;
     }
@@ -320,20 +323,16 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const dy = box.top + (inner.clientTop || 0);
     const frameViewport: Box = { left: dx, top: dy, right: dx + (inner.clientWidth || 0), bottom: dy + (inner.clientHeight || 0) };
     kept.frame = [];
-    stack.push({
-      node: frameBody,
-      ctx: {
-        ...rootCtx,
-        hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
-        attach: kept.frame,
-        block: ++blockCounter,
-        hardClip: frameViewport,
-        insideModal: true,
-        frameDepth: ctx.frameDepth + 1,
-        dx, dy, doc,
-      },
-      index: 0,
-    });
+    push(frameBody, {
+      ...rootCtx,
+      hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
+      attach: kept.frame,
+      block: ++blockCounter,
+      hardClip: frameViewport,
+      insideModal: true,
+      frameDepth: ctx.frameDepth + 1,
+      dx, dy, doc,
+    }, 0);
   }
 }
 
