@@ -56,7 +56,8 @@ export async function measurePage(page, opts) {
     if (!keep) {
       const roundMs = (u?.total ?? b.total) + b.total + (p?.wall ?? 0);
       if (roundMs > (opts.slowRoundMs ?? 15000)) runs = Math.min(runs, 2);
-      else if (roundMs < 150) runs = Math.max(runs, opts.smallPageRuns ?? 15);
+      else if (roundMs < 400) runs = Math.max(runs, opts.smallPageRuns ?? 15);
+      else if (roundMs < 2000) runs = Math.max(runs, Math.round((opts.smallPageRuns ?? 15) * 0.6));
       continue;
     }
     s.floor.push(f.ms); s.budget.push(b); if (u) s.full.push(u);

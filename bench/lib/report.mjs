@@ -37,7 +37,7 @@ export function renderMarkdown(doc) {
     ['Pages', sp.pages],
     ['DomTool full, snapshot+text (median / p90 of page medians)', `${n(sp.fullMs, 2)} / ${n(sp.fullP90Ms, 2)} ms`],
     ['… of which toText() (median)', `${n(sp.fullToTextMs, 2)} ms`],
-    ['DomTool budget mode', `${n(sp.budgetMs, 2)} ms`],
+    ['DomTool budget mode (median; worst page median over all pages)', `${n(sp.budgetMs, 2)} ms; ${n(sp.budgetWorstMedianMs, 1)} ms`],
     ['Floor (style + rect per element)', `${n(sp.floorMs, 2)} ms`],
     ['Playwright AI (wall / in-page)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightInPageMs, 2)} ms (p90 ${n(sp.playwrightP90Ms, 1)})`],
     ['DomTool full as main-thread task time', `${n(sp.fullTaskMs, 2)} ms`],
