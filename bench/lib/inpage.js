@@ -169,6 +169,7 @@
   }
 
   const describe = (el) => ({
+    box: ((r) => `${Math.round(r.left + scrollX)},${Math.round(r.top + scrollY)} ${Math.round(r.width)}×${Math.round(r.height)}`)(el.getBoundingClientRect()),
     tag: el.localName,
     role: el.getAttribute('role') || '',
     classes: (typeof el.className === 'string' ? el.className : el.getAttribute('class') || '').trim().slice(0, 80),

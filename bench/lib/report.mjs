@@ -82,7 +82,8 @@ export function renderMarkdown(doc) {
     'on the element itself (`DOMDebugger.getEventListeners`, depth 0; html/body and document/window delegation excluded).', '',
     'Recall: covered when the element has an id in the text (self), or its nearest ancestor with a text id is ground truth (inside), or a ' +
     'descendant with a text id has the same box ±2px (wrapper). Precision: a text id counts when its element is ground truth, a label of a ' +
-    'control, or wraps exactly one ground-truth element; "strict" counts ground truth only.', '');
+    'control, or wraps exactly one ground-truth element; "strict" counts ground truth only. An element whose box lies wholly above ' +
+    'or left of the document origin (negative document coordinates: no scroll reaches it) is not visible by this rule.', '');
   const st = pages.find((r) => r.selfTest)?.selfTest;
   if (st) {
     const ok = !st.missing.length && !st.extra.length;
@@ -96,8 +97,8 @@ export function renderMarkdown(doc) {
   out.push('### In-viewport ground truth dropped by budget mode', '', table(['#', 'Pages', 'Why GT', 'Tag', 'Role', 'Class', 'aria-hidden', 'Example'],
     (s.topBudgetViewportMissed ?? []).map((m) => [m.count, m.pages, m.reason, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.ariaHidden ? 'yes' : 'no',
       `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
-  out.push('### Top ids in the text without a reason', '', table(['#', 'Pages', 'Tag', 'Role', 'Class', 'Contains GT', 'Example'],
-    s.topImprecise.map((m) => [m.count, m.pages, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.containsGt, `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
+  out.push('### Top ids in the text without a reason', '', table(['#', 'Pages', 'Tag', 'Role', 'Class', 'Contains GT', 'Box (doc x,y w×h)', 'Example'],
+    s.topImprecise.map((m) => [m.count, m.pages, m.tag, esc(m.role), esc(m.classes).slice(0, 40), m.containsGt, m.box ?? '–', `${m.page}: \`${esc(m.html).slice(0, 120)}\``])), '');
   out.push('### Top name mismatches vs Chromium', '', table(['#', 'Tag', 'Role', 'Ours', 'Chromium', 'Example'],
     s.topNames.names.map((m) => [m.count, m.tag, m.role, quoted(m.ours), quoted(m.chromium), `${m.page}: \`${esc(m.html).slice(0, 100)}\``])), '');
   out.push('### Top role mismatches vs Chromium', '', table(['#', 'Tag', 'Ours', 'Chromium', 'Example'],
