@@ -66,7 +66,7 @@ async function main() {
   const lib = readFileSync(args.lib, 'utf8');
   const pages = pageList(args);
   const server = startServer(args.port);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--js-flags=--expose-gc'] });
   const started = Date.now();
   const { cpus, loadavg } = await import('node:os');
   // Other work on a shared machine skews absolute times (ratios from one run hold up better): record it.

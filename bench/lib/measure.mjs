@@ -20,6 +20,7 @@ function stats(xs) {
 
 /** Playwright's AI snapshot timed from Node; its in-page share from main-thread task time. */
 async function playwrightOnce(page, cdp) {
+  await page.evaluate(() => window.__bench.gc());
   const k0 = await taskMs(cdp);
   const t0 = performance.now();
   const text = await page.ariaSnapshot({ mode: 'ai', timeout: 0 });

@@ -36,6 +36,7 @@ export function renderMarkdown(doc) {
   out.push('## Corpus medians', '', table(['Metric', 'Value'], [
     ['Pages', sp.pages],
     ['DomTool full, snapshot+text (median / p90 of page medians)', `${n(sp.fullMs, 2)} / ${n(sp.fullP90Ms, 2)} ms`],
+    ['DomTool full, fastest run per page (median over pages); its ratio to the floor\'s fastest', `${n(sp.fullMinMs, 2)} ms; ${n(sp.ratioFullToFloorMin, 2)}×`],
     ['… of which toText() (median)', `${n(sp.fullToTextMs, 2)} ms`],
     ['DomTool budget mode (median; worst page median over all pages)', `${n(sp.budgetMs, 2)} ms; ${n(sp.budgetWorstMedianMs, 1)} ms`],
     ['Floor (style + rect per element)', `${n(sp.floorMs, 2)} ms`],

@@ -42,6 +42,9 @@ export function summarize(results) {
   const speed = {
     pages: corpus.length,
     fullMs: median(corpus.map((r) => r.full?.total.median)),
+    // Fastest run per page: on a shared, loaded machine the least disturbed estimate of the intrinsic cost.
+    fullMinMs: median(corpus.map((r) => r.full?.total.min)),
+    ratioFullToFloorMin: median(corpus.map((r) => r.full && r.full.total.min / Math.max(r.floor.min, 0.01))),
     fullToTextMs: median(corpus.map((r) => r.full?.toText.median)),
     fullP90Ms: p90(corpus.map((r) => r.full?.total.median)),
     budgetMs: median(corpus.map((r) => r.budget.total.median)),
