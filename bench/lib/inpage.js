@@ -59,9 +59,9 @@
   };
 
   /** One snapshot + toText, timed in-page. The tool persists per key (warm state, id reuse) like an agent's. */
-  B.timeDomTool = async (key, options) => {
+  B.timeDomTool = async (key, options, forceGc = true) => {
     const k = (B[key] ??= { tool: new window.BrowserXDomTool.DomTool(options) });
-    B.gc();
+    if (forceGc) B.gc();
     const t0 = performance.now();
     k.snap = await k.tool.getSnapshot({ force: true });
     const t1 = performance.now();

@@ -106,10 +106,10 @@ export function renderMarkdown(doc) {
     s.topNames.roles.map((m) => [m.count, m.tag, m.ours || '(none)', m.chromium, `${m.page}: \`${esc(m.html).slice(0, 100)}\``])), '');
 
   if (doc.profile) {
-    out.push('## Profile hot spots (self time over 5 full-mode snapshots + toText, unminified build of src/)', '');
+    out.push('## Profile hot spots (self time over 5 snapshots + toText, unminified build of src/)', '');
     for (const p of doc.profile) {
       if (p.error) { out.push(`**${p.page}** — profile failed: ${esc(p.error)}`, ''); continue; }
-      out.push(`**${p.page}** — ${p.samples} samples, ${n(p.totalMs, 0)} ms sampled`, '',
+      out.push(`**${p.page}, ${p.mode ?? 'full'} mode** — ${p.samples} samples, ${n(p.totalMs, 0)} ms sampled`, '',
         table(['Self ms', 'Self %', 'Function', 'Source'], p.top.map((f) => [n(f.selfMs, 1), pct(f.share), esc(f.fn), esc(f.loc)])), '');
     }
   }
