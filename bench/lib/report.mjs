@@ -57,13 +57,14 @@ export function renderMarkdown(doc) {
   ]), '');
 
   out.push('## Per page', '', table(
-    ['Page', 'Elems', 'Floor ms', 'Full ms (p90)', 'Budget ms', 'PW ms (in-page)', 'Full/PW', 'Full/floor', 'Tok full', 'Tok budget', 'Tok PW', 'JSON KB', 'GT', 'Recall', 'Prec', 'Names', 'Roles'],
-    pages.map((r) => r.error ? [`${r.set}/${r.name}`, `ERROR: ${esc(r.error).slice(0, 80)}`, ...Array(15).fill('')] : [
+    ['Page', 'Elems', 'Floor ms', 'Full ms (p90)', 'Budget ms', 'PW ms (in-page)', 'Full/PW wall', 'Full/PW task', 'Full/floor', 'Tok full', 'Tok budget', 'Tok PW', 'JSON KB', 'GT', 'Recall', 'Prec', 'Names', 'Roles'],
+    pages.map((r) => r.error ? [`${r.set}/${r.name}`, `ERROR: ${esc(r.error).slice(0, 80)}`, ...Array(16).fill('')] : [
       `${r.set}/${r.name}`, r.floor.elements, n(r.floor.median, 2),
       r.full ? `${n(r.full.total.median, 2)} (${n(r.full.total.p90, 2)})` : '–',
       n(r.budget.total.median, 2) + (r.budget.truncated ? '✂' : ''),
       r.playwright ? `${n(r.playwright.wall.median, 1)} (${n(r.playwright.inPage.median, 1)})` : '–',
       r.playwright && r.full ? n(r.full.total.median / r.playwright.wall.median, 2) : '–',
+      r.playwright && r.full?.task ? n(r.full.task.median / Math.max(r.playwright.inPage.median, 0.01), 2) : '–',
       r.full ? n(r.full.total.median / Math.max(r.floor.median, 0.01), 2) : '–',
       r.full?.tokens ?? '–', r.budget.tokens, r.playwright?.tokens ?? '–', r.full ? n(r.full.jsonBytes / 1024, 1) : '–',
       r.coverage?.groundTruth ?? '–', r.coverage ? pct(r.coverage.recall) : '–', r.coverage ? pct(r.coverage.precision) : '–',
