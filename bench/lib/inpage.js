@@ -82,12 +82,13 @@
   // ---- Ground truth (the static half; listeners come from CDP in Node) ----
 
   // Visible = rendered (display, visibility, opacity>0 incl. ancestors), not inert,
-  // non-zero box, and intersecting the document (not necessarily the viewport).
+  // non-empty box, and intersecting the document (not necessarily the viewport).
   function isVisible(el) {
     if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
     if (el.closest('[inert]')) return false;
     const r = el.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return false;
+    // Non-empty per S2: a 1×1px box is the screen-reader-only pattern, not something a person sees.
+    if (r.width <= 0 || r.height <= 0 || (r.width <= 1 && r.height <= 1)) return false;
     const win = el.ownerDocument.defaultView;
     const root = el.ownerDocument.documentElement;
     const x = r.left + win.scrollX, y = r.top + win.scrollY;
@@ -236,6 +237,8 @@
     for (const [el, id] of idOf) {
       if (B.gt.has(el)) { precise++; strict++; continue; }
       if (el.localName === 'label' && el.control) { precise++; continue; }
+      // A disabled control is not actionable now, but the agent must know it exists (and why it cannot use it yet).
+      if (el.matches(':disabled') && staticReason(el) === 'native') { precise++; continue; }
       let inner = 0;
       for (const d of el.querySelectorAll('*')) if (B.gt.has(d) && ++inner > 1) break;
       if (inner === 1) { precise++; continue; }

@@ -78,13 +78,13 @@ export function renderMarkdown(doc) {
   if (s.fit) out.push(`Linear fit over pages ≥ 4k elements: ${n(s.fit.usPerElement, 2)} µs/element + ${n(s.fit.interceptMs, 1)} ms, R² = ${n(s.fit.r2, 4)}.`, '');
 
   out.push('## Coverage', '',
-    'Ground truth (CDP): visible (non-zero box, `checkVisibility` with opacity/visibility, not inert, intersecting the document) and ' +
+    'Ground truth (CDP): visible (box non-zero in both dimensions and more than 1px in one — S2; `checkVisibility` with opacity/visibility; not inert; intersecting the document) and ' +
     'not disabled / `pointer-events:none`, and: natively interactive (a/area[href], button, input≠hidden, select, textarea, first summary, ' +
     'media[controls]), an interactive ARIA widget role, `tabindex>=0`, a contenteditable root, or a click/mousedown/pointerdown/keydown listener ' +
     'on the element itself (`DOMDebugger.getEventListeners`, depth 0; html/body and document/window delegation excluded).', '',
     'Recall: covered when the element has an id in the text (self), or its nearest ancestor with a text id is ground truth (inside), or a ' +
     'descendant with a text id has the same box ±2px (wrapper). Precision: a text id counts when its element is ground truth, a label of a ' +
-    'control, or wraps exactly one ground-truth element; "strict" counts ground truth only. An element whose box lies wholly above ' +
+    'control, is a disabled native control, or wraps exactly one ground-truth element; "strict" counts ground truth only. An element whose box lies wholly above ' +
     'or left of the document origin (negative document coordinates: no scroll reaches it) is not visible by this rule.', '');
   const st = pages.find((r) => r.selfTest)?.selfTest;
   if (st) {
