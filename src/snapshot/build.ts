@@ -157,12 +157,32 @@ function addHints(roots: BuildNode[]): void {
     if (!vn.actionable || vn.name || vn.text || !node.ref || !isElement(node.ref)) return;
     if (hasVisibleText(node)) return;
     try {
-      const hint = getHint(node.ref);
+      // A nameless link (an image link without alt) is best told apart by where it goes.
+      const hint = (vn.href && hintFromUrl(vn.href)) || getHint(node.ref);
       if (hint) vn.hint = hint;
     } catch {
       /* a hint is optional */
     }
   });
+}
+
+/** "/2017/01/13/world/africa/sudan-sanctions.html?x=1" → "sudan sanctions". */
+export function hintFromUrl(href: string): string | undefined {
+  const path = href.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const segments = path.split('/');
+  for (let i = segments.length - 1; i >= 0; i--) {
+    let seg = segments[i];
+    try {
+      seg = decodeURIComponent(seg);
+    } catch {
+      /* keep as written */
+    }
+    seg = seg.replace(/\.(?:s?html?|php|aspx?|jsp)$/i, '').replace(/[-_+.]+/g, ' ').trim();
+    // Skip numeric or id-like segments (dates, hashes) and the host.
+    if (!seg || /^[\d\s]+$/.test(seg) || /^[0-9a-f]{8,}$/i.test(seg) || seg.includes(':') || i <= 2 && /^https?:?$/i.test(segments[0])) continue;
+    return seg.length > 40 ? seg.slice(0, 39) + '…' : seg;
+  }
+  return undefined;
 }
 
 function hasVisibleText(node: BuildNode): boolean {

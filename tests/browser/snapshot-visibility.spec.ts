@@ -90,7 +90,7 @@ test('<summary> renders in the text as an actionable line with its id', async ({
   expect(shape(text)).toBe('@ button "More info" [collapsed]');
 });
 
-test('offscreen: below the fold is kept with computed.offscreen and an [offscreen] flag on actionable lines', async ({ page }) => {
+test('offscreen: below the fold is kept with computed.offscreen; the text marks the fold once instead of flagging each line', async ({ page }) => {
   await loadHtml(page, `
     <button>Above</button>
     <div style="height:2000px"></div>
@@ -106,8 +106,23 @@ test('offscreen: below the fold is kept with computed.offscreen and an [offscree
     '@ button "Above"',
     '# below the visible area (actions scroll to their target)',
     'h2 "Far heading"',
-    '@ button "Below" [offscreen]',
-    '@ button "InScroller" [offscreen]',
+    '@ button "Below"',
+    '@ button "InScroller"',
+  ].join('\n'));
+});
+
+test('offscreen above the fold marker and in-view below it are flagged per line', async ({ page }) => {
+  await loadHtml(page, `
+    <div style="overflow:auto;height:60px;width:300px"><div style="height:500px"></div><button>Scrolled away</button></div>
+    <div style="height:2000px"></div>
+    <button>Below</button>
+    <div style="position:fixed;bottom:0;left:0"><button>Cookie OK</button></div>`);
+  const { text } = await snapshot(page);
+  expect(shape(text)).toBe([
+    '@ button "Scrolled away" [offscreen]',
+    '# below the visible area (actions scroll to their target)',
+    '@ button "Below"',
+    '@ button "Cookie OK" [in-view]',
   ].join('\n'));
 });
 

@@ -30,6 +30,8 @@ export interface LineContext {
   ordinal: number;
   maxTextLength: number;
   includeHrefs: boolean;
+  /** Past the fold marker: every line is below the visible area, no per-line flag needed. */
+  afterFold?: boolean;
 }
 
 function quote(s: string): string {
@@ -87,7 +89,9 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.frameSrc !== undefined) out.push('src=' + cut(vn.frameSrc, 80));
   if (vn.crossOrigin) out.push('cross-origin');
   if (vn.closedShadowRoot) out.push('closed-shadow-root');
-  if (vn.actionable && vn.role !== 'link' && vn.computed?.offscreen) out.push('offscreen');
+  if (vn.actionable && vn.role !== 'link' && vn.computed?.offscreen && !ctx.afterFold) out.push('offscreen');
+  // Fixed banners and dialogs late in the document are on screen although below the marker.
+  if (vn.actionable && ctx.afterFold && !vn.computed?.offscreen) out.push('in-view');
   return out;
 }
 
@@ -164,6 +168,7 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
     // One marker where content moves below the visible area, instead of a flag per line.
     if (!foldMarked && fold > 0 && node.top >= fold && (node.vn.actionable || item.run || node.vn.role === 'heading')) {
       foldMarked = true;
+      ctx.afterFold = true;
       lines.push('  '.repeat(depth) + '# below the visible area (actions scroll to their target)');
     }
     if (item.run) {
