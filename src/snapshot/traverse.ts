@@ -403,11 +403,21 @@ function collectOwned(doc: Document): Map<Element, Element> | null {
     const idList = (owner.getAttribute('aria-owns') ?? '').trim().split(/\s+/);
     for (let j = 0; j < idList.length; j++) {
       const target = idList[j] ? doc.getElementById(idList[j]) : null;
-      // An element cannot own its own ancestor (cycle guard) nor be owned twice.
-      if (target && target !== owner && !target.contains(owner) && !map.has(target)) map.set(target, owner);
+      // An element cannot own its own ancestor nor be owned twice, and ownership chains
+      // must not loop back (a owns b, b owns a): the cycle guard.
+      if (target && !map.has(target) && !ownsBack(map, owner, target)) map.set(target, owner);
     }
   }
   return map;
+}
+
+function ownsBack(map: Map<Element, Element>, owner: Element, target: Element): boolean {
+  let x: Element | undefined = owner;
+  for (let steps = 0; x && steps < 64; steps++) {
+    if (x === target || target.contains(x)) return true;
+    x = map.get(x);
+  }
+  return false;
 }
 
 function appendOwned(owner: Element, owned: Map<Element, Element>, visited: Set<Element>, out: Node[]): void {

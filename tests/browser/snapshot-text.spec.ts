@@ -1,0 +1,44 @@
+// S6 text and S8 aria-owns in a real browser: list bullets and numbers, the
+// contentEditable cap, text order around inline links, and owned elements placed
+// under their owner (with a cycle guard).
+import { expect, test } from '@playwright/test';
+import { loadHtml, shape, snapshot } from './helpers/domtool';
+import { allNodes } from './helpers/tree';
+
+test('list items keep a bullet or number hint; inline links stay in reading order', async ({ page }) => {
+  await loadHtml(page, `
+    <ul><li>Apples</li><li>Pears</li></ul>
+    <ol><li>Preheat</li><li>Bake</li></ol>
+    <p>Read the <a href="/terms">terms</a> before you <a href="/buy">buy</a>.</p>`);
+  const { text } = await snapshot(page);
+  expect(shape(text)).toBe(['- Apples', '- Pears', '1. Preheat', '2. Bake', 'Read the [terms](@) before you [buy](@).'].join('\n'));
+});
+
+test('contentEditable text is capped at 1,000 characters and marked', async ({ page }) => {
+  await loadHtml(page, `<div contenteditable="true" aria-label="Notes">${'word '.repeat(400)}</div>`);
+  const { json } = await snapshot(page, { tokenBudget: 0 });
+  const editor = allNodes(json).find((n) => n.name === 'Notes')!;
+  expect(editor.actionable).toBe(true);
+  expect(editor.value!.length).toBe(1000);
+  expect(editor.text_overflow).toBe(true);
+});
+
+test('aria-owns moves the owned element under its owner; a cycle does not loop', async ({ page }) => {
+  await loadHtml(page, `
+    <div role="listbox" aria-label="Fruit" aria-owns="far-option" id="lb"><div role="option">Apple</div></div>
+    <p>Unrelated text</p>
+    <div role="option" id="far-option">Banana</div>
+    <div id="a" aria-owns="b" role="group" aria-label="A"><button>In A</button></div>
+    <div id="b" aria-owns="a" role="group" aria-label="B"><button>In B</button></div>`);
+  const { json } = await snapshot(page);
+  const listbox = allNodes(json).find((n) => n.role === 'listbox')!;
+  const inside = allNodes(listbox).map((n) => n.name ?? n.text ?? '').join(' | ');
+  expect(inside).toContain('Apple');
+  expect(inside).toContain('Banana');
+  // It is not also listed at its DOM position.
+  const outside = allNodes(json).filter((n) => (n.name ?? n.text ?? '').includes('Banana'));
+  expect(outside.length).toBe(allNodes(listbox).filter((n) => (n.name ?? n.text ?? '').includes('Banana')).length);
+  // Each button appears exactly once despite the ownership cycle.
+  const buttons = allNodes(json).filter((n) => n.role === 'button').map((n) => n.name);
+  expect(buttons.sort()).toEqual(['In A', 'In B']);
+});
