@@ -22,13 +22,37 @@ export function elementPathHash(el: Element, parentHash: number, tagIndex: numbe
   const tag = el.localName;
   const authorId = el.id;
   if (authorId && isStableAuthorId(authorId)) return hash32(tag + '#' + authorId, 0x9e37);
+  // Most elements have no attributes: mix a cached MurmurHash3 of the tag with the
+  // index and the parent hash (murmur's own finalizer) instead of hashing a new string.
+  if (!el.hasAttributes()) return mixPath(parentHash, tagHash(tag), tagIndex);
   let key = tag + ':' + tagIndex;
-  if (!el.hasAttributes()) return hash32(key, parentHash);
   for (let i = 0; i < STABLE_ATTRIBUTES.length; i++) {
     const v = el.getAttribute(STABLE_ATTRIBUTES[i]);
     if (v) key += '|' + (v.length > 80 ? v.slice(0, 80) : v);
   }
   return hash32(key, parentHash);
+}
+
+const tagHashes = new Map<string, number>();
+
+function tagHash(tag: string): number {
+  let h = tagHashes.get(tag);
+  if (h === undefined) {
+    h = hash32(tag, 0x7a9);
+    tagHashes.set(tag, h);
+  }
+  return h;
+}
+
+/** MurmurHash3's fmix32 over (parent, tag, index): cheap, well-distributed, deterministic. */
+function mixPath(parent: number, tag: number, index: number): number {
+  let h = (parent ^ Math.imul(tag, 0xcc9e2d51) ^ Math.imul(index + 1, 0x1b873593)) >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 export function childHash(parentHash: number, key: string): number {

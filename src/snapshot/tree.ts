@@ -38,16 +38,27 @@ export function isTextNode(node: BuildNode): boolean {
 
 /** Visits a node list depth-first, including shadow and frame content, without recursion. */
 export function forEachNode(roots: BuildNode[], visit: (node: BuildNode, depth: number) => void): void {
-  const stack: { node: BuildNode; depth: number }[] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push({ node: roots[i], depth: 0 });
-  while (stack.length) {
-    const { node, depth } = stack.pop()!;
+  // Parallel arrays: no allocation per visited node.
+  const nodes: BuildNode[] = [];
+  const depths: number[] = [];
+  for (let i = roots.length - 1; i >= 0; i--) {
+    nodes.push(roots[i]);
+    depths.push(0);
+  }
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     visit(node, depth);
-    const lists = [node.frame, node.shadow, node.children];
-    for (let l = 0; l < lists.length; l++) {
-      const list = lists[l];
-      if (!list) continue;
-      for (let i = list.length - 1; i >= 0; i--) stack.push({ node: list[i], depth: depth + 1 });
-    }
+    pushReversed(nodes, depths, node.frame, depth + 1);
+    pushReversed(nodes, depths, node.shadow, depth + 1);
+    pushReversed(nodes, depths, node.children, depth + 1);
+  }
+}
+
+function pushReversed(nodes: BuildNode[], depths: number[], list: BuildNode[] | undefined, depth: number): void {
+  if (!list) return;
+  for (let i = list.length - 1; i >= 0; i--) {
+    nodes.push(list[i]);
+    depths.push(depth);
   }
 }

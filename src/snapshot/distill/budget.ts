@@ -226,6 +226,11 @@ function marker(first: BuildNode, count: number): BuildNode {
 
 /** Nodes below maxDepth are hoisted to the deepest allowed level (content kept, nesting lost). */
 function limitDepth(roots: BuildNode[], maxDepth: number): boolean {
+  let deepest = 0;
+  forEachNode(roots, (_node, depth) => {
+    if (depth > deepest) deepest = depth;
+  });
+  if (deepest < maxDepth - 1) return false;
   let changed = false;
   const stack: { node: BuildNode; depth: number }[] = roots.map((node) => ({ node, depth: 0 }));
   while (stack.length) {
