@@ -18,6 +18,8 @@ export interface AttributeScan {
   inert: boolean;
   href: boolean;
   browserxOverlay: boolean;
+  /** Has an attribute the structural id hashes (id, name, type, role, aria-label, data-testid, href). */
+  stable: boolean;
 }
 
 const HANDLER_ATTRIBUTES = new Set([
@@ -28,7 +30,7 @@ const HANDLER_ATTRIBUTES = new Set([
 /** One scratch result reused for every element: traversal reads it before the next scan. */
 const scratch: AttributeScan = {
   role: null, tabindex: null, handler: null, testId: null, className: '',
-  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false,
+  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, stable: false,
 };
 
 /** Reads the attributes classification needs, in one pass. The result is valid until the next call. */
@@ -37,14 +39,15 @@ export function scanAttributes(el: Element): AttributeScan {
   out.role = out.handler = out.testId = out.contentEditable = null;
   out.tabindex = null;
   out.className = '';
-  out.ariaHidden = out.inert = out.href = out.browserxOverlay = false;
+  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.stable = false;
   // Most elements have no attributes at all; Attr wrappers are costly to create.
   if (!el.hasAttributes()) return out;
   const names = el.getAttributeNames();
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
     switch (name) {
-      case 'role': out.role = el.getAttribute(name); break;
+      case 'role': out.role = el.getAttribute(name); out.stable = true; break;
+      case 'id': case 'name': case 'type': case 'aria-label': out.stable = true; break;
       case 'tabindex': {
         const n = parseInt(el.getAttribute(name) ?? '', 10);
         out.tabindex = Number.isNaN(n) ? null : n;
@@ -54,8 +57,9 @@ export function scanAttributes(el: Element): AttributeScan {
       case 'contenteditable': out.contentEditable = el.getAttribute(name); break;
       case 'aria-hidden': out.ariaHidden = (el.getAttribute(name) ?? '').trim().toLowerCase() === 'true'; break;
       case 'inert': out.inert = true; break;
-      case 'href': out.href = true; break;
-      case 'data-testid': case 'data-test': case 'data-cy': case 'data-test-id': out.testId = el.getAttribute(name); break;
+      case 'href': out.href = out.stable = true; break;
+      case 'data-testid': out.testId = el.getAttribute(name); out.stable = true; break;
+      case 'data-test': case 'data-cy': case 'data-test-id': out.testId = el.getAttribute(name); break;
       case 'data-browserx-overlay': out.browserxOverlay = true; break;
       default:
         if (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110 /* n */ && HANDLER_ATTRIBUTES.has(name)) {

@@ -18,13 +18,14 @@ export function isStableAuthorId(id: string): boolean {
 }
 
 /** Hash of one element given its parent's hash and its index among same-tag siblings. */
-export function elementPathHash(el: Element, parentHash: number, tagIndex: number): number {
+export function elementPathHash(el: Element, parentHash: number, tagIndex: number, hasStableAttributes = true): number {
   const tag = el.localName;
+  // Most elements carry none of the hashed attributes (class and style do not count):
+  // mix a cached MurmurHash3 of the tag with the index and the parent hash (murmur's
+  // own finalizer) instead of hashing a new string.
+  if (!hasStableAttributes || !el.hasAttributes()) return mixPath(parentHash, tagHash(tag), tagIndex);
   const authorId = el.id;
   if (authorId && isStableAuthorId(authorId)) return hash32(tag + '#' + authorId, 0x9e37);
-  // Most elements have no attributes: mix a cached MurmurHash3 of the tag with the
-  // index and the parent hash (murmur's own finalizer) instead of hashing a new string.
-  if (!el.hasAttributes()) return mixPath(parentHash, tagHash(tag), tagIndex);
   let key = tag + ':' + tagIndex;
   for (let i = 0; i < STABLE_ATTRIBUTES.length; i++) {
     const v = el.getAttribute(STABLE_ATTRIBUTES[i]);

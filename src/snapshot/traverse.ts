@@ -208,7 +208,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const closedShadow = !openShadow && visible && looksLikeClosedShadowHost(el, tag);
     const isFrame = tag === 'iframe' || tag === 'frame';
 
-    const elHash = elementPathHash(el, ctx.hash, index);
+    const elHash = elementPathHash(el, ctx.hash, index, scan.stable);
     let kept: BuildNode | null = null;
     if (visible && (actionable || (!ariaHidden && (keepsRole(role, el) || isFrame || openShadow || closedShadow)))) {
       const offscreen = !!box && (!intersects(box, viewport) || (!!ctx.softClip && !intersects(box, ctx.softClip)));
