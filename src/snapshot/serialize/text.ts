@@ -215,7 +215,7 @@ function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: B
       const cell = node.children[i];
       if (!CELL_ROLES.has(cell.vn.role ?? '') || cell.vn.actionable || cell.shadow || cell.frame) return null;
       const own = cell.vn.text ? cut(cell.vn.text, ctx.maxTextLength) : '';
-      const inner = cell.children.length ? inlineContent(cell.children, ctx.maxTextLength) : '';
+      const inner = cell.children.length ? inlineContent(cell.children, ctx.maxTextLength) ?? leafControls(cell.children, ctx) : '';
       if (inner === null) return null;
       cells.push(own && inner ? own + ' ' + inner : own || inner);
     }
@@ -231,6 +231,20 @@ function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: B
   const base = vn.name && inner.includes(vn.name) ? formatLine({ ...node, vn: { ...vn, name: undefined } }, ctx) : formatLine(node, ctx);
   const sep = vn.role === 'listitem' || vn.text || vn.name ? ' ' : ': ';
   return { line: base + sep + inner, rest: node.children.slice(prefix) };
+}
+
+/** Up to two childless controls (a row checkbox, an actions button) side by side, or null. */
+function leafControls(children: BuildNode[], ctx: LineContext): string | null {
+  if (children.length > 2) return null;
+  const parts: string[] = [];
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    if (c.children.length || c.shadow || c.frame) return null;
+    if (c.vn.tag === TEXT_TAG || isInlineLink(c)) parts.push(formatInlineRun([c], ctx.maxTextLength));
+    else if (c.vn.actionable) parts.push(formatLine(c, ctx));
+    else return null;
+  }
+  return parts.join(' ');
 }
 
 /** The children as one inline string (text and plain links only), or null. */
