@@ -69,6 +69,27 @@ describe('text rendering (S10)', () => {
   });
 });
 
+describe('compact lines', () => {
+  it('renders a simple table row on one line, controls included', () => {
+    const row = n({ tag: 'tr', role: 'row' }, [
+      n({ tag: 'td', role: 'cell' }, [n({ node_id: 'nv_c', tag: 'input', role: 'checkbox', name: 'Select 7', actionable: true, checked: true })]),
+      n({ tag: 'td', role: 'cell', text: 'Acme' }),
+      n({ tag: 'td', role: 'cell' }, [n({ node_id: 'nv_l', tag: 'a', role: 'link', name: '#7', actionable: true })]),
+    ]);
+    const text = renderText({ context, roots: [n({ tag: 'table', role: 'table', name: 'Orders' }, [row])], meta: meta(), omittedNotes: [] }, { header: false });
+    expect(text).toBe(['table "Orders"', '  row: nv_c checkbox "Select 7" [checked] | Acme | [#7](nv_l)'].join('\n'));
+  });
+
+  it('puts a list item\'s leading link on its line and nests the rest', () => {
+    const item = n({ tag: 'li', role: 'listitem' }, [
+      n({ node_id: 'nv_h', tag: 'a', role: 'link', name: 'History', actionable: true }),
+      n({ tag: 'ul', role: 'list' }, [n({ tag: 'li', role: 'listitem' }, [n({ node_id: 'nv_e', tag: 'a', role: 'link', name: 'Early years', actionable: true })])]),
+    ]);
+    const text = renderText({ context, roots: [n({ tag: 'ul', role: 'list' }, [item])], meta: meta(), omittedNotes: [] }, { header: false });
+    expect(text).toBe(['- [History](nv_h)', '  - [Early years](nv_e)'].join('\n'));
+  });
+});
+
 describe('JSON payload (S10)', () => {
   it('uses seed 001 field names and nests shadow / iframe content', () => {
     const host = n({ node_id: 'nv_h', tag: 'x-card' });
