@@ -126,9 +126,10 @@ function readPrevious(file) {
 
 const f1 = (x) => (x == null ? '-' : x.toFixed(1));
 function log(p, r, ms) {
-  const parts = [`${p.set}/${p.name}`.padEnd(44), `floor ${f1(r.floor?.median)}`, `budget ${f1(r.budget?.total.median)}`];
-  if (r.full) parts.push(`full ${f1(r.full.total.median)}`);
-  if (r.playwright) parts.push(`pw ${f1(r.playwright.wall.median)}`);
+  // CPU ms, the report's main measure.
+  const parts = [`${p.set}/${p.name}`.padEnd(44), `floor ${f1(r.floor?.cpu.median)}`, `budget ${f1(r.budget?.cpu.median)}`];
+  if (r.full) parts.push(`full ${f1(r.full.cpu.median)}`);
+  if (r.playwright) parts.push(`pw ${f1(r.playwright.inPage.median)}`);
   if (r.coverage) parts.push(`recall ${r.coverage.recall.toFixed(3)} prec ${r.coverage.precision.toFixed(3)}`);
   if (r.names) parts.push(`name ${r.names.nameAgreement.toFixed(3)}`);
   console.log(parts.join('  ') + `  (${(ms / 1000).toFixed(1)}s)`);

@@ -47,21 +47,19 @@
     return n + (sink < 0 ? 1 : 0);
   };
 
-  // The browser runs with --expose-gc: each contender starts with the previous one's garbage
-  // collected, so nobody pays for another's allocations. Not timed.
+  // The browser runs with --expose-gc; Node calls this before each contender, outside its timing,
+  // so nobody pays for another's allocations.
   B.gc = () => { if (typeof window.gc === 'function') window.gc(); };
 
   B.timeFloor = () => {
-    B.gc();
     const t0 = performance.now();
     const elements = B.floorOnce();
     return { ms: performance.now() - t0, elements };
   };
 
   /** One snapshot + toText, timed in-page. The tool persists per key (warm state, id reuse) like an agent's. */
-  B.timeDomTool = async (key, options, forceGc = true) => {
+  B.timeDomTool = async (key, options) => {
     const k = (B[key] ??= { tool: new window.BrowserXDomTool.DomTool(options) });
-    if (forceGc) B.gc();
     const t0 = performance.now();
     k.snap = await k.tool.getSnapshot({ force: true });
     const t1 = performance.now();

@@ -18,57 +18,70 @@ function stats(xs) {
   return { median: q(0.5), p90: q(0.9), min: s[0], samples: xs };
 }
 
-/** Playwright's AI snapshot timed from Node; its in-page share from main-thread task time. */
-async function playwrightOnce(page, cdp) {
+// CPU time of one call into the page: main-thread task time (thread ticks) around it, minus
+// what an empty call costs. Unlike wall time it does not grow when other processes take the
+// CPU — on a shared 2-core machine most of the noise. The issue's reference figures are
+// in-page CPU time too. Each contender starts with the previous one's garbage collected.
+async function cpuOf(page, cdp, baseline, call) {
   await page.evaluate(() => window.__bench.gc());
   const k0 = await taskMs(cdp);
-  const t0 = performance.now();
-  const text = await page.ariaSnapshot({ mode: 'ai', timeout: 0 });
-  const wall = performance.now() - t0;
-  return { wall, inPage: (await taskMs(cdp)) - k0, text };
+  const result = await call();
+  return { result, cpu: Math.max(0, (await taskMs(cdp)) - k0 - baseline) };
+}
+
+async function emptyCallMs(page, cdp) {
+  const xs = [];
+  for (let i = 0; i < 7; i++) xs.push((await cpuOf(page, cdp, 0, () => page.evaluate(() => 0))).cpu);
+  return stats(xs).median;
 }
 
 /**
- * opts: { runs, coverage, playwright, lib (bundle source), onlyBudget, slowRoundMs }
+ * opts: { runs, coverage, playwright, lib (bundle source), onlyBudget, slowRoundMs, smallPageRuns }
  * Rounds are interleaved (floor, budget, full, Playwright, then again) so background
  * load on a shared machine hits every contender alike; round 0 is the warm-up.
  * The page must already be loaded.
  */
 export async function measurePage(page, opts) {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.evaluate(opts.lib);
   await page.evaluate(INPAGE);
-  const s = { floor: [], budget: [], full: [], pwWall: [], pwInPage: [] };
+  const baseline = await emptyCallMs(page, cdp);
+  const s = { floor: [], budget: [], full: [], pw: [] };
   let elements = 0, pwText = '', runs = opts.runs;
   for (let round = 0; round <= runs; round++) {
-    const keep = round > 0;
-    const f = await page.evaluate(() => window.__bench.timeFloor());
-    elements = f.elements;
-    const b = await page.evaluate((o) => window.__bench.timeDomTool('budget', o), BUDGET);
-    // Full mode is also timed as main-thread task time, the same measure as Playwright's in-page share.
-    const k0 = opts.onlyBudget ? 0 : await taskMs(cdp);
-    const u = opts.onlyBudget ? null : await page.evaluate((o) => window.__bench.timeDomTool('full', o), FULL);
-    if (u) u.task = (await taskMs(cdp)) - k0;
-    const p = opts.playwright ? await playwrightOnce(page, cdp) : null;
-    // A pathological page (a regression, or a 100k page with Playwright at seconds per call)
-    // must not stall the whole bench: after a slow warm-up, fewer rounds, and say so.
-    // Small pages get more rounds (cheap, and a new page's code is still warming up in V8).
-    if (!keep) {
-      const roundMs = (u?.total ?? b.total) + b.total + (p?.wall ?? 0);
+    const f = await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeFloor()));
+    elements = f.result.elements;
+    const b = await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('budget', o), BUDGET));
+    const u = opts.onlyBudget ? null : await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('full', o), FULL));
+    const p = opts.playwright ? await cpuOf(page, cdp, baseline, async () => {
+      const t0 = performance.now();
+      const text = await page.ariaSnapshot({ mode: 'ai', timeout: 0 });
+      return { text, wall: performance.now() - t0 };
+    }) : null;
+    if (round === 0) {
+      // A pathological page (a regression, or 100k elements with Playwright at seconds per call)
+      // must not stall the whole bench: after a slow warm-up, fewer rounds (recorded as `runs`).
+      // Small pages get more rounds: cheap, and a new page's code is still warming up in V8.
+      const roundMs = (u?.result.total ?? 0) + b.result.total + (p?.result.wall ?? 0);
       if (roundMs > (opts.slowRoundMs ?? 15000)) runs = Math.min(runs, 2);
       else if (roundMs < 400) runs = Math.max(runs, opts.smallPageRuns ?? 15);
       else if (roundMs < 2000) runs = Math.max(runs, Math.round((opts.smallPageRuns ?? 15) * 0.6));
       continue;
     }
-    s.floor.push(f.ms); s.budget.push(b); if (u) s.full.push(u);
-    if (p) { s.pwWall.push(p.wall); s.pwInPage.push(p.inPage); pwText = p.text; }
+    s.floor.push({ wall: f.result.ms, cpu: f.cpu });
+    s.budget.push({ ...b.result, cpu: b.cpu });
+    if (u) s.full.push({ ...u.result, cpu: u.cpu });
+    if (p) { s.pw.push({ wall: p.result.wall, cpu: p.cpu }); pwText = p.result.text; }
   }
-  const out = { floor: { ...stats(s.floor), elements }, runs };
+  const out = { floor: { ...stats(s.floor.map((x) => x.wall)), cpu: stats(s.floor.map((x) => x.cpu)), elements }, runs, emptyCallMs: baseline };
   out.budget = summarizeRun(s.budget, await page.evaluate(() => window.__bench.domToolOutput('budget')));
   if (s.full.length) out.full = summarizeRun(s.full, await page.evaluate(() => window.__bench.domToolOutput('full')));
-  if (s.pwWall.length) {
-    out.playwright = { wall: stats(s.pwWall), inPage: stats(s.pwInPage), tokens: tokens(pwText), chars: pwText.length, refs: (pwText.match(/\[ref=/g) || []).length };
+  if (s.pw.length) {
+    out.playwright = {
+      wall: stats(s.pw.map((x) => x.wall)), inPage: stats(s.pw.map((x) => x.cpu)),
+      tokens: tokens(pwText), chars: pwText.length, refs: (pwText.match(/\[ref=/g) || []).length,
+    };
   }
 
   // Static ground truth always (it gives the visible-element count); CDP parts only with coverage.
@@ -94,7 +107,7 @@ export async function measurePage(page, opts) {
 
 function summarizeRun(samples, r) {
   return {
-    total: stats(samples.map((x) => x.total)), task: samples[0]?.task != null ? stats(samples.map((x) => x.task)) : undefined, build: stats(samples.map((x) => x.build)), toText: stats(samples.map((x) => x.toText)),
+    total: stats(samples.map((x) => x.total)), cpu: stats(samples.map((x) => x.cpu)), build: stats(samples.map((x) => x.build)), toText: stats(samples.map((x) => x.toText)),
     serializeMs: r.serializeMs, stats: r.stats, truncated: !!r.meta?.truncated, truncation: r.meta?.truncation ?? r.stats?.truncation,
     totalNodes: r.meta?.totalNodes, emittedNodes: r.meta?.emittedNodes ?? r.stats?.emittedNodes,
     tokens: tokens(r.text), chars: r.text.length, jsonBytes: r.jsonBytes,

@@ -78,8 +78,7 @@ export async function profilePages(context, args) {
       const options = t.mode === 'full' ? FULL : BUDGET;
       await page.evaluate(([k, o]) => window.__bench.timeDomTool(k, o), [t.mode, options]); // warm-up, not profiled
       await cdp.send('Profiler.start');
-      // No forced GC inside the profile: the collector time shown is the engine's own.
-      await page.evaluate(async ([k, o]) => { for (let i = 0; i < 5; i++) await window.__bench.timeDomTool(k, o, false); }, [t.mode, options]);
+      await page.evaluate(async ([k, o]) => { for (let i = 0; i < 5; i++) await window.__bench.timeDomTool(k, o); }, [t.mode, options]);
       const { profile } = await cdp.send('Profiler.stop');
       out.push({ page: t.page, mode: t.mode, runs: 5, ...selfTimes(profile, fileOf) });
       await cdp.detach();

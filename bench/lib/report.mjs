@@ -23,9 +23,12 @@ export function renderMarkdown(doc) {
   const out = [];
   out.push('# DomTool benchmark results', '');
   out.push(`Generated ${doc.generatedAt} in ${doc.durationS}s · Chromium ${env.chromium} · Node ${env.node} · ${env.cpus} CPUs (load ${n(env.loadAvg1m?.start, 1)} → ${n(env.loadAvg1m?.end, 1)}) · ` +
-    `${doc.options.runs} timed runs after 1 warm-up · viewport 1280×720. Times are in-page \`performance.now()\` medians ` +
-    '(Playwright: wall time of `page.ariaSnapshot({mode:"ai"})` from Node; "in-page" = main-thread task time during the call). ' +
-    'Full mode = `{tokenBudget:0, maxNodes:1e9, timeBudgetMs:1e9}`; budget = library defaults.', '');
+    `≥ ${doc.options.runs} timed rounds after 1 warm-up (more on small pages), contenders interleaved · viewport 1280×720.`, '',
+    '**Times are CPU time** unless marked wall: main-thread task time (thread ticks) during the call, minus the cost of an empty ' +
+    'call, median over rounds — the same measure for DomTool (`getSnapshot({force:true})` + `toText()`), the floor and Playwright ' +
+    '(`page.ariaSnapshot({mode:"ai"})`); it does not grow when other processes take the CPU. Wall = in-page `performance.now()` for ' +
+    'DomTool and the floor, the call from Node for Playwright. Full mode = `{tokenBudget:0, maxNodes:1e9, timeBudgetMs:1e9}`; ' +
+    'budget = library defaults.', '');
 
   // "Previous" = the results file this run replaced, so each engine change shows its effect.
   const prev = new Map((doc.previous?.targets ?? []).map((t) => [t.name, t]));
@@ -35,15 +38,14 @@ export function renderMarkdown(doc) {
   const sp = s.speed, tk = s.tokens, cv = s.coverage;
   out.push('## Corpus medians', '', table(['Metric', 'Value'], [
     ['Pages', sp.pages],
-    ['DomTool full, snapshot+text (median / p90 of page medians)', `${n(sp.fullMs, 2)} / ${n(sp.fullP90Ms, 2)} ms`],
-    ['DomTool full, fastest run per page (median over pages); its ratio to the floor\'s fastest', `${n(sp.fullMinMs, 2)} ms; ${n(sp.ratioFullToFloorMin, 2)}×`],
-    ['… of which toText() (median)', `${n(sp.fullToTextMs, 2)} ms`],
-    ['DomTool budget mode (median; worst page median over all pages)', `${n(sp.budgetMs, 2)} ms; ${n(sp.budgetWorstMedianMs, 1)} ms`],
-    ['Floor (style + rect per element)', `${n(sp.floorMs, 2)} ms`],
-    ['Playwright AI (wall / in-page)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightInPageMs, 2)} ms (p90 ${n(sp.playwrightP90Ms, 1)})`],
-    ['DomTool full as main-thread task time', `${n(sp.fullTaskMs, 2)} ms`],
-    ['Ratio full / Playwright (in-page vs wall; task vs task)', `${n(sp.ratioFullToPlaywright, 2)}× / ${n(sp.ratioFullToPlaywrightInPage, 2)}×`],
-    ['Ratio full / floor, budget / floor', `${n(sp.ratioFullToFloor, 2)}× / ${n(sp.ratioBudgetToFloor, 2)}×`],
+    ['DomTool full, snapshot+text (median / p90 of page medians; wall)', `${n(sp.fullMs, 2)} / ${n(sp.fullP90Ms, 2)} ms; ${n(sp.fullWallMs, 2)} ms`],
+    ['DomTool full, fastest round per page (median over pages)', `${n(sp.fullMinMs, 2)} ms`],
+    ['… of which toText() (wall)', `${n(sp.fullToTextMs, 2)} ms`],
+    ['DomTool budget mode (median; worst page median, wall)', `${n(sp.budgetMs, 2)} ms; ${n(sp.budgetWorstMedianMs, 1)} ms`],
+    ['Floor (style + rect per element; wall)', `${n(sp.floorMs, 2)} ms; ${n(sp.floorWallMs, 2)} ms`],
+    ['Playwright AI (CPU in page / wall from Node)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightWallMs, 2)} ms (CPU p90 ${n(sp.playwrightP90Ms, 1)})`],
+    ['Ratio full / Playwright (CPU; wall)', `${n(sp.ratioFullToPlaywright, 2)}×; ${n(sp.ratioFullToPlaywrightWall, 2)}×`],
+    ['Ratio full / floor (CPU; wall), budget / floor (CPU)', `${n(sp.ratioFullToFloor, 2)}×; ${n(sp.ratioFullToFloorWall, 2)}×, ${n(sp.ratioBudgetToFloor, 2)}×`],
     ['Tokens full / budget / Playwright (o200k_base)', `${n(tk.fullMedian, 0)} / ${n(tk.budgetMedian, 0)} / ${n(tk.playwrightMedian, 0)}`],
     ['Tokens full / Playwright: median of page ratios, pooled', `${n(tk.ratioFullToPlaywright, 2)}× / ${n(tk.ratioFullToPlaywrightPooled, 2)}×`],
     ['Ids in the text (full) / Playwright refs', `${n(tk.idsInTextMedian, 0)} / ${n(tk.playwrightRefsMedian, 0)}`],
@@ -56,25 +58,26 @@ export function renderMarkdown(doc) {
     ['Name / role agreement', `${pct(cv.names)} / ${pct(cv.roles)} of ${cv.namesCompared} (names ignoring icon-font glyphs: ${pct(cv.namesIgnoringIcons)})`],
   ]), '');
 
+  const cpu = (x) => x?.cpu?.median;
   out.push('## Per page', '', table(
-    ['Page', 'Elems', 'Floor ms', 'Full ms (p90)', 'Budget ms', 'PW ms (in-page)', 'Full/PW wall', 'Full/PW task', 'Full/floor', 'Tok full', 'Tok budget', 'Tok PW', 'JSON KB', 'GT', 'Recall', 'Prec', 'Names', 'Roles'],
-    pages.map((r) => r.error ? [`${r.set}/${r.name}`, `ERROR: ${esc(r.error).slice(0, 80)}`, ...Array(16).fill('')] : [
-      `${r.set}/${r.name}`, r.floor.elements, n(r.floor.median, 2),
-      r.full ? `${n(r.full.total.median, 2)} (${n(r.full.total.p90, 2)})` : '–',
-      n(r.budget.total.median, 2) + (r.budget.truncated ? '✂' : ''),
-      r.playwright ? `${n(r.playwright.wall.median, 1)} (${n(r.playwright.inPage.median, 1)})` : '–',
-      r.playwright && r.full ? n(r.full.total.median / r.playwright.wall.median, 2) : '–',
-      r.playwright && r.full?.task ? n(r.full.task.median / Math.max(r.playwright.inPage.median, 0.01), 2) : '–',
-      r.full ? n(r.full.total.median / Math.max(r.floor.median, 0.01), 2) : '–',
+    ['Page', 'Elems', 'Floor', 'Full (wall)', 'Budget', 'PW (wall)', 'Full/PW', 'Full/floor', 'Tok full', 'Tok budget', 'Tok PW', 'JSON KB', 'GT', 'Recall', 'Prec', 'Names', 'Roles'],
+    pages.map((r) => r.error ? [`${r.set}/${r.name}`, `ERROR: ${esc(r.error).slice(0, 80)}`, ...Array(15).fill('')] : [
+      `${r.set}/${r.name}`, r.floor.elements, n(cpu(r.floor), 2),
+      r.full ? `${n(cpu(r.full), 2)} (${n(r.full.total.median, 2)})` : '–',
+      n(cpu(r.budget), 2) + (r.budget.truncated ? '✂' : ''),
+      r.playwright ? `${n(r.playwright.inPage.median, 1)} (${n(r.playwright.wall.median, 1)})` : '–',
+      r.playwright && r.full ? n(cpu(r.full) / Math.max(r.playwright.inPage.median, 0.01), 2) : '–',
+      r.full ? n(cpu(r.full) / Math.max(cpu(r.floor), 0.01), 2) : '–',
       r.full?.tokens ?? '–', r.budget.tokens, r.playwright?.tokens ?? '–', r.full ? n(r.full.jsonBytes / 1024, 1) : '–',
       r.coverage?.groundTruth ?? '–', r.coverage ? pct(r.coverage.recall) : '–', r.coverage ? pct(r.coverage.precision) : '–',
       r.names ? pct(r.names.nameAgreement) : '–', r.names ? pct(r.names.roleAgreement) : '–',
-    ])), '', '✂ = budget snapshot reported `meta.truncated`.', '');
+    ])), '', 'Times in ms, CPU (wall in parentheses). ✂ = budget snapshot reported `meta.truncated`.', '');
 
   out.push('## Scaling (generated pages)', '', table(
-    ['Page', 'Elements', 'Visible', 'Full ms', 'µs/el', 'Budget ms (p90)', 'Truncated', 'Floor ms', 'Floor µs/el', 'PW ms', 'PW µs/el'],
-    s.scaling.map((g) => [g.name, g.elements, g.visible ?? '–', n(g.fullMs, 1), n(g.usPerElement, 2), `${n(g.budgetMs, 1)} (${n(g.budgetP90Ms, 1)})`,
-      g.budgetTruncated ? 'yes' : 'no', n(g.floorMs, 1), n(g.floorUsPerElement, 2), n(g.playwrightMs, 1), n(g.playwrightUsPerElement, 2)])), '');
+    ['Page', 'Elements', 'Visible', 'Rounds', 'Full ms', 'µs/el', 'Full wall', 'Budget wall (max)', 'Truncated', 'Floor ms', 'Floor µs/el', 'PW ms (wall)', 'PW µs/el'],
+    s.scaling.map((g) => [g.name, g.elements, g.visible ?? '–', g.runs ?? '–', n(g.fullMs, 1), n(g.usPerElement, 2), n(g.fullWallMs, 1),
+      `${n(g.budgetWallMs, 1)} (${n(g.budgetWallMaxMs, 1)})`, g.budgetTruncated ? 'yes' : 'no', n(g.floorMs, 1), n(g.floorUsPerElement, 2),
+      `${n(g.playwrightMs, 1)} (${n(g.playwrightWallMs, 1)})`, n(g.playwrightUsPerElement, 2)])), '');
   if (s.fit) out.push(`Linear fit over pages ≥ 4k elements: ${n(s.fit.usPerElement, 2)} µs/element + ${n(s.fit.interceptMs, 1)} ms, R² = ${n(s.fit.r2, 4)}.`, '');
 
   out.push('## Coverage', '',

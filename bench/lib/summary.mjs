@@ -39,26 +39,29 @@ export function summarize(results) {
   const gen = ok.filter((r) => r.set === 'generated').sort((a, b) => a.floor.elements - b.floor.elements);
   const withPw = corpus.filter((r) => r.playwright && r.full);
 
+  // Speed is CPU time (see measure.mjs) unless named wall: in-page performance.now() for us and
+  // the floor, the call from Node for Playwright.
+  const cpu = (x) => x?.cpu?.median;
   const speed = {
     pages: corpus.length,
-    fullMs: median(corpus.map((r) => r.full?.total.median)),
-    // Fastest run per page: on a shared, loaded machine the least disturbed estimate of the intrinsic cost.
-    fullMinMs: median(corpus.map((r) => r.full?.total.min)),
-    ratioFullToFloorMin: median(corpus.map((r) => r.full && r.full.total.min / Math.max(r.floor.min, 0.01))),
+    fullMs: median(corpus.map((r) => cpu(r.full))),
+    fullP90Ms: p90(corpus.map((r) => cpu(r.full))),
+    fullWallMs: median(corpus.map((r) => r.full?.total.median)),
+    // Fastest run per page: on a loaded machine the least disturbed estimate of the intrinsic cost.
+    fullMinMs: median(corpus.map((r) => r.full?.cpu.min)),
     fullToTextMs: median(corpus.map((r) => r.full?.toText.median)),
-    fullP90Ms: p90(corpus.map((r) => r.full?.total.median)),
-    budgetMs: median(corpus.map((r) => r.budget.total.median)),
+    budgetMs: median(corpus.map((r) => cpu(r.budget))),
     budgetWorstMedianMs: Math.max(...ok.map((r) => r.budget.total.median)),
-    floorMs: median(corpus.map((r) => r.floor.median)),
-    playwrightMs: median(withPw.map((r) => r.playwright.wall.median)),
-    playwrightP90Ms: p90(withPw.map((r) => r.playwright.wall.median)),
-    playwrightInPageMs: median(withPw.map((r) => r.playwright.inPage.median)),
-    ratioFullToPlaywright: median(withPw.map((r) => r.full.total.median / r.playwright.wall.median)),
-    fullTaskMs: median(corpus.map((r) => r.full?.task?.median)),
-    // CPU vs CPU: both sides as main-thread task time during the call (the issue's reference figures are in-page CPU time).
-    ratioFullToPlaywrightInPage: median(withPw.map((r) => (r.full.task?.median ?? r.full.total.median) / Math.max(r.playwright.inPage.median, 0.01))),
-    ratioFullToFloor: median(corpus.map((r) => r.full && r.full.total.median / Math.max(r.floor.median, 0.01))),
-    ratioBudgetToFloor: median(corpus.map((r) => r.budget.total.median / Math.max(r.floor.median, 0.01))),
+    floorMs: median(corpus.map((r) => cpu(r.floor))),
+    floorWallMs: median(corpus.map((r) => r.floor.median)),
+    playwrightMs: median(withPw.map((r) => r.playwright.inPage.median)),
+    playwrightP90Ms: p90(withPw.map((r) => r.playwright.inPage.median)),
+    playwrightWallMs: median(withPw.map((r) => r.playwright.wall.median)),
+    ratioFullToPlaywright: median(withPw.map((r) => cpu(r.full) / Math.max(r.playwright.inPage.median, 0.01))),
+    ratioFullToPlaywrightWall: median(withPw.map((r) => r.full.total.median / r.playwright.wall.median)),
+    ratioFullToFloor: median(corpus.map((r) => r.full && cpu(r.full) / Math.max(cpu(r.floor), 0.01))),
+    ratioFullToFloorWall: median(corpus.map((r) => r.full && r.full.total.median / Math.max(r.floor.median, 0.01))),
+    ratioBudgetToFloor: median(corpus.map((r) => cpu(r.budget) / Math.max(cpu(r.floor), 0.01))),
   };
 
   const tokens = {
@@ -97,12 +100,12 @@ export function summarize(results) {
   };
 
   const scaling = gen.map((r) => ({
-    name: r.name, elements: r.floor.elements, fullMs: r.full?.total.median, budgetMs: r.budget.total.median,
-    budgetP90Ms: r.budget.total.p90, floorMs: r.floor.median, playwrightMs: r.playwright?.wall.median,
-    usPerElement: r.full && (r.full.total.median * 1000) / r.floor.elements,
-    floorUsPerElement: (r.floor.median * 1000) / r.floor.elements,
-    playwrightUsPerElement: r.playwright && (r.playwright.wall.median * 1000) / r.floor.elements,
-    budgetTruncated: r.budget.truncated, visible: r.groundTruth?.visible,
+    name: r.name, elements: r.floor.elements, visible: r.groundTruth?.visible, runs: r.runs,
+    fullMs: cpu(r.full), fullWallMs: r.full?.total.median, usPerElement: r.full && (cpu(r.full) * 1000) / r.floor.elements,
+    budgetWallMs: r.budget.total.median, budgetWallMaxMs: Math.max(...r.budget.total.samples), budgetTruncated: r.budget.truncated,
+    floorMs: cpu(r.floor), floorUsPerElement: (cpu(r.floor) * 1000) / r.floor.elements,
+    playwrightMs: r.playwright?.inPage.median, playwrightWallMs: r.playwright?.wall.median,
+    playwrightUsPerElement: r.playwright && (r.playwright.inPage.median * 1000) / r.floor.elements,
   }));
   const big = scaling.filter((s) => s.elements >= 4000 && s.fullMs != null);
   const fit = linearFit(big.map((s) => ({ x: s.elements, y: s.fullMs })));
@@ -110,18 +113,18 @@ export function summarize(results) {
   const page800 = gen.filter((r) => Math.abs(r.groundTruth.visible - 800) <= 100)
     .sort((a, b) => Math.abs(a.groundTruth.visible - 800) - Math.abs(b.groundTruth.visible - 800))[0];
   const largest = scaling[scaling.length - 1];
+  // The engine's deadline is wall-clock, so the cap is judged on wall time.
   const budgetWorst = Math.max(...ok.map((r) => Math.max(...r.budget.total.samples)));
   const truncationHonest = ok.filter((r) => r.full).every((r) => r.budget.truncated || r.budget.textIds >= r.full.textIds);
 
   const targets = [
-    target('Snapshot+text (full) / floor, corpus median', speed.ratioFullToFloor, '<=', 3, 'x'),
-    target('Snapshot+text (full) / Playwright AI, in-page task time, corpus median', speed.ratioFullToPlaywrightInPage, '<=', 0.33, 'x'),
-    target('Snapshot+text (full, in-page) / Playwright AI (wall from Node), corpus median', speed.ratioFullToPlaywright, '<=', 0.33, 'x'),
-    target('Snapshot+text (full), corpus median', speed.fullMs, '<=', 6, 'ms'),
-    target(`≈800-visible-node page (full; ${page800 ? `${page800.name}, ${page800.groundTruth.visible} visible` : 'none'})`, page800?.full?.total.median, '<=', 12, 'ms'),
-    target('µs per element at largest generated page (full)', largest?.usPerElement, '<=', 12, 'us'),
-    target('Linear fit R² (full, pages ≥ 4k elements)', fit?.r2, '>=', 0.98, 'r2'),
-    target('Budget mode, slowest of the runs on the worst page (timeBudgetMs + 20%)', budgetWorst, '<=', TIME_BUDGET_MS * 1.2, 'ms'),
+    target('Snapshot+text (full) / floor, CPU, corpus median of page ratios', speed.ratioFullToFloor, '<=', 3, 'x'),
+    target('Snapshot+text (full) / Playwright AI, CPU, corpus median of page ratios', speed.ratioFullToPlaywright, '<=', 0.33, 'x'),
+    target('Snapshot+text (full), CPU, corpus median', speed.fullMs, '<=', 6, 'ms'),
+    target(`≈800-visible-node page (full, CPU; ${page800 ? `${page800.name}, ${page800.groundTruth.visible} visible` : 'none'})`, cpu(page800?.full), '<=', 12, 'ms'),
+    target('µs per element at the largest generated page (full, CPU)', largest?.usPerElement, '<=', 12, 'us'),
+    target('Linear fit R² (full, CPU, pages ≥ 4k elements)', fit?.r2, '>=', 0.98, 'r2'),
+    target('Budget mode, slowest wall time of any run on any page (timeBudgetMs + 20%)', budgetWorst, '<=', TIME_BUDGET_MS * 1.2, 'ms'),
     target('Full-mode tokens / Playwright AI, corpus median', tokens.ratioFullToPlaywright, '<=', 0.4, 'x'),
     target('Recall, full mode (corpus, pooled)', coverage.recall, '>=', 0.995, 'pct'),
     target('Budget mode tokens, max over all pages', tokens.budgetMax, '<=', 4000, 'int'),

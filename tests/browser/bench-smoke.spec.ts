@@ -25,6 +25,7 @@ test('bench runs on one page and writes results.json / results.md', async () => 
     expect(selfTest.selfTest.expected).toBeGreaterThan(10);
     expect(page.error).toBeUndefined();
     expect(page.full.total.samples).toHaveLength(1);
+    expect(page.full.cpu.samples).toHaveLength(1);
     expect(page.budget.tokens).toBeGreaterThan(0);
     expect(page.playwright.tokens).toBeGreaterThan(0);
     expect(page.floor.elements).toBeGreaterThan(0);
