@@ -6,7 +6,7 @@ import type { VirtualNode } from '../types';
 import { getAccessibleName, getAriaStates } from './aria';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
-import type { Box } from './visibility';
+import type { Box, PlainRect } from './visibility';
 import { normalizeWhitespace, truncate } from '../dom/dom-utils';
 
 export interface NodeFacts {
@@ -18,7 +18,7 @@ export interface NodeFacts {
   act: Actionability | null;
   offscreen: boolean;
   box: Box;
-  rect: DOMRect;
+  rect: PlainRect;
   options: ResolvedSnapshotOptions;
 }
 

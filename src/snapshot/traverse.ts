@@ -12,7 +12,7 @@ import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
 import { describeElement, type NodeFacts } from './describe';
-import { hasBox, hidesByOpacity, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, toBox, type Box } from './visibility';
+import { hasBox, hidesByOpacity, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, toBox, type Box, type PlainRect } from './visibility';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
 
 /** Elements that never render content a person can see or use. */
@@ -75,7 +75,7 @@ interface Context {
   el: Element | null;
   /** Computed cursor of the parent ('' when not read): an own pointer cursor differs from it. */
   cursor: string;
-  rect: DOMRect | null;
+  rect: PlainRect | null;
   hash: number;
   attach: BuildNode[];
   block: number;
@@ -182,9 +182,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (display === 'none' || hidesByOpacity(style)) continue;
 
     const isContents = display === 'contents';
-    const rect = isContents ? null : getRect(el);
-    // A DOMRect is already a Box in the top document; only frame content needs offsetting.
-    const box: Box | null = rect ? (ctx.dx || ctx.dy ? toBox(rect, ctx.dx, ctx.dy) : rect) : null;
+    // The box in top-level viewport coordinates, read once into plain numbers.
+    const rect = isContents ? null : toBox(getRect(el), ctx.dx, ctx.dy);
+    const box: Box | null = rect;
     const selfBox = !!rect && hasBox(rect);
     // Style reads cost ~0.4 µs each: properties that only matter for content are read
     // only when there is content (a leaf clips nothing and hides no children).
@@ -284,8 +284,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       return;
     }
     const rect = ctx.rect;
-    const top = rect ? rect.top + ctx.dy : 0;
-    const bottom = rect ? rect.bottom + ctx.dy : 0;
+    const top = rect ? rect.top : 0;
+    const bottom = rect ? rect.bottom : 0;
     // Adjacent runs of one block merge here already; saves nodes and ids.
     if (sameRun) {
       prev.raw += data;

@@ -35,7 +35,7 @@ export function isVisibilityVisible(style: CSSStyleDeclaration): boolean {
 }
 
 /** A non-empty box: at least one side above 1px and neither side zero. */
-export function hasBox(rect: DOMRect): boolean {
+export function hasBox(rect: { width: number; height: number }): boolean {
   const w = rect.width;
   const h = rect.height;
   return w > 0 && h > 0 && (w > 1 || h > 1);
@@ -45,8 +45,12 @@ export type Overflow = 'visible' | 'clip' | 'scroll';
 
 /** How the element treats overflowing descendants: clips them away, scrolls them, or shows them. */
 export function overflowKind(style: CSSStyleDeclaration): Overflow {
-  const x = style.overflowX;
-  const y = style.overflowY;
+  // One read of the shorthand ("visible", "hidden", "hidden auto") instead of two.
+  const both = style.overflow;
+  if (both === 'visible' || both === '') return 'visible';
+  const space = both.indexOf(' ');
+  const x = space < 0 ? both : both.slice(0, space);
+  const y = space < 0 ? both : both.slice(space + 1);
   if (x === 'visible' && y === 'visible') return 'visible';
   if (x === 'hidden' || x === 'clip' || y === 'hidden' || y === 'clip') {
     // A scrollable axis still lets a person reach the content by scrolling.
@@ -69,6 +73,17 @@ export function intersect(a: Box, b: Box): Box {
   };
 }
 
-export function toBox(rect: DOMRect, dx = 0, dy = 0): Box {
-  return { left: rect.left + dx, top: rect.top + dy, right: rect.right + dx, bottom: rect.bottom + dy };
+/** Plain numbers: DOMRect fields are native getters, costly to read again and again. */
+export interface PlainRect extends Box {
+  width: number;
+  height: number;
 }
+
+export function toBox(rect: DOMRect, dx = 0, dy = 0): PlainRect {
+  const left = rect.left + dx;
+  const top = rect.top + dy;
+  const width = rect.width;
+  const height = rect.height;
+  return { left, top, right: left + width, bottom: top + height, width, height };
+}
+
