@@ -64,7 +64,7 @@ export async function measurePage(page, opts) {
       // must not stall the whole bench: after a slow warm-up, fewer rounds (recorded as `runs`).
       // Small pages get more rounds: cheap, and a new page's code is still warming up in V8.
       const roundMs = (u?.result.total ?? 0) + b.result.total + (p?.result.wall ?? 0);
-      if (roundMs > (opts.slowRoundMs ?? 15000)) runs = Math.min(runs, 2);
+      if (roundMs > (opts.slowRoundMs ?? 30000)) runs = Math.min(runs, 2);
       else if (roundMs < 400) runs = Math.max(runs, opts.smallPageRuns ?? 15);
       else if (roundMs < 2000) runs = Math.max(runs, Math.round((opts.smallPageRuns ?? 15) * 0.6));
       continue;
