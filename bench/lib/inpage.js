@@ -91,7 +91,25 @@
     const root = el.ownerDocument.documentElement;
     const x = r.left + win.scrollX, y = r.top + win.scrollY;
     const w = Math.max(root.scrollWidth, win.innerWidth), h = Math.max(root.scrollHeight, win.innerHeight);
-    return x + r.width > 0 && y + r.height > 0 && x < w && y < h;
+    return x + r.width > 0 && y + r.height > 0 && x < w && y < h && !clippedAway(el, r);
+  }
+
+  // Wholly outside an ancestor that clips without letting a person scroll (overflow hidden/clip),
+  // e.g. the second line of a line-clamped teaser. A fixed-position element escapes its ancestors.
+  function clippedAway(el, r) {
+    if (getComputedStyle(el).position === 'fixed') return false;
+    for (let a = composedParent(el); a && a.localName !== 'body' && a.localName !== 'html'; a = composedParent(a)) {
+      const cs = getComputedStyle(a);
+      const clipX = cs.overflowX === 'hidden' || cs.overflowX === 'clip';
+      const clipY = cs.overflowY === 'hidden' || cs.overflowY === 'clip';
+      if (clipX || clipY) {
+        const p = a.getBoundingClientRect();
+        if (clipX && (r.right <= p.left || r.left >= p.right)) return true;
+        if (clipY && (r.bottom <= p.top || r.top >= p.bottom)) return true;
+      }
+      if (cs.position === 'fixed') return false;
+    }
+    return false;
   }
 
   function staticReason(el) {

@@ -81,7 +81,7 @@ export function renderMarkdown(doc) {
   if (s.fit) out.push(`Linear fit over pages ≥ 4k elements: ${n(s.fit.usPerElement, 2)} µs/element + ${n(s.fit.interceptMs, 1)} ms, R² = ${n(s.fit.r2, 4)}.`, '');
 
   out.push('## Coverage', '',
-    'Ground truth (CDP): visible (box non-zero in both dimensions and more than 1px in one — S2; `checkVisibility` with opacity/visibility; not inert; intersecting the document) and ' +
+    'Ground truth (CDP): visible (box non-zero in both dimensions and more than 1px in one — S2; `checkVisibility` with opacity/visibility; not inert; intersecting the document; not wholly outside an `overflow: hidden|clip` ancestor) and ' +
     'not disabled / `pointer-events:none`, and: natively interactive (a/area[href], button, input≠hidden, select, textarea, first summary, ' +
     'media[controls]), an interactive ARIA widget role, `tabindex>=0`, a contenteditable root, or a click/mousedown/pointerdown/keydown listener ' +
     'on the element itself (`DOMDebugger.getEventListeners`, depth 0; html/body and document/window delegation excluded).', '',
