@@ -62,6 +62,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
       summarizeThreshold: options.summarizeThreshold,
       summarizeKeep: options.summarizeKeep,
       maxTextLength: DEFAULT_TEXT_LENGTH,
+      nodeBound: walked.kept + walked.textRuns,
     });
     addHints(budget.roots);
     const truncation = budget.reasons.slice();

@@ -84,6 +84,26 @@ type PseudoMatcher = { key: string; selector: string | null; unknown: boolean };
 const pseudoMatchers = new WeakMap<Node, PseudoMatcher>();
 const PSEUDO_PART = /::?(?:before|after)\b/gi;
 
+/**
+ * 0: no style rule can give this element generated content; 1: unknown (a style sheet
+ * cannot be read, e.g. cross-origin); 2: a rule with `content` matches it.
+ */
+export function pseudoContentPossible(el: Element): 0 | 1 | 2 {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  let matcher = snapshotMatchers?.get(root);
+  if (!matcher) {
+    matcher = matcherFor(root);
+    snapshotMatchers?.set(root, matcher);
+  }
+  if (matcher.unknown) return 1;
+  if (!matcher.selector) return 0;
+  try {
+    return el.matches(matcher.selector) ? 2 : 0;
+  } catch {
+    return 1;
+  }
+}
+
 function mayHavePseudoContent(el: Element): boolean {
   const root = el.getRootNode() as Document | ShadowRoot;
   let matcher = snapshotMatchers?.get(root);

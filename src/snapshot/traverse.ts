@@ -38,6 +38,8 @@ const BLOCK_DISPLAY_PREFIX = /^(?:block|flex|grid|list-item|table|flow-root)/;
 export interface TraversalResult {
   roots: BuildNode[];
   visited: number;
+  /** Text runs created (an upper bound on emitted text nodes). */
+  textRuns: number;
   kept: number;
   timedOut: boolean;
   /** Every kept node's element, with its fingerprint; the id maps are built from it. */
@@ -96,7 +98,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const started = performance.now();
   // Traversal gets 70 % of the time budget; distilling what it found needs the rest.
   const deadline = options.timeBudgetMs * 0.7;
-  const result: TraversalResult = { roots: [], visited: 0, kept: 0, timedOut: false, keptNodes: [], fingerprints: new Map(), labels: [] };
+  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], fingerprints: new Map(), labels: [] };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
@@ -293,6 +295,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       return;
     }
     // Text runs get their id after distillation (only the few that are emitted need one).
+    result.textRuns++;
     ctx.attach.push({
       vn: { node_id: '', tag: TEXT_TAG, visible: true },
       ref: text, children: [], block: ctx.block, raw: data, top, bottom, idHash: childHash(ctx.hash, '#t' + index),

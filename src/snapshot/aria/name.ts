@@ -3,7 +3,7 @@
 // with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
 // Not truncated here (the engine truncates). Never throws.
 import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../../dom/dom-utils';
-import { ariaCaches, getPseudoContent, getStyle } from '../caches';
+import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../caches';
 import { allowsNameFromContent, getRole } from './roles';
 
 interface Ctx {
@@ -417,7 +417,8 @@ function contentText(el: Element, ctx: Ctx): string {
   // Reading a pseudo-element style costs ~3 µs, and cross-origin style sheets defeat the
   // prefilter. Generated text that matters for names sits on the target itself or on
   // empty descendants (icons, separators); elements with content of their own are not read.
-  const readPseudo = !selfHidden && (el === ctx.target || el.firstChild === null);
+  // With unreadable (cross-origin) sheets, a target that has content of its own is not read.
+  const readPseudo = !selfHidden && (el.firstChild === null || (el === ctx.target && pseudoContentPossible(el) === 2));
   let result = '';
   // 2F.ii: CSS generated content before.
   if (readPseudo) result += getPseudoContent(el, '::before');

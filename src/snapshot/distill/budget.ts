@@ -17,6 +17,8 @@ export interface BudgetOptions {
   summarizeThreshold: number;
   summarizeKeep: number;
   maxTextLength: number;
+  /** Upper bound on the node count (nodes found by traversal), to skip counting when it fits. */
+  nodeBound?: number;
 }
 
 export interface BudgetResult {
@@ -63,7 +65,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   }
   const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget * BUDGET_SAFETY : Infinity;
   // Without a token limit only the node count matters: no need to format every line.
-  if (tokenLimit === Infinity && countAll(roots) <= options.maxNodes) return { roots, truncated, reasons, notes };
+  if (tokenLimit === Infinity && ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)) return { roots, truncated, reasons, notes };
   let entries = linearize(roots, viewport, options.maxTextLength);
   if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
 
