@@ -76,16 +76,22 @@ function lookup(snapshot: SnapshotLike, id: string): Element | null {
   return el && el.isConnected ? el : null;
 }
 
-/** Tag, role and accessible name of the element as it is now. */
-export function liveFingerprint(el: Element): NodeFingerprint {
+/** Role and accessible name of the element as it is now ('' for what the ARIA code cannot read). */
+export function roleAndName(el: Element): { role: string; name: string } {
   let role = '';
   let name = '';
   try {
     role = getRole(el) ?? '';
     name = normalizeWhitespace(getAccessibleName(el, role || null) ?? '');
   } catch {
-    // An exotic element the ARIA code cannot read: compare on the tag alone.
+    // An exotic element: compare and describe on the tag alone.
   }
+  return { role, name };
+}
+
+/** Tag, role and accessible name of the element as it is now. */
+export function liveFingerprint(el: Element): NodeFingerprint {
+  const { role, name } = roleAndName(el);
   return { tag: el.localName, role, name };
 }
 

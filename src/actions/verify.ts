@@ -3,9 +3,9 @@
 // same-origin frames pierced) must be the element or inside it. Failures throw a
 // DomToolError that names what a person would see instead.
 import { flatTreeParent, isElement, normalizeWhitespace, parentElementOrHost, windowOf } from '../dom/dom-utils';
-import { getAccessibleName, getRole } from '../snapshot/aria/index';
+import { getRole } from '../snapshot/aria/index';
 import { DomToolError, msg } from './result';
-import type { SnapshotLike } from './resolve';
+import { roleAndName, type SnapshotLike } from './resolve';
 
 export interface Point {
   x: number;
@@ -14,14 +14,9 @@ export interface Point {
 
 /** Short human description of an element: role "name" (id) or <tag class>. */
 export function describeElement(el: Element, snapshot?: SnapshotLike | null): string {
-  let role = '';
-  let name = '';
-  try {
-    role = getRole(el) ?? '';
-    name = normalizeWhitespace(getAccessibleName(el, role || null) ?? '');
-  } catch {
-    // Describe by tag only.
-  }
+  const found = roleAndName(el);
+  const role = found.role;
+  let name = found.name;
   if (name.length > 60) name = name.slice(0, 59) + '\u2026';
   const id = snapshot ? snapshot.getNodeId(el) : undefined;
   let text = role && role !== 'generic' && role !== 'none' ? role : `<${el.localName}${classHint(el)}>`;

@@ -82,6 +82,11 @@ const NOT_ACTIONABLE: Actionability = { tier: 3, focusable: false };
 const ACTION_WORD = /(?:^|[-_\s])(?:btn|button|clickable|click|toggle|close|dismiss|submit|open|expand|collapse|trigger|menu-item|dropdown|tab|link|cta|action|checkbox|radio|switch|select|chip)(?:$|[-_\s])/i;
 const ACTION_CLASS = /(?:^|\s)(?:[\w-]*(?:btn|button|clickable)[\w-]*|[\w-]*(?:toggle|trigger|dropdown-item|menu-item)|js-[\w-]*click[\w-]*)(?:\s|$)/i;
 
+/** pointer-events:none lets clicks fall through; read only for the few candidates. */
+function reachable(style: CSSStyleDeclaration, result: Actionability): Actionability {
+  return style.pointerEvents === 'none' ? NOT_ACTIONABLE : result;
+}
+
 /** Cheap substring screen before the (backtracking) class regex; most class lists fail it. */
 function mayBeActionClass(className: string): boolean {
   const c = className.toLowerCase();
@@ -132,40 +137,24 @@ export function classifyActionability(
   insideActionable: boolean,
   reportCursor: (cursor: string) => void,
 ): Actionability {
-  const result = classify(el, tag, role, scan, style, parentCursor, insideActionable, reportCursor);
-  // pointer-events:none lets clicks fall through: read only for the few candidates.
-  if (result.tier < 3 && style.pointerEvents === 'none') return NOT_ACTIONABLE;
-  return result;
-}
-
-function classify(
-  el: Element,
-  tag: string,
-  role: string | null,
-  scan: AttributeScan,
-  style: CSSStyleDeclaration,
-  parentCursor: string,
-  insideActionable: boolean,
-  reportCursor: (cursor: string) => void,
-): Actionability {
   const focusable = scan.tabindex !== null ? scan.tabindex >= 0 : false;
   const native = nativeReason(el, tag, scan);
-  if (native) return { tier: 1, reason: native, focusable: native !== 'label' || focusable };
+  if (native) return reachable(style, { tier: 1, reason: native, focusable: native !== 'label' || focusable });
   if (scan.contentEditable !== null && (el as HTMLElement).isContentEditable) {
     const parent = el.parentElement as HTMLElement | null;
     // Only the editing host; its descendants are part of the same editor.
-    if (!parent || !parent.isContentEditable) return { tier: 1, reason: 'contenteditable', focusable: true };
+    if (!parent || !parent.isContentEditable) return reachable(style, { tier: 1, reason: 'contenteditable', focusable: true });
   }
-  if (scan.role && isInteractiveRole(role)) return { tier: 1, reason: 'role', focusable };
-  if (scan.handler) return { tier: 2, reason: scan.handler, focusable };
-  if (focusable && tag !== 'iframe') return { tier: 2, reason: 'tabindex', focusable };
+  if (scan.role && isInteractiveRole(role)) return reachable(style, { tier: 1, reason: 'role', focusable });
+  if (scan.handler) return reachable(style, { tier: 2, reason: scan.handler, focusable });
+  if (focusable && tag !== 'iframe') return reachable(style, { tier: 2, reason: 'tabindex', focusable });
   if (insideActionable) return NOT_ACTIONABLE;
   // Own (not inherited) pointer cursor: the parent does not already show one.
   const cursor = style.cursor;
   reportCursor(cursor);
-  if (cursor === 'pointer' && parentCursor !== 'pointer') return { tier: 2, reason: 'cursor', focusable };
-  if (scan.testId && ACTION_WORD.test(scan.testId)) return { tier: 2, reason: 'testid', focusable };
-  if (scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className)) return { tier: 2, reason: 'class', focusable };
-  if (hasFrameworkClickListener(el)) return { tier: 2, reason: 'listener', focusable };
+  if (cursor === 'pointer' && parentCursor !== 'pointer') return reachable(style, { tier: 2, reason: 'cursor', focusable });
+  if (scan.testId && ACTION_WORD.test(scan.testId)) return reachable(style, { tier: 2, reason: 'testid', focusable });
+  if (scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className)) return reachable(style, { tier: 2, reason: 'class', focusable });
+  if (hasFrameworkClickListener(el)) return reachable(style, { tier: 2, reason: 'listener', focusable });
   return NOT_ACTIONABLE;
 }
