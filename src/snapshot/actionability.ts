@@ -82,6 +82,17 @@ const NOT_ACTIONABLE: Actionability = { tier: 3, focusable: false };
 const ACTION_WORD = /(?:^|[-_\s])(?:btn|button|clickable|click|toggle|close|dismiss|submit|open|expand|collapse|trigger|menu-item|dropdown|tab|link|cta|action|checkbox|radio|switch|select|chip)(?:$|[-_\s])/i;
 const ACTION_CLASS = /(?:^|\s)(?:[\w-]*(?:btn|button|clickable)[\w-]*|[\w-]*(?:toggle|trigger|dropdown-item|menu-item)|js-[\w-]*click[\w-]*)(?:\s|$)/i;
 
+const CONTROL_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox]';
+
+/** Holds two or more native or ARIA controls. Only asked for the few heuristic candidates. */
+function wrapsControls(el: Element): boolean {
+  try {
+    return el.querySelectorAll(CONTROL_SELECTOR).length >= 2;
+  } catch {
+    return false;
+  }
+}
+
 /** pointer-events:none lets clicks fall through; read only for the few candidates. */
 function reachable(style: CSSStyleDeclaration, result: Actionability): Actionability {
   return style.pointerEvents === 'none' ? NOT_ACTIONABLE : result;
@@ -148,13 +159,15 @@ export function classifyActionability(
   if (scan.role && isInteractiveRole(role)) return reachable(style, { tier: 1, reason: 'role', focusable });
   if (scan.handler) return reachable(style, { tier: 2, reason: scan.handler, focusable });
   if (focusable && tag !== 'iframe') return reachable(style, { tier: 2, reason: 'tabindex', focusable });
-  if (insideActionable) return NOT_ACTIONABLE;
+  if (insideActionable || tag === 'body' || tag === 'html') return NOT_ACTIONABLE;
   // Own (not inherited) pointer cursor: the parent does not already show one.
   const cursor = style.cursor;
   reportCursor(cursor);
-  if (cursor === 'pointer' && parentCursor !== 'pointer') return reachable(style, { tier: 2, reason: 'cursor', focusable });
-  if (scan.testId && ACTION_WORD.test(scan.testId)) return reachable(style, { tier: 2, reason: 'testid', focusable });
-  if (scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className)) return reachable(style, { tier: 2, reason: 'class', focusable });
+  // The weaker signals below mark a container of several real controls (a button group,
+  // a menu item with a submenu, a product tile with its buttons): the controls carry the ids.
+  if (cursor === 'pointer' && parentCursor !== 'pointer' && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'cursor', focusable });
+  if (scan.testId && ACTION_WORD.test(scan.testId) && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'testid', focusable });
+  if (scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className) && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'class', focusable });
   if (hasFrameworkClickListener(el)) return reachable(style, { tier: 2, reason: 'listener', focusable });
   return NOT_ACTIONABLE;
 }

@@ -155,7 +155,8 @@ function demoteRedundantLabels(labels: BuildNode[]): void {
 function addHints(roots: BuildNode[]): void {
   forEachNode(roots, (node) => {
     const vn = node.vn;
-    if (!vn.actionable || vn.name || vn.text || !node.ref || !isElement(node.ref)) return;
+    // Text without a letter or digit ("⋯", "×", "☰") tells nothing either.
+    if (!vn.actionable || vn.name || (vn.text && WORDLIKE.test(vn.text)) || !node.ref || !isElement(node.ref)) return;
     if (hasVisibleText(node)) return;
     try {
       // A nameless link (an image link without alt) is best told apart by where it goes.
@@ -186,10 +187,12 @@ export function hintFromUrl(href: string): string | undefined {
   return undefined;
 }
 
+const WORDLIKE = /[\p{L}\p{N}]/u;
+
 function hasVisibleText(node: BuildNode): boolean {
   for (let i = 0; i < node.children.length; i++) {
     const child = node.children[i];
-    if (child.vn.text || child.vn.name) return true;
+    if ((child.vn.text && WORDLIKE.test(child.vn.text)) || child.vn.name) return true;
   }
   return false;
 }

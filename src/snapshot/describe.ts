@@ -37,7 +37,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   // unless one is given explicitly; its text is shown as text.
   const named = role
     ? actionable || !UNNAMED_CONTAINER_ROLES.has(role)
-    : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby') || facts.el.hasAttribute('title'));
+    : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby'));
   if (named) {
     const name = normalizeWhitespace(safe(() => getAccessibleName(el, role), ''));
     if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;

@@ -96,8 +96,8 @@ interface Context {
 
 export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: IdSource, viewport: Box): TraversalResult {
   const started = performance.now();
-  // Traversal gets 70 % of the time budget; distilling what it found needs the rest.
-  const deadline = options.timeBudgetMs * 0.7;
+  // Traversal gets 60 % of the time budget; distilling what it found needs the rest.
+  const deadline = options.timeBudgetMs * 0.6;
   const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], fingerprints: new Map(), labels: [] };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
@@ -118,6 +118,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     depth: 0, frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
   const modal = findModal(root);
+  const scrollX = root.defaultView?.scrollX ?? 0;
+  const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root);
   const visitedOwned = new Set<Element>();
   push(body, { ...rootCtx, insideModal: !modal }, 0);
@@ -196,7 +198,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const overflow = isContents || !hasContent ? 'visible' : overflowKind(style);
     // A zero-size box that clips its overflow shows nothing (sr-only, collapsed panels).
     if (!isContents && !selfBox && overflow !== 'visible') continue;
-    const clipped = !!box && !!ctx.hardClip && !intersects(box, ctx.hardClip);
+    // Clipped away by an overflow:hidden ancestor, or placed above / left of the document
+    // origin where no scrolling can bring it into view.
+    const clipped = !!box && ((!!ctx.hardClip && !intersects(box, ctx.hardClip)) || box.bottom + scrollY <= 0 || box.right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
     const visible = selfBox && visibilityVisible && !clipped;
 

@@ -84,7 +84,7 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.valuenow !== undefined) out.push('now=' + vn.valuenow + (vn.valuemin !== undefined || vn.valuemax !== undefined ? ` range=${vn.valuemin ?? ''}..${vn.valuemax ?? ''}` : ''));
   if (vn.valuetext) out.push('valuetext=' + quote(vn.valuetext));
   if (vn.placeholder) out.push('placeholder=' + quote(cut(vn.placeholder, 60)));
-  if (!vn.name && !vn.text && vn.hint) out.push('hint=' + quote(vn.hint));
+  if (!vn.name && vn.hint) out.push('hint=' + quote(vn.hint));
   if (ctx.includeHrefs && vn.href) out.push('href=' + vn.href);
   if (vn.frameSrc !== undefined) out.push('src=' + cut(vn.frameSrc, 80));
   if (vn.crossOrigin) out.push('cross-origin');
@@ -117,7 +117,8 @@ export function formatLine(node: BuildNode, ctx: LineContext): string {
   const attrs = attributes(vn, ctx);
   if (attrs.length) line += ' [' + attrs.join(' ') + ']';
   // A named control's content text is noise next to its name (an icon glyph, a repeat).
-  if (text && text !== vn.name && !(vn.actionable && vn.name)) line += ': ' + text;
+  // A glyph ("⋯", "×") next to a hint says nothing more.
+  if (text && text !== vn.name && !(vn.actionable && vn.name) && !(vn.hint && !/[\p{L}\p{N}]/u.test(text))) line += ': ' + text;
   return line;
 }
 
