@@ -195,7 +195,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const openShadow = options.includeShadowDom ? shadowRootFor(el, options) : null;
     // openShadow covers closed roots opened through options.shadowRootOf (a host with no light children).
     const hasContent = el.firstChild !== null || el.shadowRoot !== null || openShadow !== null || tag === 'slot';
-    const overflow = isContents || !hasContent ? 'visible' : overflowKind(style);
+    // A text-only leaf clips nothing that matters: its text shows only if it has a box.
+    const hasElementContent = hasContent && (el.firstElementChild !== null || el.shadowRoot !== null || openShadow !== null || tag === 'slot');
+    const overflow = isContents || !hasElementContent ? 'visible' : overflowKind(style);
     // A zero-size box that clips its overflow shows nothing (sr-only, collapsed panels).
     if (!isContents && !selfBox && overflow !== 'visible') continue;
     // Clipped away by an overflow:hidden ancestor, or placed above / left of the document
@@ -237,7 +239,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       if (kept && options.includeIframes) enterFrame(el, kept, ctx, box!);
       continue;
     }
-    if (!hasContent || OPAQUE_TAGS.has(tag) || hidesContent(style)) continue;
+    if (!hasContent || OPAQUE_TAGS.has(tag) || (hasElementContent && hidesContent(style))) continue;
 
     const isBlock = isContents ? false : BLOCK_DISPLAY_PREFIX.test(display);
     let hardClip = ctx.hardClip;
