@@ -18,6 +18,8 @@ export interface AttributeScan {
   inert: boolean;
   href: boolean;
   browserxOverlay: boolean;
+  /** Has some aria-* attribute besides aria-hidden / aria-label (states may be set). */
+  aria: boolean;
   /** Has an attribute the structural id hashes (id, name, type, role, aria-label, data-testid, href). */
   stable: boolean;
 }
@@ -30,7 +32,7 @@ const HANDLER_ATTRIBUTES = new Set([
 /** One scratch result reused for every element: traversal reads it before the next scan. */
 const scratch: AttributeScan = {
   role: null, tabindex: null, handler: null, testId: null, className: '',
-  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, stable: false,
+  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, stable: false, aria: false,
 };
 
 /** Reads the attributes classification needs, in one pass. The result is valid until the next call. */
@@ -39,7 +41,7 @@ export function scanAttributes(el: Element): AttributeScan {
   out.role = out.handler = out.testId = out.contentEditable = null;
   out.tabindex = null;
   out.className = '';
-  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.stable = false;
+  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.stable = out.aria = false;
   // Most elements have no attributes at all; Attr wrappers are costly to create.
   if (!el.hasAttributes()) return out;
   const names = el.getAttributeNames();
@@ -62,7 +64,8 @@ export function scanAttributes(el: Element): AttributeScan {
       case 'data-test': case 'data-cy': case 'data-test-id': out.testId = el.getAttribute(name); break;
       case 'data-browserx-overlay': out.browserxOverlay = true; break;
       default:
-        if (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110 /* n */ && HANDLER_ATTRIBUTES.has(name)) {
+        if (name.charCodeAt(0) === 97 /* a */ && name.startsWith('aria-')) out.aria = true;
+        else if (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110 /* n */ && HANDLER_ATTRIBUTES.has(name)) {
           out.handler = name;
         }
     }

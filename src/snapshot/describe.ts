@@ -24,6 +24,8 @@ export interface NodeFacts {
 
 export const MAX_NAME_LENGTH = 150;
 
+const STATEFUL_ROLES = new Set(['heading', 'row', 'progressbar', 'meter', 'scrollbar', 'treeitem', 'dialog', 'alertdialog', 'tabpanel', 'gridcell', 'group', 'listbox', 'tree', 'grid', 'treegrid', 'menu', 'menubar', 'tablist', 'radiogroup']);
+
 /** Roles whose accessible name comes from their content: naming them would repeat their text. */
 const UNNAMED_CONTAINER_ROLES = new Set(['listitem', 'row', 'cell', 'gridcell', 'list', 'paragraph', 'tabpanel', 'columnheader', 'rowheader', 'log', 'status', 'alert', 'math']);
 
@@ -51,8 +53,13 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     vn.tier = 3;
   }
 
-  const states = safe(() => getAriaStates(el, role), {});
-  Object.assign(vn, states);
+  // Structure has few states worth reading (heading level, a row's selection, a meter's
+  // value); controls have many. Other containers skip the lookups (and the ancestor walk
+  // that inherited disabled state needs).
+  if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || facts.scan.aria) {
+    const states = safe(() => getAriaStates(el, role), {});
+    Object.assign(vn, states);
+  }
 
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
     const field = readFieldValue(el, tag, options.allowSensitiveValues);
@@ -77,7 +84,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     if (src && !src.startsWith('data:')) vn.src = shortenUrl(src, el.ownerDocument);
   }
 
-  const aria = readAriaRelations(el);
+  const aria = facts.scan.aria || facts.scan.stable ? readAriaRelations(el) : undefined;
   if (aria) vn.aria = aria;
   vn.computed = { visible: true, interactive: actionable };
   if (act?.focusable || actionable) vn.computed.focusable = act?.focusable || isNativelyFocusable(tag);
