@@ -1,6 +1,7 @@
 // Facade: snapshot cache (TTL + dirty flag), serialization, and actions by node id.
 import { pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
 import { buildSnapshot } from './snapshot/build';
+import { IdMemory } from './snapshot/id-memory';
 import type { DomSnapshot, SerializeOptions, TextOptions } from './snapshot/DomSnapshot';
 import type { SerializedPage } from './types';
 import { HighlightOverlay, type HighlightResult } from './integration/highlight';
@@ -14,6 +15,8 @@ export class DomTool {
   private readonly snapshotOptions: ResolvedSnapshotOptions;
   private current: DomSnapshot | null = null;
   private previous: DomSnapshot | null = null;
+  /** Element → id memory shared by this tool's snapshots (S7: surviving elements keep their ids). */
+  private memory = new IdMemory();
 
   constructor(options: DomToolOptions = {}) {
     this.options = { snapshotTTL: 2000, effectWindowMs: 400, ...options };
@@ -23,6 +26,7 @@ export class DomTool {
     this.freshness.watchPageLifecycle(() => {
       this.current = null;
       this.previous = null;
+      this.memory = new IdMemory();
     });
     this.actions = new ActionRunner({
       document: () => this.document,
@@ -50,7 +54,7 @@ export class DomTool {
     // F1 + F2: reuse while within the TTL and no meaningful mutation marked it dirty.
     if (!force && !hasOverrides && this.current && this.freshness.isFresh() && performance.now() - this.current.takenAt < ttl) return this.current;
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
-    const snapshot = buildSnapshot(this.document, options, this.previous ?? undefined);
+    const snapshot = buildSnapshot(this.document, options, this.memory);
     this.previous = snapshot;
     if (!hasOverrides) {
       this.current = snapshot;

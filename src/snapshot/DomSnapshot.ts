@@ -2,6 +2,7 @@
 // and the two renderings (JSON payload, LLM text).
 import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, SnapshotStats, VirtualNode } from '../types';
 import type { BuildNode } from './tree';
+import type { IdMemory } from './id-memory';
 import { buildPayload, toVirtualNode, type SerializeOptions } from './serialize/json';
 import { renderText, type TextOptions } from './serialize/text';
 import { isElement } from '../dom/dom-utils';
@@ -14,9 +15,10 @@ export interface DomSnapshotParts {
   meta: SnapshotMeta;
   stats: SnapshotStats;
   notes: string[];
-  nodesById: Map<string, Node>;
-  idsByNode: WeakMap<Node, string>;
-  fingerprints: Map<string, NodeFingerprint>;
+  /** id → kept node (element + fingerprint): the Map half of the two-way mapping. */
+  nodesById: Map<string, BuildNode>;
+  /** element → id: the WeakMap half, shared with later snapshots of the same DomTool. */
+  memory: IdMemory;
   /** Snapshot-level default for serialize({ includeSelectors }). */
   includeSelectors?: boolean;
 }
@@ -45,13 +47,20 @@ export class DomSnapshot {
 
   /** The element a node id stands for (text runs resolve to their parent element). */
   getElement(nodeId: string): Element | null {
-    const node = this.parts.nodesById.get(nodeId);
+    const node = this.parts.nodesById.get(nodeId)?.ref;
     if (!node) return null;
     return isElement(node) ? node : node.parentElement;
   }
 
   getNodeId(node: Node): string | undefined {
-    return this.parts.idsByNode.get(node);
+    const remembered = this.parts.memory.recall(node);
+    if (remembered && this.parts.nodesById.get(remembered.id)?.ref === node) return remembered.id;
+    // The memory moved on with a newer snapshot: look the element up in this one.
+    let found: string | undefined;
+    this.parts.nodesById.forEach((kept, id) => {
+      if (found === undefined && kept.ref === node) found = id;
+    });
+    return found;
   }
 
   has(nodeId: string): boolean {
@@ -60,7 +69,7 @@ export class DomSnapshot {
 
   /** Tag, role and name the node had when the snapshot was taken (A3). */
   getFingerprint(nodeId: string): NodeFingerprint | null {
-    return this.parts.fingerprints.get(nodeId) ?? null;
+    return this.parts.nodesById.get(nodeId)?.fp ?? null;
   }
 
   /** All ids that resolve to an element, in document order. */

@@ -96,6 +96,16 @@ function wrapsControls(el: Element): boolean {
   }
 }
 
+/**
+ * The cursor value the last classification read ('' if it did not need it). Traversal
+ * passes it down as the parent's cursor; a module variable avoids a callback per element.
+ */
+let cursorRead = '';
+
+export function lastCursorRead(): string {
+  return cursorRead;
+}
+
 /** pointer-events:none lets clicks fall through; read only for the few candidates. */
 function reachable(style: CSSStyleDeclaration, result: Actionability): Actionability {
   return style.pointerEvents === 'none' ? NOT_ACTIONABLE : result;
@@ -149,8 +159,8 @@ export function classifyActionability(
   style: CSSStyleDeclaration,
   parentCursor: string,
   insideActionable: boolean,
-  reportCursor: (cursor: string) => void,
 ): Actionability {
+  cursorRead = '';
   const focusable = scan.tabindex !== null ? scan.tabindex >= 0 : false;
   const native = nativeReason(el, tag, scan);
   if (native) return reachable(style, { tier: 1, reason: native, focusable: native !== 'label' || focusable });
@@ -165,7 +175,7 @@ export function classifyActionability(
   if (insideActionable || tag === 'body' || tag === 'html') return NOT_ACTIONABLE;
   // Own (not inherited) pointer cursor: the parent does not already show one.
   const cursor = style.cursor;
-  reportCursor(cursor);
+  cursorRead = cursor;
   // The weaker signals below mark a container of several real controls (a button group,
   // a menu item with a submenu, a product tile with its buttons): the controls carry the ids.
   if (cursor === 'pointer' && parentCursor !== 'pointer' && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'cursor', focusable });

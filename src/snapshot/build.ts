@@ -5,6 +5,7 @@ import type { ResolvedSnapshotOptions } from '../options';
 import type { NodeFingerprint, PageContext, SnapshotMeta, SnapshotStats } from '../types';
 import { beginCaches, endCaches, getStyle, getRect } from './caches';
 import { DomSnapshot } from './DomSnapshot';
+import { IdMemory } from './id-memory';
 import { applyBudget } from './distill/budget';
 import { flattenList } from './distill/flatten';
 import { IdAllocator, childHash, formatId } from './ids';
@@ -16,7 +17,7 @@ import { hasBox, type Box } from './visibility';
 import { getHint } from './aria';
 import { isElement } from '../dom/dom-utils';
 
-export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, previous?: DomSnapshot): DomSnapshot {
+export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, memory: IdMemory = new IdMemory()): DomSnapshot {
   const started = performance.now();
   const context = readContext(doc);
   const viewport: Box = { left: 0, top: 0, right: context.viewport.width, bottom: context.viewport.height };
@@ -24,13 +25,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
   try {
     const allocator = new IdAllocator();
     const ids: IdSource = {
-      reuse(el: Element, fp: NodeFingerprint) {
-        if (!previous) return undefined;
-        const id = previous.getNodeId(el);
-        if (!id) return undefined;
-        const old = previous.getFingerprint(id);
-        return old && old.role === fp.role && old.name === fp.name && old.tag === fp.tag ? id : undefined;
-      },
+      reuse: (el: Element, fp: NodeFingerprint) => memory.reusable(el, fp),
       reserve: (id: string) => allocator.tryReserve(id),
       allocate: (hash: number) => allocator.allocate(hash),
     };
@@ -38,15 +33,11 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
     demoteRedundantLabels(walked.labels);
 
     // Every kept node's id resolves, even when a later pass hoists or cuts it.
-    const nodesById = new Map<string, Node>();
-    const idsByNode = new WeakMap<Node, string>();
-    const fingerprints = new Map<string, NodeFingerprint>();
+    const nodesById = new Map<string, BuildNode>();
     for (let i = 0; i < walked.keptNodes.length; i++) {
       const node = walked.keptNodes[i];
-      nodesById.set(node.vn.node_id, node.ref!);
-      idsByNode.set(node.ref!, node.vn.node_id);
-      const fp = walked.fingerprints.get(node);
-      if (fp) fingerprints.set(node.vn.node_id, fp);
+      nodesById.set(node.vn.node_id, node);
+      if (node.fp) memory.remember(node.ref!, node.vn.node_id, node.fp);
     }
 
     let roots = flattenList(walked.roots);
@@ -83,8 +74,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
       bottom: context.scroll.height,
     };
     if (bodyEl) {
-      nodesById.set(bodyId, bodyEl);
-      idsByNode.set(bodyEl, bodyId);
+      body.fp = { tag: body.vn.tag, role: '', name: '' };
+      nodesById.set(bodyId, body);
+      memory.remember(bodyEl, bodyId, body.fp);
     }
 
     let emitted = 0;
@@ -114,7 +106,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, p
       truncated,
       truncation,
     };
-    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, idsByNode, fingerprints, includeSelectors: options.includeSelectors });
+    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, memory, includeSelectors: options.includeSelectors });
   } catch (error) {
     return errorSnapshot(context, started, error);
   } finally {
@@ -247,7 +239,7 @@ function errorSnapshot(context: PageContext, started: number, error: unknown): D
     timings: { buildMs }, takenAt: Date.now(), error: message,
   };
   const stats: SnapshotStats = { visitedElements: 0, keptNodes: 0, emittedNodes: 1, interactiveNodes: 0, buildMs, truncated: true, truncation: ['error'] };
-  return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), idsByNode: new WeakMap(), fingerprints: new Map() });
+  return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), memory: new IdMemory() });
 }
 
 function round(ms: number): number {

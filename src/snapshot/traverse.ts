@@ -6,7 +6,7 @@
 import type { ResolvedSnapshotOptions } from '../options';
 import type { NodeFingerprint } from '../types';
 import { getRect, getStyle } from './caches';
-import { classifyActionability, scanAttributes, type AttributeScan } from './actionability';
+import { classifyActionability, lastCursorRead, scanAttributes, type AttributeScan } from './actionability';
 import { getRole } from './aria';
 import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
@@ -44,7 +44,6 @@ export interface TraversalResult {
   timedOut: boolean;
   /** Every kept node's element, with its fingerprint; the id maps are built from it. */
   keptNodes: BuildNode[];
-  fingerprints: Map<BuildNode, NodeFingerprint>;
   labels: BuildNode[];
 }
 
@@ -98,7 +97,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const started = performance.now();
   // Traversal gets 60 % of the time budget; distilling what it found needs the rest.
   const deadline = options.timeBudgetMs * 0.6;
-  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], fingerprints: new Map(), labels: [] };
+  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [] };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
@@ -208,10 +207,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
 
     const role = !scan.role && (tag === 'div' || tag === 'span') ? null : getRole(el);
     const ariaHidden = ctx.ariaHidden || scan.ariaHidden;
-    let cursor = '';
-    const act = visible
-      ? classifyActionability(el, tag, role, scan, style, ctx.cursor, ctx.insideActionable, (c) => (cursor = c))
-      : null;
+    const act = visible ? classifyActionability(el, tag, role, scan, style, ctx.cursor, ctx.insideActionable) : null;
+    const cursor = act ? lastCursorRead() : '';
     const actionable = !!act && act.tier < 3;
     const closedShadow = !openShadow && visible && looksLikeClosedShadowHost(el, tag);
     const isFrame = tag === 'iframe' || tag === 'frame';
@@ -223,11 +220,10 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       const facts: NodeFacts = { el, tag, role, scan, style, act, offscreen, box: box!, rect: rect!, options };
       const vn = describeElement(facts);
       const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: vn.name ?? '' };
-      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint) };
+      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint), fp: fingerprint };
       ctx.attach.push(kept);
       result.kept++;
       result.keptNodes.push(kept);
-      result.fingerprints.set(kept, fingerprint);
       if (act?.reason === 'label') result.labels.push(kept);
       if (closedShadow) {
         vn.closedShadowRoot = true;

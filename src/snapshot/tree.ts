@@ -1,6 +1,6 @@
 // The internal 1:1 tree of kept nodes built by traversal (pass 1) and reshaped by
 // the distill passes (pass 2). Public VirtualNodes are produced from it by the serializers.
-import type { VirtualNode } from '../types';
+import type { NodeFingerprint, VirtualNode } from '../types';
 
 export interface BuildNode {
   vn: VirtualNode;
@@ -24,6 +24,8 @@ export interface BuildNode {
   idHash?: number;
   /** Id carried over from the previous snapshot, claimed before new ids are handed out. */
   reuseId?: string;
+  /** Tag, role and name recorded for the action fingerprint check (A3). */
+  fp?: NodeFingerprint;
   /** Its text only repeats a control's name (a label of a visible control): not shown. */
   redundantText?: boolean;
 }
