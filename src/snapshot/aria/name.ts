@@ -528,6 +528,33 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
   return '';
 }
 
+/** Elements whose host-language label (2E) could precede their content: never on the fast path. */
+const NATIVE_LABEL_TAGS: Record<string, true> = Object.create(null);
+for (const t of ['input', 'button', 'select', 'textarea', 'meter', 'output', 'progress', 'img', 'area', 'svg', 'option', 'optgroup', 'fieldset', 'table', 'figure', 'details', 'iframe', 'object', 'embed', 'math']) NATIVE_LABEL_TAGS[t] = true;
+
+/**
+ * Fast path for the most common case — a link, heading or item named by its own text
+ * (`<a href>Docs</a>`): no aria-label(ledby), only text children, visible, no generated
+ * content. Gives exactly what steps 2B–2F would, without their bookkeeping; anything
+ * else returns null and takes the full computation.
+ */
+function simpleContentName(el: Element, role: string | null): string | null {
+  if (!allowsNameFromContent(role) || NATIVE_LABEL_TAGS[el.localName] === true) return null;
+  if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null;
+  const first = el.firstChild;
+  if (!first) return null;
+  let text = '';
+  for (let c: Node | null = first; c; c = c.nextSibling) {
+    if (c.nodeType !== TEXT_NODE) return null;
+    const data = (c as Text).data;
+    text += /\S/.test(data) ? transformText(data, el) : data;
+  }
+  if (isVisibilityHidden(el) || pseudoContentPossible(el) === 2) return null;
+  const name = cleanName(text);
+  // Empty content falls back to title etc.: the full path decides.
+  return name ? name : null;
+}
+
 /** The accessible name, whitespace-normalized, not truncated. `role` defaults to getRole(el). */
 export function getAccessibleName(el: Element, role?: string | null): string {
   const cache = ariaCaches();
@@ -538,9 +565,14 @@ export function getAccessibleName(el: Element, role?: string | null): string {
   let name = '';
   try {
     if (isElement(el)) {
-      const ctx: Ctx = { target: el, visited: new Set(), inLabelledBy: false, inContent: false, allowHidden: false };
-      ctx.visited.add(el);
-      name = cleanName(computeText(el, ctx, false, role));
+      const known = role !== undefined ? role : getRole(el);
+      const simple = simpleContentName(el, known);
+      if (simple !== null) name = simple;
+      else {
+        const ctx: Ctx = { target: el, visited: new Set(), inLabelledBy: false, inContent: false, allowHidden: false };
+        ctx.visited.add(el);
+        name = cleanName(computeText(el, ctx, false, known));
+      }
     }
   } catch {
     name = '';
