@@ -73,7 +73,6 @@ function assignIds(nodes: BuildNode[], ids: IdSource): void {
 }
 
 interface Context {
-  el: Element | null;
   /** Computed cursor of the parent ('' when not read): an own pointer cursor differs from it. */
   cursor: string;
   rect: PlainRect | null;
@@ -86,7 +85,6 @@ interface Context {
   ariaHidden: boolean;
   insideActionable: boolean;
   insideModal: boolean;
-  depth: number;
   frameDepth: number;
   dx: number;
   dy: number;
@@ -112,9 +110,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     indexStack.push(index);
   };
   const rootCtx: Context = {
-    el: null, cursor: '', rect: null, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
+    cursor: '', rect: null, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
     hardClip: null, softClip: null, ariaHidden: false, insideActionable: false, insideModal: false,
-    depth: 0, frameDepth: 0, dx: 0, dy: 0, doc: root,
+    frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
   const modal = findModal(root);
   const scrollX = root.defaultView?.scrollX ?? 0;
@@ -134,11 +132,11 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       for (let i = 0; i < list.length; i++) pending.push(list[i]);
     } else {
       for (let child = first; child; child = child.nextSibling) {
-        if (owned && isElement(child) && owned.has(child) && owned.get(child) !== parent) continue;
+        if (owned && isElement(child) && owned.ownerOf.has(child) && owned.ownerOf.get(child) !== parent) continue;
         pending.push(child);
       }
     }
-    if (owned && isElement(parent)) appendOwned(parent, owned, visitedOwned, pending);
+    if (owned && isElement(parent) && owned.ownedBy.has(parent)) appendOwned(parent, owned, visitedOwned, pending);
     // Indices among same-tag siblings are counted forwards; pushing goes backwards so
     // the first child is popped first.
     let textIndex = 0;
@@ -244,13 +242,13 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (box && overflow === 'clip') hardClip = hardClip ? intersect(hardClip, box) : box;
     else if (box && overflow === 'scroll') softClip = softClip ? intersect(softClip, box) : box;
     const childCtx: Context = {
-      el, cursor: cursor || (visible ? '' : ctx.cursor), rect, hash: elHash,
+      cursor: cursor || (visible ? '' : ctx.cursor), rect, hash: elHash,
       attach: kept ? kept.children : ctx.attach,
       block: kept || isBlock ? ++blockCounter : ctx.block,
       textVisible: visibilityVisible && !ariaHidden && !clipped && (isContents ? ctx.textVisible : selfBox || tag === 'slot'),
       hardClip, softClip, ariaHidden,
       insideActionable: ctx.insideActionable || actionable,
-      insideModal, depth: ctx.depth + 1, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
+      insideModal, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
     };
 
     if (openShadow) {
@@ -394,7 +392,14 @@ function findModal(doc: Document): Element | null {
 }
 
 /** aria-owns: owned element → owner; null when the page uses none (the common case). */
-function collectOwned(doc: Document): Map<Element, Element> | null {
+interface Ownership {
+  /** owned element → its owner */
+  ownerOf: Map<Element, Element>;
+  /** owner → the elements it owns, in aria-owns order */
+  ownedBy: Map<Element, Element[]>;
+}
+
+function collectOwned(doc: Document): Ownership | null {
   let owners: NodeListOf<Element>;
   try {
     owners = doc.querySelectorAll('[aria-owns]');
@@ -413,7 +418,14 @@ function collectOwned(doc: Document): Map<Element, Element> | null {
       if (target && !map.has(target) && !ownsBack(map, owner, target)) map.set(target, owner);
     }
   }
-  return map;
+  if (!map.size) return null;
+  const ownedBy = new Map<Element, Element[]>();
+  map.forEach((owner, target) => {
+    const list = ownedBy.get(owner);
+    if (list) list.push(target);
+    else ownedBy.set(owner, [target]);
+  });
+  return { ownerOf: map, ownedBy };
 }
 
 function ownsBack(map: Map<Element, Element>, owner: Element, target: Element): boolean {
@@ -425,13 +437,15 @@ function ownsBack(map: Map<Element, Element>, owner: Element, target: Element): 
   return false;
 }
 
-function appendOwned(owner: Element, owned: Map<Element, Element>, visited: Set<Element>, out: Node[]): void {
-  owned.forEach((who, target) => {
-    if (who === owner && !visited.has(target)) {
-      visited.add(target);
-      out.push(target);
+function appendOwned(owner: Element, owned: Ownership, visited: Set<Element>, out: Node[]): void {
+  const targets = owned.ownedBy.get(owner);
+  if (!targets) return;
+  for (let i = 0; i < targets.length; i++) {
+    if (!visited.has(targets[i])) {
+      visited.add(targets[i]);
+      out.push(targets[i]);
     }
-  });
+  }
 }
 
 export type { AttributeScan };

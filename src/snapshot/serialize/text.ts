@@ -34,7 +34,10 @@ export interface LineContext {
   afterFold?: boolean;
 }
 
+const NEEDS_ESCAPE = /["\\\n]/;
+
 function quote(s: string): string {
+  if (!NEEDS_ESCAPE.test(s)) return '"' + s + '"';
   return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, ' ') + '"';
 }
 
