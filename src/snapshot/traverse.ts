@@ -33,7 +33,24 @@ const KEEP_ROLES = new Set([
 /** Roles kept only when they have an accessible name (S1: region / group with a name). */
 const NAMED_ONLY_ROLES = new Set(['region', 'group', 'img', 'figure', 'article', 'separator']);
 
-const BLOCK_DISPLAY_PREFIX = /^(?:block|flex|grid|list-item|table|flow-root)/;
+/** Block-level displays (block, flex, flow-root, grid, list-item, table*) separate text runs. */
+function isBlockDisplay(display: string): boolean {
+  const c = display.charCodeAt(0);
+  return c === 98 /* b */ || c === 102 /* f */ || c === 103 /* g */ || c === 108 /* l */ || c === 116 /* t */;
+}
+
+/**
+ * Tags with an implicit role that can make traversal keep a node (landmarks, lists,
+ * tables, headings, controls, media). Any other tag without a role attribute is treated
+ * as generic here; names and actions still compute roles in full.
+ */
+const ROLE_TAGS = new Set([
+  'a', 'area', 'button', 'input', 'select', 'textarea', 'option', 'optgroup', 'datalist', 'output', 'progress', 'meter',
+  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hgroup', 'nav', 'main', 'header', 'footer', 'aside', 'section', 'search', 'form',
+  'article', 'address', 'ul', 'ol', 'menu', 'li', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr',
+  'td', 'th', 'dialog', 'details', 'summary', 'fieldset', 'legend', 'figure', 'figcaption', 'img', 'svg', 'picture',
+  'hr', 'math', 'iframe', 'frame', 'label', 'blockquote', 'p', 'video', 'audio', 'canvas', 'embed', 'object',
+]);
 
 export interface TraversalResult {
   roots: BuildNode[];
@@ -191,9 +208,10 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     // only when there is content (a leaf clips nothing and hides no children).
     const openShadow = options.includeShadowDom ? shadowRootFor(el, options) : null;
     // openShadow covers closed roots opened through options.shadowRootOf (a host with no light children).
-    const hasContent = el.firstChild !== null || el.shadowRoot !== null || openShadow !== null || tag === 'slot';
+    const hasShadow = openShadow !== null || (!options.includeShadowDom && el.shadowRoot !== null);
+    const hasContent = el.firstChild !== null || hasShadow || tag === 'slot';
     // A text-only leaf clips nothing that matters: its text shows only if it has a box.
-    const hasElementContent = hasContent && (el.firstElementChild !== null || el.shadowRoot !== null || openShadow !== null || tag === 'slot');
+    const hasElementContent = hasContent && (el.firstElementChild !== null || hasShadow || tag === 'slot');
     const overflow = isContents || !hasElementContent ? 'visible' : overflowKind(style);
     // A zero-size box that clips its overflow shows nothing (sr-only, collapsed panels).
     if (!isContents && !selfBox && overflow !== 'visible') continue;
@@ -203,7 +221,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const visibilityVisible = isVisibilityVisible(style);
     const visible = selfBox && visibilityVisible && !clipped;
 
-    const role = !scan.role && (tag === 'div' || tag === 'span') ? null : getRole(el);
+    // Tags whose implicit role never changes what traversal keeps skip the role lookup.
+    const role = !scan.role && !ROLE_TAGS.has(tag) ? null : getRole(el);
     const ariaHidden = ctx.ariaHidden || scan.ariaHidden;
     const act = visible ? classifyActionability(el, tag, role, scan, style, ctx.cursor, ctx.insideActionable) : null;
     const cursor = act ? lastCursorRead() : '';
@@ -235,7 +254,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     }
     if (!hasContent || OPAQUE_TAGS.has(tag) || (hasElementContent && hidesContent(style))) continue;
 
-    const isBlock = isContents ? false : BLOCK_DISPLAY_PREFIX.test(display);
+    const isBlock = !isContents && isBlockDisplay(display);
     let hardClip = ctx.hardClip;
     let softClip = ctx.softClip;
     if ((hardClip || softClip) && style.position === 'fixed') hardClip = softClip = null;
