@@ -146,10 +146,15 @@ function collectSheets(root: Document | ShadowRoot): CSSStyleSheet[] {
   return out;
 }
 
+/** Cross-origin sheets throw on cssRules; remembering them avoids an exception per snapshot. */
+const unreadableSheets = new WeakSet<CSSStyleSheet>();
+
 function ruleCount(sheet: CSSStyleSheet): number {
+  if (unreadableSheets.has(sheet)) return -1;
   try {
     return sheet.cssRules.length;
   } catch {
+    unreadableSheets.add(sheet);
     return -1;
   }
 }

@@ -4,6 +4,11 @@ import { isSensitiveField } from './privacy';
 
 const NO_VALUE_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'reset', 'button', 'image', 'file', 'hidden']);
 export const EDITABLE_TEXT_CAP = 1000;
+const MAX_OPTIONS_LISTED = 50;
+
+function optionLabel(option: HTMLOptionElement): string {
+  return (option.label || option.text).trim();
+}
 
 export interface FieldValue {
   value?: string;
@@ -29,11 +34,12 @@ export function readFieldValue(el: Element, tag: string, allowSensitive: boolean
     const labels: string[] = [];
     const selected: string[] = [];
     const options = select.options;
-    for (let i = 0; i < options.length; i++) {
-      const label = (options[i].label || options[i].text).trim();
-      labels.push(label);
-      if (options[i].selected) selected.push(label);
-    }
+    // Long lists (countries, years) are listed up to a cap: the agent selects by label or
+    // value anyway, and reading every option's text each snapshot is costly.
+    for (let i = 0; i < options.length && i < MAX_OPTIONS_LISTED; i++) labels.push(optionLabel(options[i]));
+    if (options.length > MAX_OPTIONS_LISTED) labels.push(`… ${options.length - MAX_OPTIONS_LISTED} more`);
+    const chosen = select.selectedOptions;
+    for (let i = 0; i < chosen.length; i++) selected.push(optionLabel(chosen[i]));
     return { value: selected.join(', '), options: labels };
   }
   return {};

@@ -42,3 +42,14 @@ test('aria-owns moves the owned element under its owner; a cycle does not loop',
   const buttons = allNodes(json).filter((n) => n.role === 'button').map((n) => n.name);
   expect(buttons.sort()).toEqual(['In A', 'In B']);
 });
+
+test('a long select lists its first options, says how many more, and shows the chosen one exactly', async ({ page }) => {
+  const options = Array.from({ length: 120 }, (_, i) => `<option${i === 99 ? ' selected' : ''}>Country ${i + 1}</option>`).join('');
+  await loadHtml(page, `<label>Country <select>${options}</select></label>`);
+  const { json, text } = await snapshot(page);
+  const select = allNodes(json).find((n) => n.role === 'combobox')! as { value?: string; options?: string[] };
+  expect(select.value).toBe('Country 100');
+  expect(select.options!.length).toBe(51);
+  expect(select.options![50]).toBe('… 70 more');
+  expect(shape(text)).toContain('@ combobox "Country" [value="Country 100" options=["Country 1", "Country 2", "Country 3", "Country 4", "Country 5", "Country 6", "Country 7", "Country 8", +112 more]]');
+});

@@ -65,8 +65,11 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.value !== undefined && vn.value !== '') out.push('value=' + quote(cut(vn.value, MAX_VALUE_IN_TEXT)));
   const options = (vn as VirtualNode & { options?: string[] }).options;
   if (options && options.length) {
+    // The snapshot lists long selects up to a cap, ending with "… N more".
+    const capped = /^… (\d+) more$/.exec(options[options.length - 1]);
+    const total = capped ? options.length - 1 + Number(capped[1]) : options.length;
     const shown = options.slice(0, MAX_OPTIONS_SHOWN).map((o) => quote(cut(o, 40)));
-    if (options.length > MAX_OPTIONS_SHOWN) shown.push(`+${options.length - MAX_OPTIONS_SHOWN} more`);
+    if (total > MAX_OPTIONS_SHOWN) shown.push(`+${total - MAX_OPTIONS_SHOWN} more`);
     out.push('options=[' + shown.join(', ') + ']');
   }
   if (vn.inputType && !IMPLIED_INPUT_TYPES.has(vn.inputType)) out.push('type=' + vn.inputType);
