@@ -37,7 +37,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     for (let i = 0; i < walked.keptNodes.length; i++) {
       const node = walked.keptNodes[i];
       nodesById.set(node.vn.node_id, node);
-      if (node.fp) memory.remember(node.ref!, node.vn.node_id, node.fp);
+      if (node.fp && !node.reused) memory.remember(node.ref!, node.vn.node_id, node.fp);
     }
 
     let roots = flattenList(walked.roots);

@@ -85,6 +85,7 @@ function assignIds(nodes: BuildNode[], ids: IdSource): void {
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i];
     node.vn.node_id = node.reuseId ?? ids.allocate(node.idHash!);
+    node.reused = node.reuseId !== undefined;
     node.reuseId = undefined;
   }
 }

@@ -24,6 +24,8 @@ export interface BuildNode {
   idHash?: number;
   /** Id carried over from the previous snapshot, claimed before new ids are handed out. */
   reuseId?: string;
+  /** The id (and fingerprint) came unchanged from the id memory: nothing to write back. */
+  reused?: boolean;
   /** Tag, role and name recorded for the action fingerprint check (A3). */
   fp?: NodeFingerprint;
   /** Its text only repeats a control's name (a label of a visible control): not shown. */
