@@ -144,6 +144,13 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const pendingIndex: number[] = [];
 
   const pushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => {
+    // The common single child (a text run, one wrapper) needs no counting.
+    if (!list && !owned && first && first.nextSibling === null) {
+      const type = first.nodeType;
+      if (type === TEXT_NODE) push(first, ctx, 0);
+      else if (type === ELEMENT_NODE) push(first, ctx, 1);
+      return;
+    }
     tagCounts.clear();
     pending.length = 0;
     if (list) {
