@@ -12,7 +12,7 @@ import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
 import { describeElement, type NodeFacts } from './describe';
-import { hasBox, hidesByOpacity, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, toBox, type Box, type PlainRect } from './visibility';
+import { hidesByOpacity, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
 
 /** Elements that never render content a person can see or use. */
@@ -208,10 +208,23 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (display === 'none' || hidesByOpacity(style)) continue;
 
     const isContents = display === 'contents';
-    // The box in top-level viewport coordinates, read once into plain numbers.
-    const rect = isContents ? null : toBox(getRect(el), ctx.dx, ctx.dy);
-    const box: Box | null = rect;
-    const selfBox = !!rect && hasBox(rect);
+    // The box in top-level viewport coordinates, read once into plain numbers; an object
+    // is made only for elements that keep it (kept nodes, parents of content).
+    let left = 0;
+    let top = 0;
+    let width = 0;
+    let height = 0;
+    if (!isContents) {
+      const r = getRect(el);
+      left = r.left + ctx.dx;
+      top = r.top + ctx.dy;
+      width = r.width;
+      height = r.height;
+    }
+    const right = left + width;
+    const bottom = top + height;
+    // hasBox(), inlined on the hot path.
+    const selfBox = !isContents && width > 0 && height > 0 && (width > 1 || height > 1);
     // Style reads cost ~0.4 µs each: properties that only matter for content are read
     // only when there is content (a leaf clips nothing and hides no children).
     const openShadow = options.includeShadowDom ? shadowRootFor(el, options) : null;
@@ -225,7 +238,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (!isContents && !selfBox && overflow !== 'visible') continue;
     // Clipped away by an overflow:hidden ancestor, or placed above / left of the document
     // origin where no scrolling can bring it into view.
-    const clipped = !!box && ((!!ctx.hardClip && !intersects(box, ctx.hardClip)) || box.bottom + scrollY <= 0 || box.right + scrollX <= 0);
+    const hc = ctx.hardClip;
+    const clipped = !isContents && ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) || bottom + scrollY <= 0 || right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
     const visible = selfBox && visibilityVisible && !clipped;
 
@@ -240,7 +254,10 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
 
     const elHash = elementPathHash(el, ctx.hash, index, scan.stable);
     let kept: BuildNode | null = null;
-    if (visible && (actionable || (!ariaHidden && (keepsRole(role, el) || isFrame || openShadow || closedShadow)))) {
+    const keep = visible && (actionable || (!ariaHidden && (keepsRole(role, el) || isFrame || !!openShadow || closedShadow)));
+    const rect: PlainRect | null = isContents || (!keep && !hasContent) ? null : { left, top, right, bottom, width, height };
+    const box: Box | null = rect;
+    if (keep) {
       const offscreen = !!box && (!intersects(box, viewport) || (!!ctx.softClip && !intersects(box, ctx.softClip)));
       const facts: NodeFacts = { el, tag, role, scan, style, act, offscreen, box: box!, rect: rect!, options };
       const vn = describeElement(facts);

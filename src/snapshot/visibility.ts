@@ -79,11 +79,4 @@ export interface PlainRect extends Box {
   height: number;
 }
 
-export function toBox(rect: DOMRect, dx = 0, dy = 0): PlainRect {
-  const left = rect.left + dx;
-  const top = rect.top + dy;
-  const width = rect.width;
-  const height = rect.height;
-  return { left, top, right: left + width, bottom: top + height, width, height };
-}
 
