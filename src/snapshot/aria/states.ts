@@ -4,26 +4,14 @@
 // collapsed disclosure, an unpressed toggle button). Never throws.
 import { parentElementOrHost } from '../../dom/dom-utils';
 import { ariaCaches } from '../caches';
+import type { VirtualNode } from '../../types';
 
-export interface AriaStates {
-  disabled?: boolean;
-  checked?: boolean | 'mixed';
-  selected?: boolean;
-  pressed?: boolean | 'mixed';
-  expanded?: boolean;
-  required?: boolean;
-  readonly?: boolean;
-  invalid?: boolean | string;
-  focused?: boolean;
-  haspopup?: string;
-  multiselectable?: boolean;
-  current?: string;
-  level?: number;
-  valuemin?: number;
-  valuemax?: number;
-  valuenow?: number;
-  valuetext?: string;
-}
+/** The state fields of a snapshot node (S5); one definition, in types.ts. */
+export type AriaStates = Pick<
+  VirtualNode,
+  | 'disabled' | 'checked' | 'selected' | 'pressed' | 'expanded' | 'required' | 'readonly' | 'invalid' | 'focused'
+  | 'haspopup' | 'multiselectable' | 'current' | 'level' | 'valuemin' | 'valuemax' | 'valuenow' | 'valuetext'
+>;
 
 function dict(words: string): Record<string, true> {
   const set = Object.create(null) as Record<string, true>;
