@@ -19,11 +19,6 @@ export function hidesByOpacity(style: CSSStyleDeclaration): boolean {
   return opacity !== '1' && opacity !== '' && parseFloat(opacity) <= MIN_OPACITY;
 }
 
-/** True when nothing in the subtree can render: display:none or (near) zero opacity. */
-export function hidesSubtree(style: CSSStyleDeclaration): boolean {
-  return style.display === 'none' || hidesByOpacity(style);
-}
-
 /** content-visibility:hidden renders the element's box but none of its content. */
 export function hidesContent(style: CSSStyleDeclaration): boolean {
   return (style as CSSStyleDeclaration & { contentVisibility?: string }).contentVisibility === 'hidden';
