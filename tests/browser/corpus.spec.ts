@@ -14,7 +14,26 @@ const CARD = '4929517530128841';
 
 async function open(page: Page, file: string): Promise<void> {
   await page.route('**/*', (route) => (route.request().url().startsWith(ORIGIN) ? route.continue() : route.abort()));
-  await page.goto(`/corpus/${encodeURIComponent(file)}`, { waitUntil: 'domcontentloaded' });
+  await page.goto(`/corpus/${encodeURIComponent(file)}`, { waitUntil: 'load' });
+  // Iframes whose (blocked) source is still resolving flip from an empty same-origin
+  // document to a cross-origin error page. Let them settle: determinism is about the
+  // snapshot, not a page that is still loading.
+  await page
+    .waitForFunction(() => {
+      const frames = document.querySelectorAll('iframe, frame');
+      for (let i = 0; i < frames.length; i++) {
+        const frame = frames[i] as HTMLIFrameElement;
+        if (!frame.getAttribute('src')) continue;
+        try {
+          const doc = frame.contentDocument;
+          if (doc && (doc.readyState !== 'complete' || doc.URL === 'about:blank')) return false;
+        } catch {
+          /* cross-origin: settled */
+        }
+      }
+      return true;
+    }, undefined, { timeout: 3000 })
+    .catch(() => undefined);
   // Secret fields at the top of the page, added before any snapshot probe starts,
   // so they are part of the page, not a mutation of the snapshot.
   await page.evaluate(([secret, card]) => {
