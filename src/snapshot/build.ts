@@ -55,7 +55,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       maxTextLength: DEFAULT_TEXT_LENGTH,
       nodeBound: walked.kept + walked.textRuns,
     });
-    addHints(budget.roots);
+    const counts = addHintsAndCount(budget.roots);
     const truncation = budget.reasons.slice();
     const notes = budget.notes.slice();
     if (walked.timedOut) {
@@ -79,12 +79,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       memory.remember(bodyEl, bodyId, body.fp);
     }
 
-    let emitted = 0;
-    let interactive = 0;
-    forEachNode([body], (node) => {
-      emitted++;
-      if (node.vn.actionable) interactive++;
-    });
+    // The <body> node itself plus what the distilled tree holds.
+    const emitted = counts.emitted + 1;
+    const interactive = counts.interactive;
     const buildMs = round(performance.now() - started);
     const truncated = walked.timedOut || budget.truncated;
     const meta: SnapshotMeta = {
@@ -140,13 +137,16 @@ function demoteRedundantLabels(labels: BuildNode[]): void {
 }
 
 /**
- * Hints (S4) for emitted controls that a reader could not tell apart otherwise: no
- * accessible name and no text of their own. Computed after distillation, so only for
- * the few nodes that are shown.
+ * One pass over the emitted tree: counts its nodes, and adds hints (S4) for controls a
+ * reader could not tell apart otherwise (no accessible name, no text of their own).
+ * After distillation, so hints are computed only for the few nodes that are shown.
  */
-function addHints(roots: BuildNode[]): void {
+function addHintsAndCount(roots: BuildNode[]): { emitted: number; interactive: number } {
+  const counts = { emitted: 0, interactive: 0 };
   forEachNode(roots, (node) => {
     const vn = node.vn;
+    counts.emitted++;
+    if (vn.actionable) counts.interactive++;
     // Text without a letter or digit ("⋯", "×", "☰") tells nothing either.
     if (!vn.actionable || vn.name || (vn.text && WORDLIKE.test(vn.text)) || !node.ref || !isElement(node.ref)) return;
     if (hasVisibleText(node)) return;
@@ -158,6 +158,7 @@ function addHints(roots: BuildNode[]): void {
       /* a hint is optional */
     }
   });
+  return counts;
 }
 
 /** "/2017/01/13/world/africa/sudan-sanctions.html?x=1" → "sudan sanctions". */

@@ -49,7 +49,7 @@ export function getPseudoContent(el: Element, pseudo: '::before' | '::after'): s
   // One map keyed by element with both parts joined by \u0000 keeps the cache small.
   let both = pseudoCache?.get(el);
   if (both === undefined) {
-    both = mayHavePseudoContent(el) ? readPseudo(el, '::before') + '\u0000' + readPseudo(el, '::after') : '\u0000';
+    both = pseudoContentPossible(el) !== 0 ? readPseudo(el, '::before') + '\u0000' + readPseudo(el, '::after') : '\u0000';
     pseudoCache?.set(el, both);
   }
   const cut = both.indexOf('\u0000');
@@ -104,21 +104,6 @@ export function pseudoContentPossible(el: Element): 0 | 1 | 2 {
   }
 }
 
-function mayHavePseudoContent(el: Element): boolean {
-  const root = el.getRootNode() as Document | ShadowRoot;
-  let matcher = snapshotMatchers?.get(root);
-  if (!matcher) {
-    matcher = matcherFor(root);
-    snapshotMatchers?.set(root, matcher);
-  }
-  if (matcher.unknown) return true;
-  if (!matcher.selector) return false;
-  try {
-    return el.matches(matcher.selector);
-  } catch {
-    return true;
-  }
-}
 
 /** Reuses the compiled matcher across snapshots while the root's style sheets are unchanged. */
 function matcherFor(root: Document | ShadowRoot): PseudoMatcher {

@@ -3,7 +3,7 @@
 // so the costlier name computation runs for a small share of the page.
 import type { ResolvedSnapshotOptions } from '../options';
 import type { VirtualNode } from '../types';
-import { getAccessibleName, getAriaStates } from './aria';
+import { getAccessibleName, getAriaStates, type AriaStates } from './aria';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
 import type { Box, PlainRect } from './visibility';
@@ -41,7 +41,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     ? actionable || !UNNAMED_CONTAINER_ROLES.has(role)
     : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby'));
   if (named) {
-    const name = normalizeWhitespace(safe(() => getAccessibleName(el, role), ''));
+    const name = normalizeWhitespace(nameOf(el, role));
     if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
   }
   if (actionable) {
@@ -57,7 +57,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   // value); controls have many. Other containers skip the lookups (and the ancestor walk
   // that inherited disabled state needs).
   if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || facts.scan.aria) {
-    const states = safe(() => getAriaStates(el, role), {});
+    const states = statesOf(el, role);
     Object.assign(vn, states);
   }
 
@@ -137,10 +137,19 @@ function originOf(doc: Document | null): string {
   return lastOrigin;
 }
 
-function safe<T>(fn: () => T, fallback: T): T {
+// Never throw out of a snapshot (R1); plain try/catch, no closure per kept node.
+function nameOf(el: Element, role: string | null): string {
   try {
-    return fn();
+    return getAccessibleName(el, role);
   } catch {
-    return fallback;
+    return '';
+  }
+}
+
+function statesOf(el: Element, role: string | null): AriaStates {
+  try {
+    return getAriaStates(el, role);
+  } catch {
+    return {};
   }
 }

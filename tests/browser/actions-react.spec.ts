@@ -2,18 +2,8 @@
 // React's own state (window.__app.state / submissions).
 import { expect, test, type Page } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
+import type { FormState } from '../../fixtures/apps/react-form/state';
 
-interface FormState {
-  name: string;
-  email: string;
-  country: string;
-  agree: boolean;
-  plan: string;
-  notes: string;
-  code: string;
-  clicks: number;
-  menuOpen: boolean;
-}
 
 const state = (page: Page) => appState<FormState>(page, 'window.__app.state');
 
