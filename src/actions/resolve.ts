@@ -15,6 +15,8 @@ export interface SnapshotLike {
   getNodeId(node: Node): string | undefined;
   getFingerprint(nodeId: string): NodeFingerprint | null;
   has(nodeId: string): boolean;
+  /** F8: whether the id was ever handed out in this document (ids are never reused). */
+  wasIssued?(nodeId: string): boolean;
 }
 
 export interface SnapshotSource {
@@ -55,7 +57,9 @@ export async function resolveTarget(id: unknown, source: SnapshotSource): Promis
     element = lookup(snapshot, id);
   }
   if (!element) {
-    throw new DomToolError('ELEMENT_NOT_FOUND', recorded ? msg.detached(id) : msg.notFound(id));
+    // F8: an id is never re-pointed, so a known id that no longer resolves names a removed element.
+    if (recorded || snapshot.wasIssued?.(id)) throw new DomToolError('STALE_NODE', msg.removed(id));
+    throw new DomToolError('ELEMENT_NOT_FOUND', msg.notFound(id));
   }
   // Compare with what the agent saw (the first snapshot's record) when there was one.
   const fingerprint = recorded ?? snapshot.getFingerprint(id);

@@ -58,6 +58,8 @@ export const msg = {
   stale: (id: string, detail: string) =>
     `The page changed since the snapshot; take a fresh snapshot. Element ${id} is no longer what the snapshot showed (${detail}); nothing was done.`,
   detached: (id: string) => `Element ${id} was removed from the page. ${FRESH}.`,
+  removed: (id: string) =>
+    `Element ${id} was removed from the page (or is no longer shown); ids are never reused, so nothing was done. ${FRESH} and pick the current id.`,
   notVisible: (id: string, what: string) => `Element ${id} (${what}) is not visible, so a person could not use it. ${FRESH}; it may need scrolling, a menu opened, or a tab switched first.`,
   disabled: (id: string, what: string, why: string) => `Element ${id} (${what}) is disabled (${why}). Fill in what the form needs first, or choose another element.`,
   inert: (id: string, what: string) => `Element ${id} (${what}) is inert (behind a modal dialog or otherwise blocked). Close the dialog first.`,

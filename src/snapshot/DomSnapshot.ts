@@ -67,6 +67,11 @@ export class DomSnapshot {
     return this.parts.nodesById.has(nodeId);
   }
 
+  /** F8: the id was handed out earlier in this document (its element is gone if it no longer resolves). */
+  wasIssued(nodeId: string): boolean {
+    return this.parts.memory.wasIssued(nodeId);
+  }
+
   /** Tag, role and name the node had when the snapshot was taken (A3). */
   getFingerprint(nodeId: string): NodeFingerprint | null {
     return this.parts.nodesById.get(nodeId)?.fp ?? null;

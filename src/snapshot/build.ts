@@ -36,6 +36,12 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     const nodesById = new Map<string, BuildNode>();
     for (let i = 0; i < walked.keptNodes.length; i++) {
       const node = walked.keptNodes[i];
+      if (!node.reused && node.ref) {
+        // F8: a structural id that once named another (removed) element is retired.
+        const el = node.ref;
+        if (!memory.mayName(node.vn.node_id, el)) node.vn.node_id = allocator.allocate(node.idHash!, (id) => memory.mayName(id, el));
+        memory.claim(node.vn.node_id, el);
+      }
       nodesById.set(node.vn.node_id, node);
       if (node.fp && !node.reused) memory.remember(node.ref!, node.vn.node_id, node.fp);
     }
@@ -43,7 +49,14 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     let roots = flattenList(walked.roots);
     // Text runs that survived flattening get ids now, in document order (deterministic).
     forEachNode(roots, (node) => {
-      if (!node.vn.node_id && node.idHash !== undefined) node.vn.node_id = allocator.allocate(node.idHash);
+      if (node.vn.node_id || node.idHash === undefined) return;
+      const ref = node.ref;
+      if (!ref) {
+        node.vn.node_id = allocator.allocate(node.idHash);
+        return;
+      }
+      node.vn.node_id = allocator.allocate(node.idHash, (id) => memory.mayName(id, ref));
+      memory.claim(node.vn.node_id, ref);
     });
     if (options.viewportOnly) roots = keepInViewport(roots, viewport);
     const budget = applyBudget(roots, viewport, {
@@ -74,6 +87,8 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       bottom: context.scroll.height,
     };
     if (bodyEl) {
+      // A replaced <body> keeps the well-known body id: it is the page root, not a target.
+      memory.claim(bodyId, bodyEl);
       body.fp = { tag: body.vn.tag, role: '', name: '' };
       nodesById.set(bodyId, body);
       memory.remember(bodyEl, bodyId, body.fp);

@@ -1,6 +1,10 @@
-// S7 id memory across snapshots: a WeakMap from element to the id and fingerprint it
-// had, so an element that survives (even moved by a re-render) keeps its id while its
-// role and name hold. Long-lived (one per DomTool); written only when something changed.
+// S7 + F8 id memory across snapshots of one document.
+// - element → the id and fingerprint it had (WeakMap), so an element that survives
+//   (even moved by a re-render) keeps its id while its role and name hold;
+// - id → the element it was first handed to (as an opaque owner number, so removed
+//   elements can still be garbage-collected): an id never names another element later,
+//   even after its element is removed and a look-alike takes its place (F8).
+// Long-lived (one per DomTool and document); written only when something changed.
 import type { NodeFingerprint } from '../types';
 
 interface Remembered extends NodeFingerprint {
@@ -9,6 +13,11 @@ interface Remembered extends NodeFingerprint {
 
 export class IdMemory {
   private readonly map = new WeakMap<Node, Remembered>();
+  /** Owner number per node that ever received an id. */
+  private readonly owners = new WeakMap<Node, number>();
+  /** Every id handed out in this document → its owner's number. */
+  private readonly issued = new Map<string, number>();
+  private nextOwner = 1;
 
   recall(node: Node): Remembered | undefined {
     return this.map.get(node);
@@ -24,5 +33,26 @@ export class IdMemory {
     const old = this.map.get(node);
     if (old && old.id === id && old.role === fp.role && old.name === fp.name && old.tag === fp.tag) return;
     this.map.set(node, { id, tag: fp.tag, role: fp.role, name: fp.name });
+  }
+
+  /** F8: whether `id` may name `node` (never handed out, or handed out to this very node). */
+  mayName(id: string, node: Node): boolean {
+    const owner = this.issued.get(id);
+    return owner === undefined || owner === this.owners.get(node);
+  }
+
+  /** Records that `id` names `node` from now on (call only after mayName said yes). */
+  claim(id: string, node: Node): void {
+    let owner = this.owners.get(node);
+    if (owner === undefined) {
+      owner = this.nextOwner++;
+      this.owners.set(node, owner);
+    }
+    if (!this.issued.has(id)) this.issued.set(id, owner);
+  }
+
+  /** Whether this id was ever handed out in this document (a later miss means: removed). */
+  wasIssued(id: string): boolean {
+    return this.issued.has(id);
   }
 }

@@ -81,10 +81,11 @@ export class IdAllocator {
     return true;
   }
 
-  allocate(hash: number): string {
+  /** A free id from `hash`; `accept` can refuse candidates (ids retired in this document, F8). */
+  allocate(hash: number, accept?: (id: string) => boolean): string {
     let id = formatId(hash);
     let h = hash;
-    while (this.used.has(id)) {
+    while (this.used.has(id) || (accept !== undefined && !accept(id))) {
       h = hash32(id, h);
       id = formatId(h);
     }
