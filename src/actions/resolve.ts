@@ -5,6 +5,7 @@
 import type { NodeFingerprint } from '../types';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import { getRole, getAccessibleName } from '../snapshot/aria/index';
+import { isNodeId } from '../snapshot/node-id';
 import { DomToolError, msg } from './result';
 import { isRendered } from './verify';
 
@@ -34,14 +35,8 @@ export interface ResolvedTarget {
   refreshed: boolean;
 }
 
-const NODE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isValidNodeId(id: unknown): id is string {
-  return typeof id === 'string' && NODE_ID.test(id);
-}
-
 export async function resolveTarget(id: unknown, source: SnapshotSource): Promise<ResolvedTarget> {
-  if (!isValidNodeId(id)) throw new DomToolError('VALIDATION_ERROR', msg.invalidId(id));
+  if (!isNodeId(id)) throw new DomToolError('VALIDATION_ERROR', msg.invalidId(id));
   let snapshot = source.latest();
   let refreshed = false;
   if (!snapshot) {

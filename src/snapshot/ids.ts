@@ -5,6 +5,7 @@
 // stable whatever happens above. Ids that survive from the previous snapshot
 // are reused while role and name hold.
 import murmur from 'murmurhash3js';
+import { NODE_ID_PREFIX } from './node-id';
 
 const hash32: (key: string, seed?: number) => number = murmur.x86.hash32;
 
@@ -67,7 +68,7 @@ export function childHash(parentHash: number, key: string): number {
  * there are deterministically.
  */
 export function formatId(hash: number): string {
-  return 'nv_' + ((hash >>> 0) & 0xfffff).toString(36);
+  return NODE_ID_PREFIX + ((hash >>> 0) & 0xfffff).toString(36);
 }
 
 /** Hands out unique ids within one snapshot, resolving collisions deterministically. */
