@@ -9,14 +9,20 @@ import { ActionRunner, type KeypressOptions, type ScrollOptions, type TypeOption
 import type { ClickOptions } from './actions/pointer';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
 import type { ActionResult } from './types';
+import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
+import { findLines, renderRoot, type FindResult } from './changes/views';
 
 export class DomTool {
   readonly options: DomToolOptions;
   private readonly snapshotOptions: ResolvedSnapshotOptions;
   private current: DomSnapshot | null = null;
   private previous: DomSnapshot | null = null;
-  /** Element → id memory shared by this tool's snapshots (S7: surviving elements keep their ids). */
+  /** Element → id memory shared by this tool's snapshots (S7: surviving elements keep their ids; F8: never reused). */
   private memory = new IdMemory();
+  /** Snapshots taken in this document (F6: numbered per document). */
+  private seq = 0;
+  /** What the agent has seen, for deltas (F6). */
+  private readonly changes = new ChangeTracker();
 
   constructor(options: DomToolOptions = {}) {
     this.options = { snapshotTTL: 2000, effectWindowMs: 400, ...options };
@@ -26,13 +32,16 @@ export class DomTool {
     this.freshness.watchPageLifecycle(() => {
       this.current = null;
       this.previous = null;
+      // A new document: ids, snapshot numbers and the agent's knowledge start over.
       this.memory = new IdMemory();
+      this.seq = 0;
+      this.changes.reset();
     });
     this.actions = new ActionRunner({
       document: () => this.document,
       effectWindowMs: () => this.options.effectWindowMs ?? 400,
       latestSnapshot: () => this.previous,
-      refreshSnapshot: () => this.getSnapshot({ force: true }),
+      refreshSnapshot: () => this.snapshot({ force: true }),
       invalidate: () => this.invalidateSnapshot(),
       metrics: (event) => this.options.metricsCollector?.(event),
       debug: this.options.debug === true,
@@ -48,6 +57,13 @@ export class DomTool {
 
   /** Current snapshot; rebuilt when missing, expired (TTL) or forced (F1). */
   async getSnapshot(opts: { force?: boolean } & SnapshotOptions = {}): Promise<DomSnapshot> {
+    const snapshot = await this.snapshot(opts);
+    this.changes.sawFull(snapshot);
+    return snapshot;
+  }
+
+  /** The snapshot behind every view; handing it to the agent is recorded by the public callers (F6). */
+  private async snapshot(opts: { force?: boolean } & SnapshotOptions = {}): Promise<DomSnapshot> {
     const { force, ...overrides } = opts;
     const ttl = this.options.snapshotTTL ?? 2000;
     const hasOverrides = Object.keys(overrides).length > 0;
@@ -55,6 +71,7 @@ export class DomTool {
     if (!force && !hasOverrides && this.current && this.freshness.isFresh() && performance.now() - this.current.takenAt < ttl) return this.current;
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
     const snapshot = buildSnapshot(this.document, options, this.memory);
+    snapshot.seq = ++this.seq;
     this.previous = snapshot;
     if (!hasOverrides) {
       this.current = snapshot;
@@ -81,10 +98,35 @@ export class DomTool {
     return this.get_serialized_dom(options);
   }
 
-  /** The LLM text rendering. Snapshot options given here take a one-off snapshot with them. */
-  async getText(options: TextOptions & SnapshotOptions & { force?: boolean } = {}): Promise<string> {
+  /**
+   * The LLM text rendering. Snapshot options given here take a one-off snapshot with them.
+   * `since: 'last'` answers with what changed since the last view (= `getChanges().text`);
+   * `root` renders one subtree: a node id, or 'dialog' for the open dialog.
+   */
+  async getText(options: TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string } = {}): Promise<string> {
+    if (options.since === 'last') return (await this.getChanges()).text;
+    if (options.root !== undefined) {
+      const snapshot = await this.snapshot({ force: options.force });
+      return renderRoot(snapshot, String(options.root), { ...options, tokenBudget: options.tokenBudget ?? this.snapshotOptions.tokenBudget });
+    }
     const snapshot = await this.getSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
     return snapshot.toText(options);
+  }
+
+  /**
+   * What changed since the last snapshot handed out (F6): `unchanged`, a `delta` (added and
+   * changed lines under their context, removed ids), or `full` (first look, navigation,
+   * a delta over ~70 % of the page, or `{ full: true }`). Takes a fresh snapshot.
+   */
+  async getChanges(options: ChangeOptions = {}): Promise<Changes> {
+    const next = await this.snapshot({ force: true });
+    return this.changes.changes(next, options);
+  }
+
+  /** Lines matching `query` (case-insensitive text or a RegExp) with their ids and one line of context. */
+  async find(query: string | RegExp, options: { limit?: number; force?: boolean } = {}): Promise<FindResult> {
+    const snapshot = await this.snapshot({ force: options.force });
+    return findLines(snapshot, query, options.limit);
   }
 
   invalidateSnapshot(): void {
@@ -143,7 +185,7 @@ export class DomTool {
 
   /** Draws labelled boxes over nodes of the current snapshot ('all' = every actionable node). */
   async highlight(nodeIds: string[] | 'all' = 'all'): Promise<HighlightResult> {
-    const snapshot = await this.getSnapshot();
+    const snapshot = await this.snapshot();
     this.overlay ??= new HighlightOverlay(this.document);
     return this.overlay.show(snapshot, nodeIds);
   }

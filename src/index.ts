@@ -4,6 +4,8 @@ export { DomSnapshot } from './snapshot/DomSnapshot';
 export { DomToolError, type TypeOptions, type KeypressOptions, type ScrollOptions } from './actions';
 export type { TextOptions, SerializeOptions } from './snapshot/DomSnapshot';
 export type { DomToolOptions, SnapshotOptions, MetricsEvent } from './options';
+export type { Changes, ChangedNode, ChangeOptions } from './changes/ChangeTracker';
+export type { FindResult, FindMatch } from './changes/views';
 export type {
   VirtualNode,
   SerializedPage,

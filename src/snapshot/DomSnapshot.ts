@@ -3,6 +3,7 @@
 import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, SnapshotStats, VirtualNode } from '../types';
 import type { BuildNode } from './tree';
 import type { IdMemory } from './id-memory';
+import type { Outline } from './outline';
 import { buildPayload, toVirtualNode, type SerializeOptions } from './serialize/json';
 import { renderText, type TextOptions } from './serialize/text';
 import { isElement } from '../dom/dom-utils';
@@ -19,6 +20,8 @@ export interface DomSnapshotParts {
   nodesById: Map<string, BuildNode>;
   /** element → id: the WeakMap half, shared with later snapshots of the same DomTool. */
   memory: IdMemory;
+  /** The whole distilled tree before the budget pass (deltas, find, root views). */
+  outline: Outline;
   /** Snapshot-level default for serialize({ includeSelectors }). */
   includeSelectors?: boolean;
 }
@@ -29,6 +32,8 @@ export class DomSnapshot {
   readonly stats: SnapshotStats;
   readonly context: PageContext;
   readonly meta: SnapshotMeta;
+  /** Number of this snapshot within its document (1, 2, …), set by the DomTool that took it (F6). */
+  seq = 0;
   private readonly parts: DomSnapshotParts;
   private cachedTree: VirtualNode | null = null;
 
@@ -95,6 +100,11 @@ export class DomSnapshot {
 
   toText(options: TextOptions = {}): string {
     return renderText({ context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes }, options);
+  }
+
+  /** Internal: the whole distilled tree before budgeting (deltas, find, root views). */
+  get outline(): Outline {
+    return this.parts.outline;
   }
 
   /** Internal: the distilled build tree (for renderers living next to the snapshot). */

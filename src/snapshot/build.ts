@@ -9,6 +9,7 @@ import { IdMemory } from './id-memory';
 import { applyBudget } from './distill/budget';
 import { flattenList } from './distill/flatten';
 import { IdAllocator, childHash, formatId } from './ids';
+import { Outline } from './outline';
 import { traverse, type IdSource } from './traverse';
 import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
@@ -48,7 +49,8 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
 
     let roots = flattenList(walked.roots);
     // Text runs that survived flattening get ids now, in document order (deterministic).
-    forEachNode(roots, (node) => {
+    // The outline records the whole distilled tree before the budget cuts it (deltas, find, root views).
+    const outline = Outline.record(roots, (node) => {
       if (node.vn.node_id || node.idHash === undefined) return;
       const ref = node.ref;
       if (!ref) {
@@ -118,7 +120,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       truncated,
       truncation,
     };
-    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, memory, includeSelectors: options.includeSelectors });
+    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, memory, outline, includeSelectors: options.includeSelectors });
   } catch (error) {
     return errorSnapshot(context, started, error);
   } finally {
@@ -255,7 +257,7 @@ function errorSnapshot(context: PageContext, started: number, error: unknown): D
     timings: { buildMs }, takenAt: Date.now(), error: message,
   };
   const stats: SnapshotStats = { visitedElements: 0, keptNodes: 0, emittedNodes: 1, interactiveNodes: 0, buildMs, truncated: true, truncation: ['error'] };
-  return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), memory: new IdMemory() });
+  return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), memory: new IdMemory(), outline: new Outline() });
 }
 
 function round(ms: number): number {

@@ -32,6 +32,8 @@ export interface LineContext {
   includeHrefs: boolean;
   /** Past the fold marker: every line is below the visible area, no per-line flag needed. */
   afterFold?: boolean;
+  /** No viewport flags (offscreen / in-view): lines compared across scrolls (deltas, find). */
+  neutral?: boolean;
 }
 
 const NEEDS_ESCAPE = /["\\\n]/;
@@ -95,6 +97,7 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.frameSrc !== undefined) out.push('src=' + cut(vn.frameSrc, 80));
   if (vn.crossOrigin) out.push('cross-origin');
   if (vn.closedShadowRoot) out.push('closed-shadow-root');
+  if (ctx.neutral) return out;
   if (vn.actionable && vn.role !== 'link' && vn.computed?.offscreen && !ctx.afterFold) out.push('offscreen');
   // Fixed banners and dialogs late in the document are on screen although below the marker.
   if (vn.actionable && ctx.afterFold && !vn.computed?.offscreen) out.push('in-view');
