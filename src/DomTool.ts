@@ -7,6 +7,8 @@ import type { SerializedPage } from './types';
 import { HighlightOverlay, type HighlightResult } from './integration/highlight';
 import { ActionRunner, type KeypressOptions, type ScrollOptions, type TypeOptions } from './actions/ActionRunner';
 import type { ClickOptions } from './actions/pointer';
+import type { DragDestination, DragOptions } from './actions/drag';
+import type { UploadFile, UploadOptions } from './actions/upload';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
 import type { ActionResult } from './types';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
@@ -174,6 +176,20 @@ export class DomTool {
 
   clear(id: string): Promise<ActionResult> {
     return this.actions.clear(id);
+  }
+
+  /**
+   * Drags a node onto another node (`position` before/after/center), to a viewport
+   * point `{x, y}`, or by `{dx, dy}`. The result's `effect.moved` says what moved;
+   * a drag after which nothing moved is a failure.
+   */
+  drag(sourceId: string, destination: DragDestination, options?: DragOptions): Promise<ActionResult> {
+    return this.actions.drag(sourceId, destination, options);
+  }
+
+  /** Uploads `{ name, type?, data, encoding? }` files to a file input, its button/label, or a dropzone. */
+  upload(id: string, files: UploadFile | UploadFile[], options?: UploadOptions): Promise<ActionResult> {
+    return this.actions.upload(id, files, options);
   }
 
   /** Scrolls the page, an element's scroll container, or (no direction) the element into view. */

@@ -119,6 +119,10 @@ export interface ActionEffect {
   navigated?: boolean;
   urlAfter?: string;
   checkedAfter?: boolean;
+  /** drag: what moved, as observed after the drop ("moved from position 1 to 3 of its list"). */
+  moved?: string;
+  /** upload: the file names the input (or dropzone drop) received. */
+  files?: string[];
 }
 
 export interface ActionResult {

@@ -27,6 +27,9 @@ import { pressKey } from './keyboard';
 import { deepActiveElement } from './focus-order';
 import { scrollContainer, scrollContainerOf, pageStep, type ScrollDirection } from './scroll';
 import { runSelect, runCheck, type ActionContext } from './choices';
+import { runDrag, type DragDestination, type DragOptions } from './drag';
+import { isAriaSlider, runTypeSlider } from './slider';
+import { runUpload, type UploadFile, type UploadOptions } from './upload';
 
 export interface ActionHost {
   document(): Document;
@@ -116,6 +119,7 @@ export class ActionRunner implements ActionContext {
       }
       const replace = options.replace !== false;
       const { element, snapshot } = await this.resolve(id);
+      if (isAriaSlider(element)) return runTypeSlider(this, start, id, element, snapshot, text);
       const field = this.editableTarget(element, id, snapshot);
       this.pointerTarget(field, id, snapshot);
       const watch = new EffectWatcher(field, snapshot);
@@ -189,6 +193,16 @@ export class ActionRunner implements ActionContext {
 
   uncheck(id: string): Promise<ActionResult> {
     return this.run('uncheck', (start) => runCheck(this, start, id, false));
+  }
+
+  /** Drags `sourceId` onto another node, a viewport point, or by an offset (A7, drag.ts). */
+  drag(sourceId: string, destination: DragDestination, options: DragOptions = {}): Promise<ActionResult> {
+    return this.run('drag', (start) => runDrag(this, start, sourceId, destination, options));
+  }
+
+  /** Gives files to a file input (or the button/label/dropzone standing for it), or drops them (A7, upload.ts). */
+  upload(id: string, files: UploadFile | UploadFile[], options: UploadOptions = {}): Promise<ActionResult> {
+    return this.run('upload', (start) => runUpload(this, start, id, files, options));
   }
 
   scroll(target: string, options: ScrollOptions = {}): Promise<ActionResult> {

@@ -23,6 +23,9 @@ export interface MouseOptions {
   detail?: number;
   mods?: Modifiers;
   relatedTarget?: Element | null;
+  /** Distance from the previous move (drag sequences; 0 otherwise). */
+  movementX?: number;
+  movementY?: number;
   /** Enter/leave events neither bubble nor cross shadow boundaries: they are dispatched on each element. */
   bubbles?: boolean;
 }
@@ -43,6 +46,8 @@ function mouseInit(el: Element, o: MouseOptions, cancelable: boolean): MouseEven
     button: o.button ?? 0,
     buttons: o.buttons ?? 0,
     relatedTarget: o.relatedTarget ?? null,
+    movementX: o.movementX ?? 0,
+    movementY: o.movementY ?? 0,
     ...modifierInit(o.mods),
   };
 }
@@ -73,6 +78,22 @@ export function firePointer(el: Element, type: string, o: MouseOptions): boolean
       pressure: pressed ? 0.5 : 0,
     }),
   );
+}
+
+/** A DragEvent sharing `data` (one DataTransfer for a whole drag, or getData returns ""). */
+export function fireDrag(el: Element, type: string, o: MouseOptions, data: DataTransfer): boolean {
+  const win = realm(el);
+  const init = { ...mouseInit(el, o, type !== 'dragleave' && type !== 'dragend'), dataTransfer: data };
+  const Ctor = typeof win.DragEvent === 'function' ? win.DragEvent : win.MouseEvent;
+  const event = new Ctor(type, init);
+  if (!(event as DragEvent).dataTransfer) {
+    try {
+      win.Object.defineProperty(event, 'dataTransfer', { get: () => data });
+    } catch {
+      // Engines without DragEvent and a frozen event: the page sees no data.
+    }
+  }
+  return el.dispatchEvent(event);
 }
 
 /** Keyboard event with the legacy keyCode/which/charCode fields many pages still read. */

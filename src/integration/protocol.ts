@@ -19,6 +19,8 @@ export type DomToolRequest =
   | { type: 'domtool:type'; nodeId: string; text: string; /** default true */ replace?: boolean; pressEnter?: boolean }
   | { type: 'domtool:keypress'; key: string; modifiers?: string[]; nodeId?: string }
   | { type: 'domtool:select'; nodeId: string; value: string | string[] }
+  | { type: 'domtool:drag'; nodeId: string; /** node id, { x, y } or { dx, dy } */ to: string | { x: number; y: number } | { dx: number; dy: number }; steps?: number; position?: 'before' | 'after' | 'center' }
+  | { type: 'domtool:upload'; nodeId: string; files: { name: string; type?: string; data: string; encoding?: 'text' | 'base64' }[]; via?: 'auto' | 'input' | 'drop' }
   | { type: 'domtool:scroll'; nodeId?: string; direction?: 'up' | 'down' | 'left' | 'right'; amount?: number | 'page' }
   | { type: 'domtool:highlight'; nodeIds?: string[] | 'all' }
   | { type: 'domtool:clearHighlight' };
@@ -50,6 +52,8 @@ export type ProtocolTool = Pick<
   | 'focus'
   | 'clear'
   | 'scroll'
+  | 'drag'
+  | 'upload'
   | 'highlight'
   | 'clearHighlight'
 >;
@@ -69,6 +73,8 @@ export const MESSAGE_TYPES: readonly DomToolRequestType[] = [
   'domtool:focus',
   'domtool:clear',
   'domtool:scroll',
+  'domtool:drag',
+  'domtool:upload',
   'domtool:highlight',
   'domtool:clearHighlight',
 ];
@@ -145,6 +151,17 @@ async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promi
       const direction = str(msg, 'direction', true) as 'up' | 'down' | 'left' | 'right' | undefined;
       const amount = typeof msg.amount === 'number' || msg.amount === 'page' ? msg.amount : undefined;
       return tool.scroll(str(msg, 'nodeId', true) ?? 'page', { direction, amount });
+    }
+    case 'drag': {
+      const to = typeof msg.to === 'string' ? msg.to : msg.to && typeof msg.to === 'object' ? (msg.to as { x: number; y: number }) : undefined;
+      if (to === undefined) throw new ProtocolFailure('VALIDATION_ERROR', '"to" must be a node id, { x, y } or { dx, dy }.');
+      const position = str(msg, 'position', true) as 'before' | 'after' | 'center' | undefined;
+      return tool.drag(str(msg, 'nodeId') as string, to, { steps: typeof msg.steps === 'number' ? msg.steps : undefined, position });
+    }
+    case 'upload': {
+      if (!isArray(msg.files) && !(msg.files && typeof msg.files === 'object')) throw new ProtocolFailure('VALIDATION_ERROR', '"files" must be a list of { name, type?, data, encoding? }.');
+      const via = str(msg, 'via', true) as 'auto' | 'input' | 'drop' | undefined;
+      return tool.upload(str(msg, 'nodeId') as string, msg.files as { name: string; data: string }[], { via });
     }
     case 'highlight':
       return tool.highlight(isArray(msg.nodeIds) ? (msg.nodeIds as string[]) : 'all');

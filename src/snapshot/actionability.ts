@@ -18,6 +18,8 @@ export interface AttributeScan {
   inert: boolean;
   href: boolean;
   browserxOverlay: boolean;
+  /** draggable="true": a drag source (drag() needs its id). */
+  draggable: boolean;
   /** Has some aria-* attribute besides aria-hidden / aria-label (states may be set). */
   aria: boolean;
   /** Has an attribute the structural id hashes (id, name, type, role, aria-label, data-testid, href). */
@@ -32,7 +34,7 @@ const HANDLER_ATTRIBUTES = new Set([
 /** One scratch result reused for every element: traversal reads it before the next scan. */
 const scratch: AttributeScan = {
   role: null, tabindex: null, handler: null, testId: null, className: '',
-  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, stable: false, aria: false,
+  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, draggable: false, stable: false, aria: false,
 };
 
 /** Reads the attributes classification needs, in one pass. The result is valid until the next call. */
@@ -41,7 +43,7 @@ export function scanAttributes(el: Element): AttributeScan {
   out.role = out.handler = out.testId = out.contentEditable = null;
   out.tabindex = null;
   out.className = '';
-  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.stable = out.aria = false;
+  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.draggable = out.stable = out.aria = false;
   // Most elements have no attributes at all; Attr wrappers are costly to create.
   if (!el.hasAttributes()) return out;
   const names = el.getAttributeNames();
@@ -63,6 +65,7 @@ export function scanAttributes(el: Element): AttributeScan {
       case 'data-testid': out.testId = el.getAttribute(name); out.stable = true; break;
       case 'data-test': case 'data-cy': case 'data-test-id': out.testId = el.getAttribute(name); break;
       case 'data-browserx-overlay': out.browserxOverlay = true; break;
+      case 'draggable': out.draggable = el.getAttribute(name) === 'true'; break;
       default:
         if (name.charCodeAt(0) === 97 /* a */ && name.startsWith('aria-')) out.aria = true;
         else if (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110 /* n */ && HANDLER_ATTRIBUTES.has(name)) {
@@ -172,6 +175,7 @@ export function classifyActionability(
   if (scan.role && isInteractiveRole(role)) return reachable(style, { tier: 1, reason: 'role', focusable });
   if (scan.handler) return reachable(style, { tier: 2, reason: scan.handler, focusable });
   if (focusable && tag !== 'iframe') return reachable(style, { tier: 2, reason: 'tabindex', focusable });
+  if (scan.draggable) return reachable(style, { tier: 2, reason: 'draggable', focusable });
   if (insideActionable || tag === 'body' || tag === 'html') return NOT_ACTIONABLE;
   // Own (not inherited) pointer cursor: the parent does not already show one.
   const cursor = style.cursor;
@@ -179,6 +183,8 @@ export function classifyActionability(
   // The weaker signals below mark a container of several real controls (a button group,
   // a menu item with a submenu, a product tile with its buttons): the controls carry the ids.
   if (cursor === 'pointer' && parentCursor !== 'pointer' && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'cursor', focusable });
+  // Sortable rows and cards announce themselves with a grab/move cursor (drag() needs their ids).
+  if ((cursor === 'grab' || cursor === 'move') && parentCursor !== cursor) return reachable(style, { tier: 2, reason: 'draggable', focusable });
   if (scan.testId && ACTION_WORD.test(scan.testId) && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'testid', focusable });
   if (scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className) && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'class', focusable });
   if (hasFrameworkClickListener(el)) return reachable(style, { tier: 2, reason: 'listener', focusable });

@@ -2,7 +2,7 @@
 // apps (real React/Vue/Quill/Lit from node_modules) with esbuild at test time into
 // .cache/actions-fixtures/, open a fixture, and run DomTool calls in the page.
 import { build } from 'esbuild';
-import { mkdirSync, renameSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Frame, Page } from '@playwright/test';
 import type { ActionResult, VirtualNode } from '../../src/types';
@@ -16,39 +16,49 @@ const APPS: Record<string, string> = {
   quill: 'fixtures/apps/quill/app.ts',
   reorder: 'fixtures/apps/reorder/app.tsx',
   lit: 'fixtures/apps/lit/app.ts',
+  'dnd-kit': 'fixtures/apps/dnd-kit/app.tsx',
+  sortable: 'fixtures/apps/sortable/app.ts',
 };
 
-let built: Promise<void> | null = null;
+const builds = new Map<string, Promise<void>>();
 
-/** Builds once per worker; each output is written to a temp name and renamed (workers may race). */
-export function buildFixtures(): Promise<void> {
-  return (built ??= (async () => {
-    mkdirSync(OUT, { recursive: true });
-    const jobs: Promise<unknown>[] = [];
-    const one = async (entry: string, name: string, globalName?: string) => {
-      const tmp = `${OUT}${name}.${process.pid}.tmp.js`;
+/** Each output is written to a temp name and renamed (workers may race); CSS/fonts go beside it. */
+function buildOne(entry: string, name: string, globalName?: string): Promise<void> {
+  let job = builds.get(name);
+  if (!job) {
+    job = (async () => {
+      mkdirSync(OUT, { recursive: true });
+      const tmpDir = `${OUT}tmp-${name}-${process.pid}/`;
       await build({
-        entryPoints: [ROOT + entry],
+        entryPoints: { [name]: ROOT + entry },
         bundle: true,
         format: 'iife',
         globalName,
-        outfile: tmp,
+        outdir: tmpDir,
         target: 'es2020',
         jsx: 'automatic',
         logLevel: 'silent',
+        loader: { '.ttf': 'file' },
         define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
       });
-      renameSync(tmp, `${OUT}${name}.js`);
-    };
-    jobs.push(one('src/index.ts', 'domtool', '__DomToolActions'));
-    for (const name of Object.keys(APPS)) jobs.push(one(APPS[name], name));
-    await Promise.all(jobs);
-  })());
+      for (const file of readdirSync(tmpDir)) renameSync(tmpDir + file, OUT + file);
+      rmSync(tmpDir, { recursive: true, force: true });
+    })();
+    builds.set(name, job);
+  }
+  return job;
+}
+
+/** Builds the library and the given apps (all when none are named), once per worker. */
+export async function buildFixtures(apps: string[] = Object.keys(APPS)): Promise<void> {
+  await Promise.all([buildOne('src/index.ts', 'domtool', '__DomToolActions'), ...apps.map((name) => buildOne(APPS[name], name))]);
 }
 
 /** Opens a fixture page and injects the library bundle into the top document. */
 export async function openFixture(page: Page, path: string, ready?: string): Promise<void> {
-  await buildFixtures();
+  // Only the app the page loads (fixtures/apps/<name>/…); other pages: every app.
+  const app = /\/fixtures\/apps\/([^/]+)\//.exec(path)?.[1];
+  await buildFixtures(app && APPS[app] ? [app] : app ? [] : undefined);
   await page.goto(path);
   if (ready) await page.waitForFunction(ready);
   await page.addScriptTag({ path: OUT + 'domtool.js' });
@@ -72,6 +82,8 @@ export interface Query {
   tag?: string;
   /** Regex source matched against the node's hint (nameless controls). */
   hint?: string;
+  /** Exact visible text of the node (list items and cards are named by their text, not a name). */
+  text?: string;
   nth?: number;
 }
 
@@ -81,7 +93,7 @@ export interface Query {
  * snapshot text when nothing matches, so failures show what the agent would see.
  */
 export async function findId(page: Page, query: Query, force = true): Promise<string> {
-  const q = { role: query.role, tag: query.tag, hint: query.hint, nth: query.nth ?? 0, name: typeof query.name === 'string' ? query.name : undefined, re: query.name instanceof RegExp ? query.name.source : undefined };
+  const q = { role: query.role, tag: query.tag, hint: query.hint, text: query.text, nth: query.nth ?? 0, name: typeof query.name === 'string' ? query.name : undefined, re: query.name instanceof RegExp ? query.name.source : undefined };
   const found = await page.evaluate(
     async ({ q, force }) => {
       const w = window as unknown as Record<string, any>;
@@ -91,7 +103,7 @@ export async function findId(page: Page, query: Query, force = true): Promise<st
       const walk = (n: VirtualNode) => {
         const name = n.name ?? '';
         const hintOk = !q.hint || new RegExp(q.hint).test(n.hint ?? '');
-        if (hintOk && (!q.role || n.role === q.role) && (!q.tag || n.tag === q.tag) && (q.name === undefined || name === q.name) && (!re || re.test(name))) hits.push(n.node_id);
+        if (hintOk && (!q.role || n.role === q.role) && (!q.tag || n.tag === q.tag) && (q.text === undefined || n.text === q.text) && (q.name === undefined || name === q.name) && (!re || re.test(name))) hits.push(n.node_id);
         for (const list of [n.children, n.shadowDom, n.iframe]) if (list) for (const c of list) walk(c);
       };
       walk(snap.virtualDom);
@@ -103,7 +115,7 @@ export async function findId(page: Page, query: Query, force = true): Promise<st
   return found.id;
 }
 
-type ActionName = 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll';
+type ActionName = 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload';
 
 /** Calls `tool[action](...args)` in the page and returns the ActionResult. */
 export function act(page: Page, action: ActionName, ...args: unknown[]): Promise<ActionResult> {

@@ -19,6 +19,8 @@ function fakeTool() {
     uncheck: vi.fn(async () => ok),
     focus: vi.fn(async () => ok),
     clear: vi.fn(async () => ok),
+    drag: vi.fn(async () => ok),
+    upload: vi.fn(async () => ok),
     highlight: vi.fn(async () => ({ shown: 1, missing: [] })),
     clearHighlight: vi.fn(),
   };
@@ -47,6 +49,15 @@ describe('domtool:* protocol', () => {
     expect(tool.select).toHaveBeenCalledWith('nv_2', ['a', 'b']);
     await handleMessage(tool, { type: 'domtool:highlight' });
     expect(tool.highlight).toHaveBeenCalledWith('all');
+    await handleMessage(tool, { type: 'domtool:drag', nodeId: 'nv_3', to: 'nv_4', position: 'after' });
+    expect(tool.drag).toHaveBeenCalledWith('nv_3', 'nv_4', { steps: undefined, position: 'after' });
+    await handleMessage(tool, { type: 'domtool:drag', nodeId: 'nv_3', to: { dx: 40, dy: 0 }, steps: 5 });
+    expect(tool.drag).toHaveBeenCalledWith('nv_3', { dx: 40, dy: 0 }, { steps: 5, position: undefined });
+    const files = [{ name: 'a.txt', data: 'hi' }];
+    await handleMessage(tool, { type: 'domtool:upload', nodeId: 'nv_5', files });
+    expect(tool.upload).toHaveBeenCalledWith('nv_5', files, { via: undefined });
+    expect(await handleMessage(tool, { type: 'domtool:drag', nodeId: 'nv_3' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(await handleMessage(tool, { type: 'domtool:upload', nodeId: 'nv_3', files: 'x' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
   });
 
   it('returns errors as data and never throws', async () => {

@@ -58,7 +58,7 @@ function label(vn: VirtualNode): string {
   if (vn.role === 'heading' && vn.level && vn.level <= 6) return 'h' + vn.level;
   if (vn.role) return vn.role;
   // Chromium exposes an editing host without a role as generic; to a person it is a text field.
-  if (vn.actionable) return vn.reason === 'contenteditable' ? 'textbox' : vn.reason === 'tabindex' ? 'focusable' : 'clickable';
+  if (vn.actionable) return vn.reason === 'contenteditable' ? 'textbox' : vn.reason === 'tabindex' ? 'focusable' : vn.reason === 'draggable' ? 'draggable' : 'clickable';
   return vn.tag;
 }
 
