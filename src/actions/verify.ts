@@ -3,14 +3,13 @@
 // same-origin frames pierced) must be the element or inside it. Failures throw a
 // DomToolError that names what a person would see instead.
 import { flatTreeParent, isElement, normalizeWhitespace, parentElementOrHost, windowOf } from '../dom/dom-utils';
+import { composedContains, deepElementFromPoint, hitTest, type Point } from '../dom/hit-test';
 import { getRole } from '../snapshot/aria/index';
 import { DomToolError, msg } from './result';
 import { roleAndName, type SnapshotLike } from './resolve';
 
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { Point };
+export { composedContains, deepElementFromPoint };
 
 /** Short human description of an element: role "name" (id) or <tag class>. */
 export function describeElement(el: Element, snapshot?: SnapshotLike | null): string {
@@ -226,56 +225,18 @@ function centre(r: Rect): Point {
 }
 
 /**
- * Element at a point, descending into open shadow roots — and into the shadow roots
- * that contain `target`, even closed ones: `.shadowRoot` is null for a closed root,
- * but the target's own root chain is reachable from the target (getRootNode), which
- * is how a content script acts inside roots opened with chrome.dom.openOrClosedShadowRoot.
- */
-export function deepElementFromPoint(root: Document | ShadowRoot, x: number, y: number, target?: Element): Element | null {
-  let hit = root.elementFromPoint(x, y);
-  for (let i = 0; hit && i < 32; i++) {
-    let shadow: ShadowRoot | null = (hit as Element).shadowRoot;
-    for (let r = target?.getRootNode(); !shadow && r && r.nodeType === 11; r = (r as ShadowRoot).host.getRootNode()) {
-      if ((r as ShadowRoot).host === hit) shadow = r as ShadowRoot;
-    }
-    if (!shadow) break;
-    const inner = shadow.elementFromPoint(x, y);
-    if (!inner || inner === hit) break;
-    hit = inner;
-  }
-  return hit;
-}
-
-/** True when `inner` is `outer` or inside it in the flat tree (slots and shadow roots followed). */
-export function composedContains(outer: Element, inner: Element): boolean {
-  for (let cur: Element | null = inner, i = 0; cur && i < 10000; i++) {
-    if (cur === outer) return true;
-    cur = flatTreeParent(cur);
-  }
-  // Light-DOM containment also counts (content slotted elsewhere is still inside).
-  return outer.contains(inner);
-}
-
-function labelTargets(hit: Element, el: Element): boolean {
-  for (let cur: Element | null = hit; cur; cur = parentElementOrHost(cur)) {
-    if (cur.localName === 'label') return (cur as HTMLLabelElement).control === el;
-  }
-  return false;
-}
-
-/**
  * Hit test at `point` (client coordinates of the element's frame). Throws OBSCURED
  * naming the covering element. Frames are checked outward: the iframe itself must
  * not be covered in its parent document either.
  */
 export function checkHitTarget(el: Element, point: Point, id: string, snapshot: SnapshotLike | null): void {
-  const hit = deepElementFromPoint(el.ownerDocument, point.x, point.y, el);
-  if (hit && (composedContains(el, hit) || labelTargets(hit, el))) {
+  const { kind, hit } = hitTest(el, point);
+  if (kind === 'target') {
     checkFrameHit(el, point, id, snapshot);
     return;
   }
   if (!hit) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(el)));
-  if (composedContains(hit, el)) {
+  if (kind === 'ancestor') {
     throw new DomToolError('OBSCURED', msg.noPointerEvents(id, describeElement(el), describeCovering(hit, snapshot)));
   }
   throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el), describeCovering(hit, snapshot)));

@@ -12,7 +12,8 @@ import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
 import { describeElement, type NodeFacts } from './describe';
-import { hidesByOpacity, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
+import { MIN_OPACITY, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
+import { TextPerception } from './perception';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
 
 /** Elements that never render content a person can see or use. */
@@ -93,7 +94,11 @@ function assignIds(nodes: BuildNode[], ids: IdSource): void {
 interface Context {
   /** Computed cursor of the parent ('' when not read): an own pointer cursor differs from it. */
   cursor: string;
+  /** The element whose children these are (the parent of text runs), and its box. */
+  el: Element | null;
   rect: PlainRect | null;
+  /** Product of the ancestors' opacities (S13: opacity compounds). */
+  opacity: number;
   hash: number;
   attach: BuildNode[];
   block: number;
@@ -128,7 +133,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     indexStack.push(index);
   };
   const rootCtx: Context = {
-    cursor: '', rect: null, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
+    cursor: '', el: null, rect: null, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
     hardClip: null, softClip: null, ariaHidden: false, insideActionable: false, insideModal: false,
     frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
@@ -136,6 +141,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root);
+  const perception = new TextPerception(root, scrollX, scrollY);
   const visitedOwned = new Set<Element>();
   push(body, { ...rootCtx, insideModal: !modal }, 0);
 
@@ -205,7 +211,14 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const style = getStyle(el);
     if (!style) continue;
     const display = style.display;
-    if (display === 'none' || hidesByOpacity(style)) continue;
+    if (display === 'none') continue;
+    // Opacity compounds down the tree: 0.2 inside 0.2 is as faint as 0.04 (S13).
+    let opacity = ctx.opacity;
+    const ownOpacity = style.opacity;
+    if (ownOpacity !== '1' && ownOpacity !== '') {
+      opacity *= parseFloat(ownOpacity);
+      if (opacity <= MIN_OPACITY) continue;
+    }
 
     const isContents = display === 'contents';
     // The box in top-level viewport coordinates, read once into plain numbers; an object
@@ -286,7 +299,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (box && overflow === 'clip') hardClip = hardClip ? intersect(hardClip, box) : box;
     else if (box && overflow === 'scroll') softClip = softClip ? intersect(softClip, box) : box;
     const childCtx: Context = {
-      cursor: cursor || (visible ? '' : ctx.cursor), rect, hash: elHash,
+      cursor: cursor || (visible ? '' : ctx.cursor), el, rect, opacity, hash: elHash,
       attach: kept ? kept.children : ctx.attach,
       block: kept || isBlock ? ++blockCounter : ctx.block,
       textVisible: visibilityVisible && !ariaHidden && !clipped && (isContents ? ctx.textVisible : selfBox || tag === 'slot'),
@@ -330,6 +343,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       return;
     }
     const rect = ctx.rect;
+    // S13: text a person cannot see (same colour as its background, transparent, tiny,
+    // moved out of its box or off the page) never becomes a run.
+    if (perception.hiddenReason(text, ctx.el, rect, ctx.hardClip, ctx.opacity, ctx.dx, ctx.dy)) return;
     const top = rect ? rect.top : 0;
     const bottom = rect ? rect.bottom : 0;
     // Adjacent runs of one block merge here already; saves nodes and ids.

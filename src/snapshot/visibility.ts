@@ -9,15 +9,8 @@ export interface Box {
   bottom: number;
 }
 
-/** Opacity at or below this is treated as invisible (S2). */
-const MIN_OPACITY = 0.05;
-
-/** (Near) zero opacity hides the element and everything inside it. */
-export function hidesByOpacity(style: CSSStyleDeclaration): boolean {
-  const opacity = style.opacity;
-  // Fast path: the common value is exactly "1".
-  return opacity !== '1' && opacity !== '' && parseFloat(opacity) <= MIN_OPACITY;
-}
+/** Opacity (compounded along the ancestors) at or below this is treated as invisible (S2, S13). */
+export const MIN_OPACITY = 0.05;
 
 /** content-visibility:hidden renders the element's box but none of its content. */
 export function hidesContent(style: CSSStyleDeclaration): boolean {

@@ -1,0 +1,90 @@
+// S13 / S14 in real Chromium: text a sighted person cannot see never reaches the
+// agent (the usual carriers of prompt injection), while the patterns people rely on
+// stay; covered controls say what covers them.
+import { test, expect } from '@playwright/test';
+import { loadHtml, snapshot } from './helpers/domtool';
+import { names } from './helpers/tree';
+
+const IMG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22400%22 height=%22200%22%3E%3Crect width=%22400%22 height=%22200%22 fill=%22%23222%22/%3E%3C/svg%3E';
+
+/** Every marker word must be missing from both the text and the JSON names/texts. */
+async function expectGone(page: import('@playwright/test').Page, gone: string[], kept: string[]): Promise<void> {
+  const { text, json } = await snapshot(page, { tokenBudget: 0 });
+  const all = names(json).join('\n');
+  for (const word of gone) {
+    expect(text, `${word} in text`).not.toContain(word);
+    expect(all, `${word} in JSON`).not.toContain(word);
+  }
+  for (const word of kept) {
+    expect(text, `${word} missing from text`).toContain(word);
+    expect(all, `${word} missing from JSON`).toContain(word);
+  }
+}
+
+test('colour techniques: same colour as the background, transparent, faint by compounded opacity', async ({ page }) => {
+  await loadHtml(page, `
+    <p>VisibleControl</p>
+    <p style="color:#fff">WhiteOnWhite</p>
+    <p style="color:#fefefe">NearWhiteOnWhite</p>
+    <div style="background:#123456"><p style="color:#133457">SameAsPanel</p></div>
+    <div style="background:rgba(0,0,0,0.5)"><div style="background:#808080"><p style="color:#7f7f7f">GreyOnGrey</p></div></div>
+    <p style="color:transparent">TransparentColour</p>
+    <p style="color:rgba(0,0,0,0.02)">AlmostTransparent</p>
+    <p style="-webkit-text-fill-color:transparent">TransparentFill</p>
+    <div style="opacity:.2"><div style="opacity:.2"><p>FaintCompound</p></div></div>
+    <div style="opacity:.1"><p>FaintButReadable</p></div>
+    <p>Inline <span style="color:white">InlineWhite</span> stays out of the sentence</p>`);
+  await expectGone(page,
+    ['WhiteOnWhite', 'NearWhiteOnWhite', 'SameAsPanel', 'GreyOnGrey', 'TransparentColour', 'AlmostTransparent', 'TransparentFill', 'FaintCompound', 'InlineWhite'],
+    ['VisibleControl', 'Inline', 'stays out of the sentence', 'FaintButReadable']);
+});
+
+test('size and geometry techniques: tiny fonts, zero-size transforms, text moved out of its box or off the page', async ({ page }) => {
+  await loadHtml(page, `
+    <p>VisibleControl</p>
+    <p style="font-size:1px">OnePixelFont</p>
+    <p style="font-size:3px">ThreePixelFont</p>
+    <p style="transform:scale(0)">ScaledToZero</p>
+    <p style="transform:scale(0.05);transform-origin:0 0">ScaledTiny</p>
+    <p style="overflow:hidden;text-indent:-9999px">IndentInClip</p>
+    <p style="text-indent:-9999px">IndentOffPage</p>
+    <div style="height:0;overflow:hidden"><p>ZeroHeightBox</p></div>
+    <p style="height:2px;overflow:hidden;margin:0">SliverBox</p>
+    <p style="position:absolute;left:-9999px">FarLeft</p>
+    <p style="position:absolute;top:-9999px">FarAbove</p>`);
+  await expectGone(page,
+    ['OnePixelFont', 'ThreePixelFont', 'ScaledToZero', 'ScaledTiny', 'IndentInClip', 'IndentOffPage', 'ZeroHeightBox', 'SliverBox', 'FarLeft', 'FarAbove'],
+    ['VisibleControl']);
+});
+
+test('far right of a page that does not scroll sideways is off the page', async ({ page }) => {
+  await loadHtml(page, `<body style="overflow-x:hidden"><p>VisibleControl</p><p style="position:absolute;left:20000px;top:10px">FarRight</p></body>`);
+  await expectGone(page, ['FarRight'], ['VisibleControl']);
+});
+
+test('legitimate colours stay: dark themes, muted text, text over images, gradients and scrims', async ({ page }) => {
+  await loadHtml(page, `
+    <div style="background:#111;color:#eee;padding:8px"><p>DarkTheme</p><p style="color:#777">MutedOnDark</p></div>
+    <p style="color:#999">LightGreyOnWhite</p>
+    <p style="opacity:.5">HalfOpacity</p>
+    <div style="background:url('${IMG}');color:#fff;padding:8px"><p>OverBackgroundImage</p></div>
+    <div style="background:linear-gradient(#000,#333);color:#fff;padding:8px"><p>OverGradient</p></div>
+    <div style="position:relative;height:120px">
+      <img src="${IMG}" alt="" style="position:absolute;inset:0;width:100%;height:100%">
+      <p style="position:relative;color:#fff">OverPositionedImage</p>
+    </div>
+    <div style="position:relative;height:80px">
+      <div style="position:absolute;inset:0;background:#0a3d62"></div>
+      <p style="position:relative;color:#fff">OverPositionedCard</p>
+    </div>
+    <h2 style="background:linear-gradient(90deg,#f00,#00f);-webkit-background-clip:text;background-clip:text;-webkit-text-fill-color:transparent">GradientHeading</h2>
+    <p style="color:transparent;-webkit-text-stroke:1px #000">OutlinedText</p>
+    <p style="color:transparent;text-shadow:0 0 4px #000">BlurredText</p>`);
+  await expectGone(page, [],
+    ['DarkTheme', 'MutedOnDark', 'LightGreyOnWhite', 'HalfOpacity', 'OverBackgroundImage', 'OverGradient', 'OverPositionedImage', 'OverPositionedCard', 'GradientHeading', 'OutlinedText', 'BlurredText']);
+});
+
+test('dark page: light text on a dark body stays, dark text on it goes', async ({ page }) => {
+  await loadHtml(page, `<body style="background:#000;color:#ddd"><p>LightOnBlack</p><p style="color:#010101">BlackOnBlack</p></body>`);
+  await expectGone(page, ['BlackOnBlack'], ['LightOnBlack']);
+});
