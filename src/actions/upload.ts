@@ -9,12 +9,13 @@
 // here and refused with a clear error, as the picker would not offer such files.
 import type { ActionResult } from '../types';
 import type { ActionContext } from './choices';
-import type { SnapshotLike } from './resolve';
-import { DomToolError, failureResult } from './result';
+import { roleAndName, type SnapshotLike } from './resolve';
+import { DomToolError, failureResult, successResult } from './result';
 import { EffectWatcher } from './observe';
 import { fireEvent, fireInput } from './events';
 import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, disabledReason, scrollIntoViewIfNeeded, targetPoint } from './verify';
 import { dropFiles } from './drag-sequence';
+import { MutationObserverCtor } from '../dom/builtins';
 
 export interface UploadFile {
   name: string;
@@ -39,7 +40,7 @@ const upMsg = {
   ambiguous: (id: string, n: number) => `${id} has ${n} file inputs near it; it is not clear which one it opens. Use upload on the label, button or input of the one you mean.`,
   noInput: (id: string, what: string) =>
     `${id} (${what}) is not a file input and no file input belongs to it. Use upload on the "Choose file" button, its label or the dropzone, or pass { via: "drop" } to drop the files onto it.`,
-  dropRefused: (id: string, what: string) => `${id} (${what}) did not accept dropped files (no dragover handler allowed the drop). It is not a dropzone; look for a file input or "Choose file" button instead.`,
+  dropRefused: (id: string, what: string, why: string) => `${id} (${what}) did not accept dropped files (${why}). It is not a dropzone; look for a file input or "Choose file" button instead.`,
   didNotStick: (id: string, got: string[]) => `The file input of ${id} did not keep the files (it holds ${got.length ? got.join(', ') : 'none'}). The page may reset it.`,
   usedNearby: (what: string) => `Used the file input that ${what} opens (file inputs are usually hidden behind a button).`,
 };
@@ -120,6 +121,9 @@ function fileInputFor(el: Element, id: string): { input: HTMLInputElement | null
   if (inside.length === 1) return { input: inside[0] as HTMLInputElement, nearby: false };
   if (inside.length > 1) throw new DomToolError('VALIDATION_ERROR', upMsg.ambiguous(id, inside.length));
   // A "Choose file" button that calls hiddenInput.click(): the input sits beside it.
+  // Only buttons and links stand for a nearby input; a region or dropzone does not.
+  const role = roleAndName(el).role;
+  if (role !== 'button' && role !== 'link') return { input: null, nearby: false };
   for (let cur = el.parentElement, i = 0; cur && i < 3; cur = cur.parentElement, i++) {
     const near = cur.querySelectorAll('input[type="file"]');
     if (near.length === 1) return { input: near[0] as HTMLInputElement, nearby: true };
@@ -176,9 +180,34 @@ async function dropOnto(ctx: ActionContext, start: number, id: string, zone: Ele
   scrollIntoViewIfNeeded(zone);
   const point = targetPoint(zone) ?? ctx.pointerTarget(zone, id, snapshot).point;
   const watch = new EffectWatcher(zone, snapshot);
+  const reaction = watchReaction(zone);
   const dropped = await dropFiles(zone, point, transferOf(zone, list));
   const obs = await ctx.settle(watch);
-  if (!dropped.accepted) return failureResult(start, new DomToolError('ACTION_FAILED', upMsg.dropRefused(id, describeElement(zone, snapshot))), obs.effect);
+  const reacted = reaction();
+  if (!dropped.accepted) return failureResult(start, new DomToolError('ACTION_FAILED', upMsg.dropRefused(id, describeElement(zone, snapshot), 'no dragover handler allowed the drop')), obs.effect);
+  // Pages often cancel dragover on the whole document (so a stray drop does not
+  // navigate): an accepted drop that nothing reacted to did not reach a dropzone.
+  if (!reacted) return failureResult(start, new DomToolError('ACTION_FAILED', upMsg.dropRefused(id, describeElement(zone, snapshot), 'the drop was allowed but nothing in the page reacted to it')), obs.effect);
   obs.effect.files = list.map((f) => f.name);
-  return ctx.finish(start, obs, 'drop of files', ['Dropped the files onto the element (drag and drop from outside the page).']);
+  return successResult(start, obs.effect, ['Dropped the files onto the element (drag and drop from outside the page).']);
+}
+
+/**
+ * Did the page react to a drop? Content changes anywhere, or any change inside the
+ * zone — but not attribute churn elsewhere (libraries touch their own hidden inputs
+ * on every document-level drag event).
+ */
+function watchReaction(zone: Element): () => boolean {
+  let reacted = false;
+  const Ctor = MutationObserverCtor;
+  if (!Ctor) return () => true;
+  const mo = new Ctor((records) => {
+    for (const r of records) if (r.type !== 'attributes' || zone.contains(r.target)) reacted = true;
+  });
+  mo.observe(zone.getRootNode(), { subtree: true, childList: true, characterData: true, attributes: true });
+  return () => {
+    for (const r of mo.takeRecords()) if (r.type !== 'attributes' || zone.contains(r.target)) reacted = true;
+    mo.disconnect();
+    return reacted;
+  };
 }

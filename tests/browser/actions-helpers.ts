@@ -18,6 +18,7 @@ const APPS: Record<string, string> = {
   lit: 'fixtures/apps/lit/app.ts',
   'dnd-kit': 'fixtures/apps/dnd-kit/app.tsx',
   sortable: 'fixtures/apps/sortable/app.ts',
+  upload: 'fixtures/apps/upload/app.tsx',
 };
 
 const builds = new Map<string, Promise<void>>();
