@@ -29,6 +29,7 @@ import { scrollContainer, scrollContainerOf, pageStep, type ScrollDirection } fr
 import { runSelect, runCheck, type ActionContext } from './choices';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
 import { isAriaSlider, runTypeSlider } from './slider';
+import { formattedValue } from './formats';
 import { runUpload, type UploadFile, type UploadOptions } from './upload';
 
 export interface ActionHost {
@@ -122,10 +123,17 @@ export class ActionRunner implements ActionContext {
       if (isAriaSlider(element)) return runTypeSlider(this, start, id, element, snapshot, text);
       const field = this.editableTarget(element, id, snapshot);
       this.pointerTarget(field, id, snapshot);
+      const notes: string[] = [];
+      // Date/time/colour inputs hold one canonical format: read natural input into it.
+      const formatted = field.localName === 'input' ? formattedValue((field as HTMLInputElement).type, text, field.ownerDocument) : null;
+      if (formatted && 'error' in formatted) throw new DomToolError('VALIDATION_ERROR', formatted.error);
+      if (formatted && formatted.value !== text) {
+        notes.push(`Read ${JSON.stringify(text)} as ${formatted.value}, the format this input expects.`);
+        text = formatted.value;
+      }
       const watch = new EffectWatcher(field, snapshot);
       const host = isTextField(field) ? null : editingHostOf(field);
       const outcome = host ? typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
-      const notes: string[] = [];
       if (outcome.usedFallback) notes.push(msg.fallbackUsed);
       if (outcome.truncatedTo !== undefined) notes.push(msg.truncatedByMaxLength(outcome.truncatedTo));
       else if (outcome.reformatted) notes.push(msg.reformatted(outcome.expected, outcome.valueAfter));

@@ -19,6 +19,7 @@ const APPS: Record<string, string> = {
   'dnd-kit': 'fixtures/apps/dnd-kit/app.tsx',
   sortable: 'fixtures/apps/sortable/app.ts',
   upload: 'fixtures/apps/upload/app.tsx',
+  dates: 'fixtures/apps/dates/app.tsx',
 };
 
 const builds = new Map<string, Promise<void>>();

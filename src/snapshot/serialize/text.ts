@@ -4,6 +4,7 @@
 //   h2 "Shipping"
 //   - list item text
 //   plain text lines carry no id: only lines an agent can act on do.
+import { INPUT_FORMATS } from '../../dom/input-formats';
 import type { PageContext, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
@@ -75,6 +76,7 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
     out.push('options=[' + shown.join(', ') + ']');
   }
   if (vn.inputType && !IMPLIED_INPUT_TYPES.has(vn.inputType)) out.push('type=' + vn.inputType);
+  if (vn.inputType && INPUT_FORMATS[vn.inputType] && vn.tag === 'input') out.push('format=' + INPUT_FORMATS[vn.inputType]);
   if (vn.tag === 'textarea') out.push('multiline');
   if (vn.role && ROLE_HIDES_TAG[vn.role] && ROLE_HIDES_TAG[vn.role] !== vn.tag && TAGS_THAT_MATTER.has(vn.tag)) out.push('tag=' + vn.tag);
   if (vn.checked !== undefined) out.push(vn.checked === 'mixed' ? 'checked=mixed' : vn.checked ? 'checked' : 'unchecked');
