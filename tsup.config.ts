@@ -2,12 +2,22 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'content-script': 'src/integration/content-script.ts' },
+    entry: {
+      index: 'src/index.ts',
+      'content-script': 'src/integration/content-script.ts',
+      // Node side: injects dist/domtool.iife.js into a Playwright page.
+      playwright: 'src/playwright.ts',
+      // Types only (window.BrowserXDomTool); its JS files are empty.
+      global: 'src/global.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
     clean: true,
     target: 'es2020',
+    // playwright.ts finds the IIFE next to itself through import.meta.url; the shim
+    // derives it from __filename in the CommonJS build.
+    shims: true,
   },
   {
     // One self-contained script for bookmarklets, the console and executeScript.

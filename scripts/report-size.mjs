@@ -1,6 +1,8 @@
 // Prints the IIFE bundle size (raw and gzip) after `npm run build` and fails the
 // build when it breaks the budget: the IIFE ships inside other people's pages and
 // bookmarklets (issue 5: ≤ 60 KB minified, ≤ 20 KB gzip, no eval).
+// --quiet (the rebuilds behind test, demo, bench): the checks still run and fail
+// loudly; the size lines and the over-budget warning are left to `npm run build`.
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -10,10 +12,11 @@ const file = new URL('../dist/domtool.iife.js', import.meta.url);
 const code = readFileSync(file);
 const gz = gzipSync(code, { level: 9 }).length;
 const kb = (n) => (n / 1024).toFixed(1) + ' KB';
-console.log(`dist/domtool.iife.js: ${kb(code.length)} minified, ${kb(gz)} gzip (budget ${kb(BUDGET.minified)} / ${kb(BUDGET.gzip)})`);
+const quiet = process.argv.includes('--quiet');
+if (!quiet) console.log(`dist/domtool.iife.js: ${kb(code.length)} minified, ${kb(gz)} gzip (budget ${kb(BUDGET.minified)} / ${kb(BUDGET.gzip)})`);
 
 const cs = new URL('../examples/extension/dist/content.js', import.meta.url);
-if (existsSync(cs)) {
+if (!quiet && existsSync(cs)) {
   const c = readFileSync(cs);
   console.log(`examples/extension/dist/content.js: ${kb(c.length)}, ${kb(gzipSync(c, { level: 9 }).length)} gzip`);
 }
@@ -26,7 +29,7 @@ const overBudget = code.length > BUDGET.minified || gz > BUDGET.gzip;
 if (overBudget) {
   const msg = `over budget: ${kb(code.length)} minified / ${kb(gz)} gzip (budget ${kb(BUDGET.minified)} / ${kb(BUDGET.gzip)})`;
   if (process.env.BUNDLE_STRICT === '1') problems.push(msg);
-  else {
+  else if (!quiet) {
     console.warn('warning: dist/domtool.iife.js is ' + msg);
     if (process.env.BUNDLE_VERBOSE === '1') await printLargestModules();
   }

@@ -13,6 +13,7 @@ import { FreshnessTracker } from './freshness/FreshnessTracker';
 import type { ActionResult } from './types';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
 import { findLines, renderRoot, type FindResult } from './changes/views';
+import { DomToolError, msg } from './actions/result';
 
 export class DomTool {
   readonly options: DomToolOptions;
@@ -53,8 +54,11 @@ export class DomTool {
   private readonly freshness: FreshnessTracker;
   private readonly actions: ActionRunner;
 
+  /** The document to work on; a DomToolError NO_DOCUMENT where there is none (I4: say so, not "document is not defined"). */
   get document(): Document {
-    return this.options.document ?? document;
+    const doc = this.options.document ?? (typeof document === 'undefined' ? undefined : document);
+    if (!doc) throw new DomToolError('NO_DOCUMENT', msg.noDocument());
+    return doc;
   }
 
   /** Current snapshot; rebuilt when missing, expired (TTL) or forced (F1). */

@@ -24,6 +24,9 @@ const api = {
   toPlainData,
 };
 
+/** The shape of `window.BrowserXDomTool` (typed for consumers by `browserx-domtool/global`). */
+export type BrowserXDomToolApi = typeof api & { displaced?: unknown };
+
 const { api: active } = installGlobal(globalThis, api);
 // The debug handle uses the active copy's DomTool, so a second injection that kept
 // the first copy hands out instances of the same class.

@@ -110,7 +110,9 @@ export type ErrorCode =
   | 'OBSCURED'
   | 'CROSS_ORIGIN'
   | 'ACTION_FAILED'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  /** The tool was created where there is no web page (Node.js, a worker): nothing to snapshot or act on. */
+  | 'NO_DOCUMENT';
 
 export interface ActionEffect {
   mutations: number;

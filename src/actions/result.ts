@@ -14,6 +14,7 @@ const RECOVERABLE: Record<ErrorCode, boolean> = {
   CROSS_ORIGIN: false,
   ACTION_FAILED: true,
   TIMEOUT: true,
+  NO_DOCUMENT: false,
 };
 
 /** Errors after which the same call is worth repeating once the agent has looked again. */
@@ -52,6 +53,10 @@ const FRESH = 'Take a fresh snapshot';
 
 /** All messages an agent reads. Each says what happened and what to do next. */
 export const msg = {
+  noDocument: () =>
+    'DomTool has no web page to work on: there is no document here (Node.js or a worker, not a page). ' +
+    'Run it inside the page: inject dist/domtool.iife.js (with Playwright: injectDomTool(page) from ' +
+    "'browserx-domtool/playwright'), or use it in an extension content script; with a DOM library in Node, pass new DomTool({ document }).",
   invalidId: (id: unknown) => `"${String(id)}" is not a node id. Use an id such as nv_1k9x2 from the latest snapshot.`,
   invalidArg: (name: string, expected: string) => `Invalid ${name}: expected ${expected}.`,
   notFound: (id: string) => `No element with id ${id} exists in the page, even after refreshing the snapshot. ${FRESH} and pick an id from it.`,

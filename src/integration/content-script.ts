@@ -61,27 +61,35 @@ export function extensionShadowRootOf(): ((element: Element) => ShadowRoot | nul
   };
 }
 
+const NOT_IN_EXTENSION =
+  'installDomToolContentScript() must run in a browser extension content script: chrome.runtime.onMessage is not available here. ' +
+  'In a web page (bookmarklet, console, Playwright) load dist/domtool.iife.js or use new DomTool() from browserx-domtool; ' +
+  'to answer domtool:* messages yourself, use createMessageHandler(new DomTool()).';
+
 export function installDomToolContentScript(options: DomToolOptions = {}): ContentScriptHandle {
   const g = globalThis as { [INSTALLED]?: ContentScriptHandle };
   const existing = g[INSTALLED];
   if (existing) return existing;
 
+  const onMessage = chromeApi()?.runtime?.onMessage;
+  // Outside an extension no message could ever arrive: a handle that silently never
+  // answers is worse than an error that says what to use instead.
+  if (!onMessage) throw new Error(NOT_IN_EXTENSION);
   const tool = new DomTool({ shadowRootOf: extensionShadowRootOf(), ...options });
   const handle = createMessageHandler(tool);
-  const onMessage = chromeApi()?.runtime?.onMessage;
   const listener: MessageListener = (message, _sender, sendResponse) => {
     // Not ours: return undefined so other listeners in the extension can answer.
     if (!isDomToolMessage(message)) return undefined;
     void handle(message).then(sendResponse);
     return true; // keeps the channel open for the asynchronous answer
   };
-  onMessage?.addListener(listener);
+  onMessage.addListener(listener);
 
   const installed: ContentScriptHandle = {
     tool,
     handle,
     dispose() {
-      onMessage?.removeListener(listener);
+      onMessage.removeListener(listener);
       tool.clearHighlight?.();
       if (g[INSTALLED] === installed) delete g[INSTALLED];
     },

@@ -1,0 +1,244 @@
+// The first-time user's path, checked on every `npm test` (issue 14):
+//   1. `npm pack` the library (prepack reuses a fresh build) and check the file list;
+//   2. install the tarball into a throwaway consumer project, offline (from npm's cache);
+//   3. type-check the README's Playwright snippet, verbatim, plus a smoke file, as an ESM and a
+//      CommonJS project under moduleResolution node10, node16, nodenext and bundler;
+//   4. run the snippet with Playwright's test runner in both projects against fixtures/demo.html
+//      (served with a strict CSP), and run plain-Node smoke scripts (import/require every entry
+//      point; the errors a user gets outside a page and outside an extension).
+// The consumer gets typescript, @playwright/test and @types/node by symlink from this
+// repository's node_modules: nothing is downloaded.
+//   node scripts/check-consumer.mjs [--keep]     (--keep leaves the temp project for inspection)
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const keep = process.argv.includes('--keep');
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), 'domtool-consumer-'));
+const failures = [];
+
+// Types a user relies on beyond the README snippet: every entry point, both globals.
+const SMOKE_TYPES = `import { DomTool, DomToolError, type ActionResult, type ErrorCode } from 'browserx-domtool';
+import { installDomToolContentScript, type ContentScriptHandle } from 'browserx-domtool/content-script';
+import { injectDomTool, domToolScriptPath, type PlaywrightPageLike } from 'browserx-domtool/playwright';
+import type { BrowserXDomToolApi } from 'browserx-domtool/global';
+import type { Page } from '@playwright/test';
+
+export async function smoke(page: Page): Promise<[string, ActionResult, ErrorCode | undefined, string]> {
+  const asPageLike: PlaywrightPageLike = page;
+  await injectDomTool(asPageLike, { debug: true });
+  const version: BrowserXDomToolApi['version'] = await page.evaluate(() => window.BrowserXDomTool.version);
+  const text = await page.evaluate(() => __browserxDebugDomTool.getText({ tokenBudget: 0 }));
+  const result = await page.evaluate(() => new BrowserXDomTool.DomTool().click('nv_1'));
+  const install: () => ContentScriptHandle = installDomToolContentScript;
+  void install;
+  return [text, result, DomToolError.fromResult(result)?.code, domToolScriptPath() + version + new DomTool().options.snapshotTTL];
+}
+`;
+
+// Every entry point's declarations, for the full check of our own .d.ts files.
+const ALL_ENTRIES = `export * from 'browserx-domtool';
+export * as contentScript from 'browserx-domtool/content-script';
+export * as playwright from 'browserx-domtool/playwright';
+export type * from 'browserx-domtool/global';
+`;
+
+const SMOKE_BODY = (load) => `
+const assert = (ok, what) => { if (!ok) { console.error('smoke: ' + what); process.exitCode = 1; } };
+${load}
+assert(typeof root.DomTool === 'function' && typeof root.DomToolError === 'function', 'main entry exports DomTool and DomToolError');
+assert(typeof pw.injectDomTool === 'function', 'playwright entry exports injectDomTool');
+assert(fs.existsSync(pw.domToolScriptPath()) && pw.domToolScript().length > 10000, 'domToolScriptPath() points at the IIFE');
+assert(fs.existsSync(iifePath), 'browserx-domtool/iife resolves to a file');
+assert(global !== undefined, 'browserx-domtool/global loads (empty at run time)');
+(async () => {
+  const err = await new root.DomTool().getText().then(() => null, (e) => e);
+  assert(err && err.name === 'DomToolError' && err.code === 'NO_DOCUMENT' && /no document/i.test(err.message), 'getText() outside a page rejects with DomToolError NO_DOCUMENT, got ' + (err && err.message));
+  const r = await new root.DomTool().click('nv_1');
+  assert(r.success === false && r.error && r.error.code === 'NO_DOCUMENT', 'click() outside a page returns NO_DOCUMENT, got ' + JSON.stringify(r));
+  let csErr = null;
+  try { cs.installDomToolContentScript(); } catch (e) { csErr = e; }
+  assert(csErr && /extension/i.test(csErr.message), 'installDomToolContentScript() outside an extension says so, got ' + (csErr && csErr.message));
+})();
+`;
+
+const SMOKE_ESM = SMOKE_BODY(`import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as root from 'browserx-domtool';
+import * as cs from 'browserx-domtool/content-script';
+import * as pw from 'browserx-domtool/playwright';
+import * as global from 'browserx-domtool/global';
+const iifePath = fileURLToPath(import.meta.resolve('browserx-domtool/iife'));`);
+
+const SMOKE_CJS = SMOKE_BODY(`const fs = require('node:fs');
+const root = require('browserx-domtool');
+const cs = require('browserx-domtool/content-script');
+const pw = require('browserx-domtool/playwright');
+const global = require('browserx-domtool/global');
+const iifePath = require.resolve('browserx-domtool/iife');`);
+
+
+/** The fenced block right after each `<!-- consumer-check: NAME -->` marker in README.md. */
+export function readmeSnippets(markdown) {
+  const out = {};
+  const re = /<!--\s*consumer-check:\s*([\w-]+)[^>]*-->\s*\n```[a-z]*\n([\s\S]*?)\n```/g;
+  for (let m; (m = re.exec(markdown)); ) out[m[1]] = m[2] + '\n';
+  return out;
+}
+
+function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts });
+  return { ok: r.status === 0, stdout: r.stdout ?? '', out: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}` };
+}
+
+function fail(what, detail) {
+  failures.push(what);
+  console.error(`✗ ${what}\n${detail.trim().split('\n').map((l) => '    ' + l).join('\n')}`);
+}
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const quietNpm = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_loglevel: 'error' };
+
+try {
+  // 1. Pack.
+  const pack = sh(npm, ['pack', '--json', '--pack-destination', work], { cwd: ROOT, env: quietNpm, shell: process.platform === 'win32' });
+  if (!pack.ok) throw new Error('npm pack failed:\n' + pack.out);
+  const packed = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')))[0];
+  const tarball = join(work, packed.filename);
+  const shipped = packed.files.map((f) => f.path).sort();
+  const unexpected = shipped.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/[\w.-]+\.(js|cjs|map|d\.ts|d\.cts))$/.test(f));
+  const required = ['LICENSE', 'README.md', 'package.json', 'dist/domtool.iife.js', 'dist/global.d.ts', 'dist/global.d.cts'];
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  for (const entry of Object.values(pkg.exports)) {
+    const targets = typeof entry === 'string' ? [entry] : Object.values(entry).flatMap((c) => (typeof c === 'string' ? [c] : Object.values(c)));
+    for (const t of targets) required.push(t.replace(/^\.\//, ''));
+  }
+  const missing = [...new Set(required)].filter((f) => !shipped.includes(f));
+  if (unexpected.length || missing.length) fail('npm pack file list', `unexpected: ${unexpected.join(', ') || '-'}\nmissing: ${missing.join(', ') || '-'}`);
+  else console.log(`✓ npm pack: ${packed.filename}, ${shipped.length} files, ${(packed.size / 1024).toFixed(0)} KB`);
+
+  // 2. A consumer with two projects sharing one node_modules: esm/ ("type": "module") and cjs/.
+  const consumer = join(work, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'domtool-consumer', private: true }));
+  let install = sh(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: consumer, env: quietNpm, shell: process.platform === 'win32' });
+  // A machine whose npm cache lacks the one runtime dependency may fetch it.
+  if (!install.ok) install = sh(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: consumer, env: quietNpm, shell: process.platform === 'win32' });
+  if (!install.ok) throw new Error('installing the tarball failed:\n' + install.out);
+  for (const dep of ['@playwright/test', '@types/node', 'typescript']) {
+    mkdirSync(dirname(join(consumer, 'node_modules', dep)), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules', dep), join(consumer, 'node_modules', dep), 'junction');
+  }
+
+  const snippets = readmeSnippets(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+  if (!snippets.playwright) throw new Error('README.md has no `<!-- consumer-check: playwright -->` block');
+  const chromium = pathToFileURL(join(ROOT, 'scripts/chromium.mjs')).href;
+  const RESOLUTIONS = {
+    // node16 for CommonJS: stricter than nodenext there (no require of ES modules).
+    esm: { node10: { module: 'esnext', moduleResolution: 'node10' }, 'node16/nodenext': { module: 'nodenext' }, bundler: { module: 'esnext', moduleResolution: 'bundler' } },
+    cjs: { node10: { module: 'commonjs', moduleResolution: 'node10' }, 'node16/nodenext': { module: 'node16' }, bundler: { module: 'preserve', moduleResolution: 'bundler' } },
+  };
+  const tsconfigName = (res) => `tsconfig.${res.replace('/', '-')}.json`;
+  for (const kind of ['esm', 'cjs']) {
+    const dir = join(consumer, kind);
+    mkdirSync(join(dir, 'tests'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: kind === 'esm' ? 'module' : 'commonjs' }));
+    writeFileSync(join(dir, 'tests', 'readme.spec.ts'), snippets.playwright);
+    writeFileSync(join(dir, 'smoke-types.ts'), SMOKE_TYPES);
+    writeFileSync(join(dir, kind === 'esm' ? 'smoke.mjs' : 'smoke.cjs'), kind === 'esm' ? SMOKE_ESM : SMOKE_CJS);
+    writeFileSync(
+      join(dir, 'playwright.config.mjs'),
+      `import { chromiumPath, chromiumArgs } from ${JSON.stringify(chromium)};\n` +
+        `export default { testDir: 'tests', workers: 1, reporter: 'line', timeout: 30000,\n` +
+        `  use: { baseURL: process.env.CONSUMER_BASE_URL, launchOptions: { executablePath: chromiumPath(), args: chromiumArgs } } };\n`,
+    );
+    // The user's files under each resolution. skipLibCheck keeps these fast (Playwright's and
+    // Node's types are not ours to check); our own .d.ts files get a full check of their own.
+    for (const [name, options] of Object.entries(RESOLUTIONS[kind])) {
+      const compilerOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], ...options };
+      writeFileSync(join(dir, tsconfigName(name)), JSON.stringify({ compilerOptions, files: ['tests/readme.spec.ts', 'smoke-types.ts'] }, null, 2));
+    }
+    writeFileSync(join(dir, 'all-entries.ts'), ALL_ENTRIES);
+    const dtsOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, types: [], ...RESOLUTIONS[kind]['node16/nodenext'] };
+    writeFileSync(join(dir, 'tsconfig.dts.json'), JSON.stringify({ compilerOptions: dtsOptions, files: ['all-entries.ts'] }, null, 2));
+  }
+
+  // 3. Type-check: 2 projects × (3 resolutions + our .d.ts files in full), two at a time.
+  const tsc = join(ROOT, 'node_modules/typescript/lib/tsc.js');
+  const jobs = ['esm', 'cjs'].flatMap((kind) => [...Object.keys(RESOLUTIONS[kind]), 'dts'].map((res) => ({ kind, res })));
+  const results = await pool(jobs, 2, ({ kind, res }) => run(process.execPath, [tsc, '-p', res === 'dts' ? 'tsconfig.dts.json' : tsconfigName(res)], join(consumer, kind)));
+  const matrix = { esm: {}, cjs: {} };
+  jobs.forEach((job, i) => {
+    matrix[job.kind][job.res] = results[i].ok ? 'ok' : 'FAIL';
+    if (!results[i].ok) fail(job.res === 'dts' ? `tsc ${job.kind}: the package's .d.ts files` : `tsc ${job.kind} moduleResolution=${job.res}`, results[i].out);
+  });
+
+  // 4. Run: plain Node smoke scripts, then the snippet under Playwright's runner.
+  const server = await serveDemo();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  try {
+    for (const kind of ['esm', 'cjs']) {
+      const dir = join(consumer, kind);
+      const smoke = await run(process.execPath, [kind === 'esm' ? 'smoke.mjs' : 'smoke.cjs'], dir);
+      matrix[kind]['node run'] = smoke.ok ? 'ok' : 'FAIL';
+      if (!smoke.ok) fail(`node ${kind} smoke`, smoke.out);
+      const cli = join(consumer, 'node_modules/@playwright/test/cli.js');
+      const pw = await run(process.execPath, [cli, 'test', '-c', 'playwright.config.mjs'], dir, { CONSUMER_BASE_URL: base });
+      matrix[kind]['playwright run'] = pw.ok && /1 passed/.test(pw.out) ? 'ok' : 'FAIL';
+      if (matrix[kind]['playwright run'] !== 'ok') fail(`playwright ${kind} README snippet`, pw.out);
+    }
+  } finally {
+    server.close();
+  }
+
+  const cols = [...Object.keys(RESOLUTIONS.esm), 'dts', 'node run', 'playwright run'];
+  console.log(`  ${''.padEnd(4)} ${cols.map((c) => c.padEnd(17)).join('')}`);
+  for (const kind of ['esm', 'cjs']) console.log(`  ${kind.padEnd(4)} ${cols.map((c) => String(matrix[kind][c]).padEnd(17)).join('')}`);
+} catch (e) {
+  fail('consumer check', e instanceof Error ? e.message : String(e));
+} finally {
+  if (keep) console.log(`consumer project kept in ${work}`);
+  else rmSync(work, { recursive: true, force: true });
+}
+console.log(`consumer check: ${failures.length ? failures.length + ' failed' : 'all passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+process.exit(failures.length ? 1 : 0);
+
+function run(cmd, args, cwd, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env, CI: '1' } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('error', (e) => resolve({ ok: false, out: out + e.message }));
+    child.on('close', (code) => resolve({ ok: code === 0, out }));
+  });
+}
+
+async function pool(items, size, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: size }, worker));
+  return results;
+}
+
+/** fixtures/demo.html at `/`, under a strict CSP with Trusted Types (injectDomTool must cope). */
+function serveDemo() {
+  const html = readFileSync(join(ROOT, 'fixtures/demo.html'));
+  const server = createServer((req, res) => {
+    res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-security-policy', "script-src 'self'; require-trusted-types-for 'script'");
+    res.end(html);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
