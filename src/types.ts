@@ -55,6 +55,11 @@ export interface VirtualNode {
   frameSrc?: string;
   crossOrigin?: boolean;
   closedShadowRoot?: boolean;
+  /**
+   * The control's visible centre lies under another element (S14): the id of the
+   * cover's control to use first (e.g. a banner's "Accept"), else its role and name.
+   */
+  covered?: string;
   /** Repeated-sibling summary (S9). */
   summary?: { total: number; shown: number; label: string };
   layout?: { x: number; y: number; width: number; height: number };

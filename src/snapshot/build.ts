@@ -32,6 +32,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     };
     const walked = traverse(doc, options, ids, viewport);
     demoteRedundantLabels(walked.labels);
+    // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
+    walked.covers.dropCoveredText(walked.perception);
+    walked.covers.markCoveredControls(walked.keptNodes, doc);
 
     // Every kept node's id resolves, even when a later pass hoists or cuts it.
     const nodesById = new Map<string, BuildNode>();

@@ -12,8 +12,9 @@ import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
 import { describeElement, type NodeFacts } from './describe';
-import { MIN_OPACITY, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
+import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
 import { TextPerception } from './perception';
+import { CoverScan } from './covers';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
 
 /** Elements that never render content a person can see or use. */
@@ -63,6 +64,9 @@ export interface TraversalResult {
   /** Every kept node's element, with its fingerprint; the id maps are built from it. */
   keptNodes: BuildNode[];
   labels: BuildNode[];
+  /** Positioned boxes and text runs in the viewport, for the cover checks after traversal (S13, S14). */
+  covers: CoverScan;
+  perception: TextPerception;
 }
 
 export interface IdSource {
@@ -118,7 +122,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const started = performance.now();
   // Traversal gets 60 % of the time budget; distilling what it found needs the rest.
   const deadline = options.timeBudgetMs * 0.6;
-  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [] };
+  const perception = new TextPerception(root, root.defaultView?.scrollX ?? 0, root.defaultView?.scrollY ?? 0);
+  const covers = new CoverScan(viewport);
+  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
@@ -141,7 +147,6 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root);
-  const perception = new TextPerception(root, scrollX, scrollY);
   const visitedOwned = new Set<Element>();
   push(body, { ...rootCtx, insideModal: !modal }, 0);
 
@@ -255,6 +260,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const clipped = !isContents && ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) || bottom + scrollY <= 0 || right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
     const visible = selfBox && visibilityVisible && !clipped;
+    if (visible && ctx.frameDepth === 0) covers.noteElement(el, style, left, top, right, bottom);
 
     // Tags whose implicit role never changes what traversal keeps skip the role lookup.
     const role = !scan.role && !ROLE_TAGS.has(tag) ? null : getRole(el);
@@ -298,6 +304,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if ((hardClip || softClip) && style.position === 'fixed') hardClip = softClip = null;
     if (box && overflow === 'clip') hardClip = hardClip ? intersect(hardClip, box) : box;
     else if (box && overflow === 'scroll') softClip = softClip ? intersect(softClip, box) : box;
+    // clip-path / clip cut the content away like overflow does (sr-only text, inset(50%)).
+    const cut = rect ? clipRegion(style, rect) : null;
+    if (cut) hardClip = hardClip ? intersect(hardClip, cut) : cut;
     const childCtx: Context = {
       cursor: cursor || (visible ? '' : ctx.cursor), el, rect, opacity, hash: elHash,
       attach: kept ? kept.children : ctx.attach,
@@ -343,6 +352,10 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       return;
     }
     const rect = ctx.rect;
+    // Text of an element that lies wholly outside what its clipping ancestors (or its
+    // own clip-path) leave visible.
+    const hc = ctx.hardClip;
+    if (hc && rect && !(Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 && Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1)) return;
     // S13: text a person cannot see (same colour as its background, transparent, tiny,
     // moved out of its box or off the page) never becomes a run.
     if (perception.hiddenReason(text, ctx.el, rect, ctx.hardClip, ctx.opacity, ctx.dx, ctx.dy)) return;
@@ -350,16 +363,20 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const bottom = rect ? rect.bottom : 0;
     // Adjacent runs of one block merge here already; saves nodes and ids.
     if (sameRun) {
+      const start = prev.raw!.length;
       prev.raw += data;
       prev.bottom = Math.max(prev.bottom, bottom);
+      if (ctx.frameDepth === 0) covers.noteText(text, ctx.el, rect, prev, start, prev.raw!.length);
       return;
     }
     // Text runs get their id after distillation (only the few that are emitted need one).
     result.textRuns++;
-    ctx.attach.push({
+    const run: BuildNode = {
       vn: { node_id: '', tag: TEXT_TAG, visible: true },
       ref: text, children: [], block: ctx.block, raw: data, top, bottom, idHash: childHash(ctx.hash, '#t' + index),
-    });
+    };
+    ctx.attach.push(run);
+    if (ctx.frameDepth === 0) covers.noteText(text, ctx.el, rect, run, 0, data.length);
   }
 
   function enterFrame(frameEl: Element, kept: BuildNode, ctx: Context, box: Box): void {

@@ -68,3 +68,58 @@ export interface PlainRect extends Box {
 }
 
 
+
+/**
+ * The region `clip-path: inset(…)` / `circle(0)` or `clip: rect(…)` (absolutely
+ * positioned boxes) leaves of the element's border box, or null when it clips nothing
+ * we can tell. `clip-path: inset(50%)` and `clip: rect(0 0 0 0)` leave nothing (S13).
+ */
+export function clipRegion(style: CSSStyleDeclaration, box: PlainRect): Box | null {
+  const region = clipRegionRaw(style, box);
+  // A region under a pixel wide or high shows nothing: it must intersect nothing either.
+  if (region && (region.right - region.left < 1 || region.bottom - region.top < 1)) return NOTHING;
+  return region;
+}
+
+/** A box no other box intersects. */
+const NOTHING: Box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
+
+function clipRegionRaw(style: CSSStyleDeclaration, box: PlainRect): Box | null {
+  const path = style.clipPath;
+  if (path && path !== 'none') {
+    const inset = /^inset\(([^)]*)\)/.exec(path);
+    if (inset) {
+      const parts = inset[1].split(/\s+round\s+/)[0].trim().split(/\s+/);
+      const t = parts[0];
+      const r = parts[1] ?? t;
+      const b = parts[2] ?? t;
+      const l = parts[3] ?? r;
+      return {
+        left: box.left + length(l, box.width),
+        right: box.right - length(r, box.width),
+        top: box.top + length(t, box.height),
+        bottom: box.bottom - length(b, box.height),
+      };
+    }
+    if (/^(?:circle|ellipse)\(\s*0(?:px|%)?(?:\s+0(?:px|%)?)?(?:\s|\))/.test(path)) return { left: box.left, right: box.left, top: box.top, bottom: box.top };
+  }
+  const clip = style.clip;
+  if (clip && clip !== 'auto' && clip.startsWith('rect(')) {
+    const position = style.position;
+    if (position !== 'absolute' && position !== 'fixed') return null;
+    const v = clip.slice(5, -1).split(/[\s,]+/);
+    const edge = (s: string | undefined, auto: number) => (!s || s === 'auto' ? auto : parseFloat(s) || 0);
+    return {
+      top: box.top + edge(v[0], 0),
+      right: box.left + edge(v[1], box.width),
+      bottom: box.top + edge(v[2], box.height),
+      left: box.left + edge(v[3], 0),
+    };
+  }
+  return null;
+}
+
+function length(value: string, of: number): number {
+  const n = parseFloat(value) || 0;
+  return value.endsWith('%') ? (n / 100) * of : n;
+}

@@ -88,3 +88,79 @@ test('dark page: light text on a dark body stays, dark text on it goes', async (
   await loadHtml(page, `<body style="background:#000;color:#ddd"><p>LightOnBlack</p><p style="color:#010101">BlackOnBlack</p></body>`);
   await expectGone(page, ['BlackOnBlack'], ['LightOnBlack']);
 });
+
+test('clipping techniques: clip, clip-path inset(50%) and circle(0), also around nested content and below the fold', async ({ page }) => {
+  await loadHtml(page, `
+    <p>VisibleControl</p>
+    <p style="position:absolute;top:60px;clip:rect(0 0 0 0)">ClipRectZero</p>
+    <p style="clip-path:inset(50%)">ClipPathInset</p>
+    <div style="clip-path:circle(0)"><div><p>ClipPathCircleNested</p></div></div>
+    <div style="clip-path:inset(0 0 50% 0);height:80px"><p style="margin:0">TopHalfStays</p><p style="margin:50px 0 0">BottomHalfGoes</p></div>
+    <div style="height:2000px"></div>
+    <p style="clip-path:inset(50%)">ClipPathBelowFold</p>`);
+  await expectGone(page, ['ClipRectZero', 'ClipPathInset', 'ClipPathCircleNested', 'BottomHalfGoes', 'ClipPathBelowFold'], ['VisibleControl', 'TopHalfStays']);
+});
+
+test('text painted under an opaque element is gone; under a transparent or translucent layer it stays', async ({ page }) => {
+  await loadHtml(page, `
+    <p>VisibleControl</p>
+    <div style="position:relative">
+      <p>UnderOpaqueCover</p>
+      <div style="position:absolute;inset:0;background:#fff"></div>
+    </div>
+    <div style="position:relative">
+      <p>UnderImageCover</p>
+      <img src="${IMG}" alt="" style="position:absolute;inset:0;width:100%;height:100%">
+    </div>
+    <div style="position:relative">
+      <p>UnderTransparentLayer</p>
+      <div style="position:absolute;inset:0"></div>
+    </div>
+    <div style="position:relative">
+      <p>UnderFaintLayer</p>
+      <div style="position:absolute;inset:0;background:rgba(255,255,255,.3)"></div>
+    </div>`);
+  await expectGone(page, ['UnderOpaqueCover', 'UnderImageCover'], ['VisibleControl', 'UnderTransparentLayer', 'UnderFaintLayer']);
+});
+
+test('a cookie banner over buttons: the covered buttons say what covers them (its Accept button), the rest do not', async ({ page }) => {
+  await loadHtml(page, `
+    <button style="margin-top:20px">Free</button>
+    <div style="position:absolute;top:620px;left:0"><button>Under banner</button> <a href="/x">Link under banner</a></div>
+    <div role="region" aria-label="Cookie consent" style="position:fixed;left:0;right:0;bottom:0;height:140px;background:#222;color:#fff">
+      We use cookies. <button>Accept all</button> <a href="/privacy">Privacy</a>
+    </div>`);
+  const { text, json } = await snapshot(page, { tokenBudget: 0 });
+  const lines = text.split('\n');
+  const accept = lines.find((l) => l.includes('"Accept all"'))!;
+  const acceptId = accept.trim().split(' ')[0];
+  expect(acceptId).toMatch(/^nv_/);
+  expect(lines.find((l) => l.includes('"Under banner"'))).toContain(`[covered by ${acceptId}]`);
+  expect(lines.find((l) => l.includes('"Link under banner"'))).toContain(`covered by ${acceptId}`);
+  expect(lines.find((l) => l.includes('"Free"'))).not.toContain('covered');
+  expect(accept).not.toContain('covered');
+  const covered = allCovered(json);
+  expect(covered).toEqual({ 'Under banner': acceptId, 'Link under banner': acceptId });
+});
+
+test('a cover without a control is described by its role and name; a sticky header covers what scrolled under it', async ({ page }) => {
+  await loadHtml(page, `
+    <header style="position:sticky;top:0;height:80px;background:#eee;z-index:2"><h1>Site</h1></header>
+    <div style="height:100px"></div>
+    <button id="target">Scrolled under</button>
+    <div style="height:3000px"></div>`);
+  await page.evaluate(() => window.scrollTo(0, 140));
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  expect(text.split('\n').find((l) => l.includes('"Scrolled under"'))).toContain('[covered by banner]');
+});
+
+function allCovered(json: import('../../src/types').SerializedPage): Record<string, string> {
+  const out: Record<string, string> = {};
+  const stack = [json.page.body];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.covered) out[n.name ?? n.text ?? n.node_id] = n.covered;
+    for (const k of [n.children, n.shadowDom, n.iframe]) if (k) stack.push(...k);
+  }
+  return out;
+}

@@ -38,11 +38,13 @@ test('clipping: zero-size overflow:hidden hides, zero-size overflow:visible show
     <div style="overflow:hidden;height:0"><p>Collapsed panel text</p></div>`);
   const { text, json } = await snapshot(page);
   expect(shape(text)).toBe([
-    '@ button "OverflowsZeroBox"',
+    // The overflowing button lies under the next (positioned) box's button: a click there lands on it (S14).
+    '@ button "OverflowsZeroBox" [covered by @]',
     '@ button "InsideClip"',
   ].join('\n'));
   expect(names(json)).not.toContain('ClippedOut');
   expect(names(json)).not.toContain('Collapsed panel text');
+  expect(node(json, 'OverflowsZeroBox').covered).toBe(node(json, 'InsideClip').node_id);
 });
 
 test('hidden attribute, inert, aria-hidden, content-visibility', async ({ page }) => {

@@ -84,6 +84,7 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.selected) out.push('selected');
   if (vn.expanded !== undefined) out.push(vn.expanded ? 'expanded' : 'collapsed');
   if (vn.disabled) out.push('disabled');
+  if (vn.covered) out.push('covered by ' + vn.covered);
   if (vn.required) out.push('required');
   if (vn.readonly) out.push('readonly');
   if (vn.invalid) out.push('invalid');
