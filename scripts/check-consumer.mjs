@@ -21,6 +21,13 @@ const keep = process.argv.includes('--keep');
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'domtool-consumer-'));
 const failures = [];
+const phases = [];
+let phaseStart = Date.now();
+/** Wall-clock time per step, printed at the end (the check must stay fast). */
+function phase(name) {
+  phases.push(`${name} ${((Date.now() - phaseStart) / 1000).toFixed(1)} s`);
+  phaseStart = Date.now();
+}
 
 // Types a user relies on beyond the README snippet: every entry point, both globals.
 const SMOKE_TYPES = `import { DomTool, DomToolError, type ActionResult, type ErrorCode } from 'browserx-domtool';
@@ -41,12 +48,27 @@ export async function smoke(page: Page): Promise<[string, ActionResult, ErrorCod
 }
 `;
 
-// Every entry point's declarations, for the full check of our own .d.ts files.
-const ALL_ENTRIES = `export * from 'browserx-domtool';
-export * as contentScript from 'browserx-domtool/content-script';
-export * as playwright from 'browserx-domtool/playwright';
-export type * from 'browserx-domtool/global';
-`;
+/**
+ * Every typed entry point of package.json "exports" (new ones are covered without editing
+ * this file), checked for the shape every resolution needs: separate ESM and CJS
+ * declarations (one shared .d.ts "masquerades" under node16) and a typesVersions entry
+ * (moduleResolution node10 ignores "exports").
+ */
+export function typedEntries(pkg) {
+  const entries = [];
+  const problems = [];
+  for (const [key, value] of Object.entries(pkg.exports)) {
+    if (typeof value === 'string') continue; // ./iife, ./package.json: files, not modules with types
+    const name = key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`;
+    entries.push(name);
+    if (!value.import?.types || !value.require?.types || value.import.types === value.require.types) problems.push(`${key}: needs import.types (.d.ts) and require.types (.d.cts)`);
+    if (key !== '.' && !pkg.typesVersions?.['*']?.[key.slice(2)]) problems.push(`${key}: no typesVersions["*"]["${key.slice(2)}"] (moduleResolution node10 cannot find its types)`);
+  }
+  return { entries, problems };
+}
+
+/** One file that pulls in every entry's declarations (type-only: some are types-only modules). */
+const allEntriesFile = (entries) => entries.map((e, i) => `export type * as entry${i} from '${e}';\n`).join('');
 
 const SMOKE_BODY = (load) => `
 const assert = (ok, what) => { if (!ok) { console.error('smoke: ' + what); process.exitCode = 1; } };
@@ -119,8 +141,11 @@ try {
     for (const t of targets) required.push(t.replace(/^\.\//, ''));
   }
   const missing = [...new Set(required)].filter((f) => !shipped.includes(f));
+  const { entries, problems } = typedEntries(pkg);
+  if (problems.length) fail('package.json exports / typesVersions', problems.join('\n'));
   if (unexpected.length || missing.length) fail('npm pack file list', `unexpected: ${unexpected.join(', ') || '-'}\nmissing: ${missing.join(', ') || '-'}`);
   else console.log(`✓ npm pack: ${packed.filename}, ${shipped.length} files, ${(packed.size / 1024).toFixed(0)} KB`);
+  phase('pack');
 
   // 2. A consumer with two projects sharing one node_modules: esm/ ("type": "module") and cjs/.
   const consumer = join(work, 'consumer');
@@ -135,6 +160,7 @@ try {
     symlinkSync(join(ROOT, 'node_modules', dep), join(consumer, 'node_modules', dep), 'junction');
   }
 
+  phase('install');
   const snippets = readmeSnippets(readFileSync(join(ROOT, 'README.md'), 'utf8'));
   if (!snippets.playwright) throw new Error('README.md has no `<!-- consumer-check: playwright -->` block');
   const chromium = pathToFileURL(join(ROOT, 'scripts/chromium.mjs')).href;
@@ -161,9 +187,9 @@ try {
     // Node's types are not ours to check); our own .d.ts files get a full check of their own.
     for (const [name, options] of Object.entries(RESOLUTIONS[kind])) {
       const compilerOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], ...options };
-      writeFileSync(join(dir, tsconfigName(name)), JSON.stringify({ compilerOptions, files: ['tests/readme.spec.ts', 'smoke-types.ts'] }, null, 2));
+      writeFileSync(join(dir, tsconfigName(name)), JSON.stringify({ compilerOptions, files: ['tests/readme.spec.ts', 'smoke-types.ts', 'all-entries.ts'] }, null, 2));
     }
-    writeFileSync(join(dir, 'all-entries.ts'), ALL_ENTRIES);
+    writeFileSync(join(dir, 'all-entries.ts'), allEntriesFile(entries));
     const dtsOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, types: [], ...RESOLUTIONS[kind]['node16/nodenext'] };
     writeFileSync(join(dir, 'tsconfig.dts.json'), JSON.stringify({ compilerOptions: dtsOptions, files: ['all-entries.ts'] }, null, 2));
   }
@@ -178,6 +204,7 @@ try {
     if (!results[i].ok) fail(job.res === 'dts' ? `tsc ${job.kind}: the package's .d.ts files` : `tsc ${job.kind} moduleResolution=${job.res}`, results[i].out);
   });
 
+  phase('tsc');
   // 4. Run: plain Node smoke scripts, then the snippet under Playwright's runner.
   const server = await serveDemo();
   const base = `http://127.0.0.1:${server.address().port}`;
@@ -196,6 +223,7 @@ try {
     server.close();
   }
 
+  phase('run');
   const cols = [...Object.keys(RESOLUTIONS.esm), 'dts', 'node run', 'playwright run'];
   console.log(`  ${''.padEnd(4)} ${cols.map((c) => c.padEnd(17)).join('')}`);
   for (const kind of ['esm', 'cjs']) console.log(`  ${kind.padEnd(4)} ${cols.map((c) => String(matrix[kind][c]).padEnd(17)).join('')}`);
@@ -205,7 +233,7 @@ try {
   if (keep) console.log(`consumer project kept in ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }
-console.log(`consumer check: ${failures.length ? failures.length + ' failed' : 'all passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`consumer check: ${failures.length ? failures.length + ' failed' : 'all passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`);
 process.exit(failures.length ? 1 : 0);
 
 function run(cmd, args, cwd, env = {}) {
