@@ -10,7 +10,13 @@ import type { ClickOptions } from './actions/pointer';
 import type { DragDestination, DragOptions } from './actions/drag';
 import type { UploadFile, UploadOptions } from './actions/upload';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
-import type { ActionResult } from './types';
+import type { ActionEffect, ActionResult, Appeared } from './types';
+import type { SnapshotLike } from './actions/resolve';
+import { computeAppeared } from './changes/appeared';
+import { urlWithoutHash } from './changes/lines';
+import { estimateTokens } from './snapshot/distill/budget';
+import { timingRequests, wrapRequests, type RequestTracker } from './settle/requests';
+import { waitForQuiet, type QuietOptions, type QuietResult } from './settle/quiet';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
 import { findLines, renderRoot, type FindResult } from './changes/views';
 import { DomToolError, msg } from './actions/result';
@@ -40,12 +46,15 @@ export class DomTool {
       this.seq = 0;
       this.changes.reset();
     });
+    this.requestTracker();
     this.actions = new ActionRunner({
       document: () => this.document,
       effectWindowMs: () => this.options.effectWindowMs ?? 400,
       latestSnapshot: () => this.previous,
       refreshSnapshot: () => this.snapshot({ force: true }),
       invalidate: () => this.invalidateSnapshot(),
+      settle: (since, lastChange) => this.waitQuiet({ quietMs: this.options.settleQuietMs ?? 100, timeoutMs: this.options.settleTimeoutMs ?? 1500, since, lastChange }),
+      appeared: (before, effect) => this.appeared(before, effect),
       metrics: (event) => this.options.metricsCollector?.(event),
       debug: this.options.debug === true,
     });
@@ -53,6 +62,50 @@ export class DomTool {
 
   private readonly freshness: FreshnessTracker;
   private readonly actions: ActionRunner;
+  private requests: RequestTracker | null | undefined;
+
+  /** Installed at construction (injection), once per window: requests an action starts must be seen from their start. */
+  private requestTracker(): RequestTracker | null {
+    if (this.requests !== undefined) return this.requests;
+    const mode = this.options.requestTracking ?? 'wrap';
+    let win: Window | null = null;
+    try {
+      win = this.document.defaultView;
+    } catch {
+      win = null;
+    }
+    this.requests = !win || mode === 'off' ? null : mode === 'timing' ? timingRequests(win) : wrapRequests(win);
+    return this.requests;
+  }
+
+  private waitQuiet(options: QuietOptions): Promise<QuietResult> {
+    const doc = this.document;
+    return waitForQuiet([doc.documentElement ?? doc], this.requestTracker(), options);
+  }
+
+  /**
+   * Waits until the page is stable: no DOM change for `quietMs` (default 100) and no request in
+   * flight, for at most `timeoutMs` (default 2000). Never throws; `settled: false` on timeout.
+   */
+  async waitForStable(options: { quietMs?: number; timeoutMs?: number } = {}): Promise<QuietResult> {
+    try {
+      return await this.waitQuiet({ quietMs: options.quietMs ?? 100, timeoutMs: options.timeoutMs ?? 2000 });
+    } catch {
+      return { settled: false, waitedMs: 0, pendingRequests: 0 };
+    }
+  }
+
+  /** A8: what appeared since `before`, from a snapshot taken after the action settled. */
+  private async appeared(before: SnapshotLike | null, effect: ActionEffect): Promise<Appeared> {
+    const url = effect.urlAfter;
+    if (effect.navigated && url !== undefined && urlWithoutHash(url) !== urlWithoutHash((before as DomSnapshot | null)?.context?.url ?? '')) {
+      return { navigated: url, tokens: estimateTokens(url) };
+    }
+    const outline = (before as DomSnapshot | null)?.outline;
+    if (!effect.mutations || !outline) return { tokens: 0 };
+    const after = await this.snapshot({ force: true });
+    return computeAppeared(outline, after, { maxTokens: this.options.appearedTokenCap });
+  }
 
   /** The document to work on; a DomToolError NO_DOCUMENT where there is none (I4: say so, not "document is not defined"). */
   get document(): Document {

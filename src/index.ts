@@ -14,6 +14,7 @@ export type {
   SnapshotStats,
   ActionResult,
   ActionEffect,
+  Appeared,
   ErrorCode,
   NodeFingerprint,
 } from './types';

@@ -51,6 +51,18 @@ export interface DomToolOptions extends SnapshotOptions {
   snapshotTTL?: number;
   /** Window in which an action's effect is observed (A4). Default 400 ms. */
   effectWindowMs?: number;
+  /** After an action: DOM quiet this long, and the requests it started finished, count as settled. Default 100 ms. */
+  settleQuietMs?: number;
+  /** Longest an action waits for the page to settle (then `effect.settled` is false). Default 1500 ms. */
+  settleTimeoutMs?: number;
+  /**
+   * How requests are seen for settling: 'wrap' wraps the page's fetch/XMLHttpRequest (page world,
+   * the default), 'timing' uses resource timing (content scripts: the page's fetch is out of reach),
+   * 'off' watches the DOM only.
+   */
+  requestTracking?: 'wrap' | 'timing' | 'off';
+  /** Token cap of `effect.appeared`. Default 300. */
+  appearedTokenCap?: number;
   /** Log with a [DomTool] prefix. */
   debug?: boolean;
   metricsCollector?: (event: MetricsEvent) => void;

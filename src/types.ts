@@ -119,8 +119,30 @@ export type ErrorCode =
   /** The tool was created where there is no web page (Node.js, a worker): nothing to snapshot or act on. */
   | 'NO_DOCUMENT';
 
+/** What appeared after an action (A8): enough that the agent often needs no new snapshot. */
+export interface Appeared {
+  /** New or changed text of alerts, status and live regions, toasts. */
+  alerts?: string[];
+  /** Fields that became invalid, with their error text. */
+  errors?: { id: string; field: string; message: string }[];
+  /** A dialog or popup (menu, listbox…) that opened. */
+  opened?: { role: string; name: string; id: string };
+  /** Lines of new controls, with their ids (what opened first), capped. */
+  controls?: string[];
+  /** New controls left out by the cap. */
+  moreControls?: number;
+  /** The page navigated to this URL (take a fresh snapshot). */
+  navigated?: string;
+  /** Estimated tokens of this report (it is capped). */
+  tokens: number;
+}
+
 export interface ActionEffect {
   mutations: number;
+  /** What appeared (A8). */
+  appeared?: Appeared;
+  /** The page settled (DOM quiet, requests the action started finished) before the result was returned. */
+  settled?: boolean;
   valueAfter?: string;
   focused?: string;
   navigated?: boolean;

@@ -2,7 +2,7 @@
 // Every action returns the ActionResult contract (never throws) and invalidates the
 // snapshot afterwards, success or failure (F3).
 import type { MetricsEvent } from '../options';
-import type { ActionResult } from '../types';
+import type { ActionEffect, ActionResult, Appeared } from '../types';
 import { consoleLog, now } from '../dom/builtins';
 import { DomToolError, failureResult, msg, successResult, toDomToolError } from './result';
 import { resolveTarget, type SnapshotLike } from './resolve';
@@ -20,7 +20,7 @@ import {
   type Point,
 } from './verify';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
-import { EffectWatcher, type Observation } from './observe';
+import { EffectWatcher, QUIET_MS, type Observation } from './observe';
 import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement } from './typing';
 import { mergeModifiers, normalizeModifiers, parseKey, type Modifiers } from './keys';
 import { pressKey } from './keyboard';
@@ -39,6 +39,10 @@ export interface ActionHost {
   latestSnapshot(): SnapshotLike | null;
   refreshSnapshot(): Promise<SnapshotLike>;
   invalidate(): void;
+  /** Waits (bounded) until the page settles after an action that started at `since`; lastChange: when the last change was seen. */
+  settle?(since: number, lastChange: number): Promise<{ settled: boolean }>;
+  /** What appeared since `before` (A8), given the effect observed. */
+  appeared?(before: SnapshotLike | null, effect: ActionEffect): Promise<Appeared>;
   metrics?(event: MetricsEvent): void;
   debug?: boolean;
 }
@@ -71,6 +75,9 @@ export interface PointerTarget {
 
 export class ActionRunner implements ActionContext {
   readonly pointer = new PointerState();
+  /** The running action's start and the snapshot it was resolved against (for settle and effect.appeared). */
+  private actionStart = 0;
+  private baseline: SnapshotLike | null = null;
 
   constructor(readonly host: ActionHost) {}
 
@@ -265,6 +272,7 @@ export class ActionRunner implements ActionContext {
       latest: () => this.host.latestSnapshot(),
       refresh: () => this.host.refreshSnapshot(),
     });
+    this.baseline = resolved.snapshot;
     return { element: resolved.element, snapshot: resolved.snapshot };
   }
 
@@ -310,8 +318,15 @@ export class ActionRunner implements ActionContext {
     return field;
   }
 
-  settle(watch: EffectWatcher): Promise<Observation> {
-    return watch.settle(this.host.effectWindowMs());
+  async settle(watch: EffectWatcher): Promise<Observation> {
+    const obs = await watch.settle(this.host.effectWindowMs());
+    if (this.host.settle) {
+      // The watcher returns after QUIET_MS without changes (or after its window with none at all).
+      // A page that navigated away is not settled: the next page is still loading.
+      const lastChange = obs.noEffect ? this.actionStart : now() - QUIET_MS;
+      obs.effect.settled = obs.effect.navigated ? false : (await this.host.settle(this.actionStart, lastChange)).settled;
+    }
+    return obs;
   }
 
   /** Success, with honest notes when nothing observable happened (A4). */
@@ -324,6 +339,8 @@ export class ActionRunner implements ActionContext {
 
   private async run(action: string, body: (start: number) => Promise<ActionResult>): Promise<ActionResult> {
     const start = now();
+    this.actionStart = start;
+    this.baseline = this.host.latestSnapshot();
     let result: ActionResult;
     try {
       result = await body(start);
@@ -334,6 +351,13 @@ export class ActionRunner implements ActionContext {
         this.host.invalidate();
       } catch {
         // Invalidation cannot fail in practice; never let it turn a result into a throw.
+      }
+    }
+    if (result.effect && this.host.appeared) {
+      try {
+        result.effect.appeared = await this.host.appeared(this.baseline, result.effect);
+      } catch {
+        // A report of what appeared is extra information; its failure must not change the result.
       }
     }
     try {

@@ -18,7 +18,7 @@ export interface Observation {
 }
 
 /** Quiet period after the last change before the effect is considered settled. */
-const QUIET_MS = 50;
+export const QUIET_MS = 50;
 
 export class EffectWatcher {
   private readonly observers: MutationObserver[] = [];

@@ -75,7 +75,8 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   // Outside an extension no message could ever arrive: a handle that silently never
   // answers is worse than an error that says what to use instead.
   if (!onMessage) throw new Error(NOT_IN_EXTENSION);
-  const tool = new DomTool({ shadowRootOf: extensionShadowRootOf(), ...options });
+  // An isolated world cannot wrap the page's fetch: settle on resource timing + mutations.
+  const tool = new DomTool({ shadowRootOf: extensionShadowRootOf(), requestTracking: 'timing', ...options });
   const handle = createMessageHandler(tool);
   const listener: MessageListener = (message, _sender, sendResponse) => {
     // Not ours: return undefined so other listeners in the extension can answer.

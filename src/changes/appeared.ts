@@ -1,0 +1,142 @@
+// A8: what appeared after an action, so the agent often needs no new snapshot.
+// Compares the snapshot the action was resolved against with one taken after the
+// page settled: new or changed text in alerts, status and live regions and toasts;
+// fields that became invalid with their error text; a dialog or popup that opened;
+// new controls (their lines with ids, capped). Everything under a counted token cap.
+import type { Appeared } from '../types';
+import type { DomSnapshot } from '../snapshot/DomSnapshot';
+import type { Outline } from '../snapshot/outline';
+import { estimateTokens } from '../snapshot/distill/budget';
+import { TEXT_TAG } from '../snapshot/tree';
+import { normalizeWhitespace } from '../dom/dom-utils';
+import { OPENED_ROLES, POPUP_ROLES } from './lines';
+
+export interface AppearedOptions {
+  /** Token cap of the whole report. Default 300. */
+  maxTokens?: number;
+  /** Most new controls listed. Default 12. */
+  maxControls?: number;
+}
+
+/** Live regions, alerts and toasts: text appearing inside them is a message for the user. */
+const MESSAGE_REGION =
+  '[role="alert"],[role="status"],[role="log"],[role="alertdialog"],[aria-live="polite"],[aria-live="assertive"],output,[class*="toast" i],[class*="snackbar" i]';
+
+export function computeAppeared(before: Outline, after: DomSnapshot, options: AppearedOptions = {}): Appeared {
+  const maxTokens = options.maxTokens ?? 300;
+  const maxControls = options.maxControls ?? 12;
+  const outline = after.outline;
+  const fresh: number[] = [];
+  for (let i = 0; i < outline.size; i++) {
+    const id = outline.nodes[i].vn.node_id;
+    if (!id) continue;
+    const j = before.indexOf(id);
+    if (j < 0 || before.line(j) !== outline.line(i)) fresh.push(i);
+  }
+  const out: Appeared = { tokens: 0 };
+  let tokens = 0;
+  const spend = (text: string): boolean => {
+    const cost = estimateTokens(text);
+    if (tokens + cost > maxTokens) return false;
+    tokens += cost;
+    return true;
+  };
+
+  // 1. Messages: new or changed text inside alerts, live regions, toasts (grouped per region).
+  const regions = new Map<Element, string[]>();
+  const regionOrder: Element[] = [];
+  for (let k = 0; k < fresh.length; k++) {
+    const node = outline.nodes[fresh[k]];
+    const text = node.vn.tag === TEXT_TAG ? node.vn.text ?? '' : node.vn.text ?? node.vn.name ?? '';
+    if (!text) continue;
+    const region = messageRegion(node.ref);
+    if (!region) continue;
+    if (!regions.has(region)) {
+      regions.set(region, []);
+      regionOrder.push(region);
+    }
+    regions.get(region)!.push(text);
+  }
+  const alerts: string[] = [];
+  for (let k = 0; k < regionOrder.length; k++) {
+    const text = cut(normalizeWhitespace(regions.get(regionOrder[k])!.join(' ')), 200);
+    if (text && alerts.indexOf(text) < 0 && spend(text)) alerts.push(text);
+  }
+
+  // 2. Field errors: controls that became invalid, with their error text.
+  const errors: NonNullable<Appeared['errors']> = [];
+  for (let k = 0; k < fresh.length; k++) {
+    const vn = outline.nodes[fresh[k]].vn;
+    if (!vn.invalid || !vn.actionable) continue;
+    const j = before.indexOf(vn.node_id);
+    if (j >= 0 && before.nodes[j].vn.invalid) continue;
+    const message = cut(errorText(outline.nodes[fresh[k]].ref) ?? '', 160);
+    const entry = { id: vn.node_id, field: vn.name ?? vn.hint ?? vn.tag, message };
+    if (!spend(entry.field + ' ' + message)) break;
+    errors.push(entry);
+  }
+
+  // 3. A dialog or popup that opened (the outermost new one).
+  let opened = -1;
+  for (let k = 0; k < fresh.length && opened < 0; k++) {
+    const i = fresh[k];
+    const vn = outline.nodes[i].vn;
+    if (before.indexOf(vn.node_id) < 0 && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true)) opened = i;
+  }
+  if (opened >= 0) {
+    const vn = outline.nodes[opened].vn;
+    out.opened = { role: vn.role!, name: vn.name ?? '', id: vn.node_id };
+    spend(`${vn.role} "${vn.name ?? ''}" ${vn.node_id}`);
+  }
+
+  // 4. New controls (inside what opened first), with the line the text would show.
+  const controls: string[] = [];
+  let more = 0;
+  const candidates = fresh.filter((i) => outline.nodes[i].vn.actionable && before.indexOf(outline.nodes[i].vn.node_id) < 0);
+  if (opened >= 0) candidates.sort((a, b) => Number(!outline.within(a, opened)) - Number(!outline.within(b, opened)) || a - b);
+  for (let k = 0; k < candidates.length; k++) {
+    const line = outline.line(candidates[k]);
+    if (controls.length < maxControls && spend(line)) controls.push(line);
+    else more++;
+  }
+
+  if (alerts.length) out.alerts = alerts;
+  if (errors.length) out.errors = errors;
+  if (controls.length) out.controls = controls;
+  if (more) out.moreControls = more;
+  out.tokens = tokens;
+  return out;
+}
+
+function messageRegion(node: Node | undefined): Element | null {
+  const el = node ? (node.nodeType === 1 ? (node as Element) : node.parentElement) : null;
+  if (!el) return null;
+  try {
+    const region = el.closest(MESSAGE_REGION);
+    // aria-live="off" regions and a toast class on <body> (theme switches) are not messages.
+    return region && region !== el.ownerDocument.body ? region : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The error text of an invalid field: aria-errormessage, else its description (aria-describedby). */
+function errorText(node: Node | undefined): string | undefined {
+  if (!node || node.nodeType !== 1) return undefined;
+  const el = node as Element;
+  const refs = (el.getAttribute('aria-errormessage') || el.getAttribute('aria-describedby') || '').split(/\s+/);
+  const parts: string[] = [];
+  const root = el.getRootNode() as Document | ShadowRoot;
+  for (let i = 0; i < refs.length; i++) {
+    if (!refs[i]) continue;
+    const target = root.getElementById ? root.getElementById(refs[i]) : null;
+    if (target && target.textContent) parts.push(target.textContent);
+  }
+  if (parts.length) return normalizeWhitespace(parts.join(' '));
+  const validation = (el as HTMLInputElement).validationMessage;
+  return typeof validation === 'string' && validation ? validation : undefined;
+}
+
+function cut(s: string, max: number): string {
+  return s.length <= max ? s : s.slice(0, max - 1).trimEnd() + '…';
+}

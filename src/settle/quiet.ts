@@ -1,0 +1,70 @@
+// Bounded waiting for a page to settle (issue 10 §5): no DOM change for `quietMs`
+// and no request in flight (those started since `since`), within `timeoutMs`.
+// Style-attribute churn (JS animations, spinners) does not count as a change:
+// it never settles and says nothing about content.
+import { MutationObserverCtor, clearTimer, now, setTimer } from '../dom/builtins';
+import type { RequestTracker } from './requests';
+
+export interface QuietOptions {
+  quietMs: number;
+  timeoutMs: number;
+  /** Only requests started at or after this performance.now() count (the action's start). Default: all. */
+  since?: number;
+  /** When the last change happened before this call (e.g. seen by the action's effect watcher). */
+  lastChange?: number;
+}
+
+export interface QuietResult {
+  settled: boolean;
+  waitedMs: number;
+  /** Requests still in flight when the wait ended. */
+  pendingRequests: number;
+}
+
+export function waitForQuiet(roots: Node[], requests: RequestTracker | null, options: QuietOptions): Promise<QuietResult> {
+  const started = now();
+  const since = options.since ?? -Infinity;
+  let lastChange = Math.max(options.lastChange ?? started, requests ? requests.lastActivity() : 0);
+  const observers: MutationObserver[] = [];
+  return new Promise((resolve) => {
+    let timer = 0;
+    let finished = false;
+    const finish = (settled: boolean) => {
+      if (finished) return;
+      finished = true;
+      clearTimer(timer);
+      for (let i = 0; i < observers.length; i++) observers[i].disconnect();
+      resolve({ settled, waitedMs: Math.round(now() - started), pendingRequests: requests ? requests.pending(since) : 0 });
+    };
+    const check = () => {
+      if (finished) return;
+      const t = now();
+      if (requests) lastChange = Math.max(lastChange, requests.lastActivity());
+      const pending = requests ? requests.pending(since) : 0;
+      if (!pending && t - lastChange >= options.quietMs) return finish(true);
+      if (t - started >= options.timeoutMs) return finish(false);
+      // Wake when the quiet period could end, or every 50 ms while requests are pending.
+      const wait = pending ? 50 : Math.max(1, lastChange + options.quietMs - t);
+      timer = setTimer(check, Math.min(wait, Math.max(1, started + options.timeoutMs - t)));
+    };
+    if (MutationObserverCtor) {
+      for (let i = 0; i < roots.length; i++) {
+        try {
+          const mo = new MutationObserverCtor((records) => {
+            for (let k = 0; k < records.length; k++) {
+              if (records[k].type !== 'attributes' || records[k].attributeName !== 'style') {
+                lastChange = now();
+                return;
+              }
+            }
+          });
+          mo.observe(roots[i], { subtree: true, childList: true, characterData: true, attributes: true });
+          observers.push(mo);
+        } catch {
+          /* a root that cannot be observed only makes the wait shorter */
+        }
+      }
+    }
+    check();
+  });
+}
