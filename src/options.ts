@@ -33,6 +33,12 @@ export interface SnapshotOptions {
    * (e.g. chrome.dom.openOrClosedShadowRoot in an extension content script).
    */
   shadowRootOf?: (element: Element) => ShadowRoot | null | undefined;
+  /**
+   * Another source of the tier-2 "has a click listener" signal, asked for elements without
+   * a stronger one (e.g. a page-world addEventListener recorder in an extension, where the
+   * content script cannot read framework expandos). Must be cheap; a throw counts as false.
+   */
+  hasClickListener?: (element: Element) => boolean;
 }
 
 export interface MetricsEvent {
@@ -70,7 +76,8 @@ export interface DomToolOptions extends SnapshotOptions {
   document?: Document;
 }
 
-export type ResolvedSnapshotOptions = Required<Omit<SnapshotOptions, 'shadowRootOf'>> & Pick<SnapshotOptions, 'shadowRootOf'>;
+type HookOptions = 'shadowRootOf' | 'hasClickListener';
+export type ResolvedSnapshotOptions = Required<Omit<SnapshotOptions, HookOptions>> & Pick<SnapshotOptions, HookOptions>;
 
 export const SNAPSHOT_DEFAULTS: ResolvedSnapshotOptions = {
   maxNodes: 1500,
@@ -87,6 +94,7 @@ export const SNAPSHOT_DEFAULTS: ResolvedSnapshotOptions = {
   summarizeThreshold: 12,
   summarizeKeep: 8,
   shadowRootOf: undefined,
+  hasClickListener: undefined,
 };
 
 /** Picks the snapshot options out of a mixed options object (e.g. getText's). */
@@ -107,6 +115,7 @@ export function resolveSnapshotOptions(options: SnapshotOptions = {}): ResolvedS
     if (v !== undefined) (out as unknown as Record<string, unknown>)[key] = v;
   }
   if (options.shadowRootOf) out.shadowRootOf = options.shadowRootOf;
+  if (options.hasClickListener) out.hasClickListener = options.hasClickListener;
   return out;
 }
 

@@ -31,6 +31,7 @@ import { runDrag, type DragDestination, type DragOptions } from './drag';
 import { isAriaSlider, runTypeSlider } from './slider';
 import { formattedValue } from './formats';
 import { runUpload, type UploadFile, type UploadOptions } from './upload';
+import { mayHaveStandIn, standInFor } from '../snapshot/stand-in';
 
 export interface ActionHost {
   document(): Document;
@@ -279,15 +280,18 @@ export class ActionRunner implements ActionContext {
   /** Verifies a pointer target (A3) and returns where a person's pointer would land. */
   pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget {
     checkNotCrossOriginFrame(element, id);
-    checkVisible(element, id, snapshot);
+    // A native control drawn invisible under a custom look is operated where a person
+    // clicks: its stand-in (its label), the same one the snapshot listed it through.
+    const standIn = (mayHaveStandIn(element) && standInFor(element)) || element;
+    checkVisible(standIn, id, snapshot);
     checkEnabled(element, id, snapshot);
-    scrollIntoViewIfNeeded(element);
-    const point = targetPoint(element);
+    scrollIntoViewIfNeeded(standIn);
+    const point = targetPoint(standIn);
     if (!point) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(element)));
-    checkHitTarget(element, point, id, snapshot);
-    const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y, element);
-    // The hit test passed, so the hit is the element, inside it, or its label.
-    const dispatchTo = hit ?? element;
+    checkHitTarget(standIn, point, id, snapshot);
+    const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y, standIn);
+    // The hit test passed, so the hit is the element (or stand-in), inside it, or its label.
+    const dispatchTo = hit ?? standIn;
     return { element, dispatchTo, point };
   }
 

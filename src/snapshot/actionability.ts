@@ -5,7 +5,8 @@
 //            own cursor:pointer, action-like test ids / classes, framework listener props);
 //   tier 3 — structure.
 // All attribute checks come from one pass over `el.attributes`.
-import { isInteractiveRole } from './aria';
+import { isDisabled, isInteractiveRole } from './aria';
+import { matchesDelegated, OWN_LISTENER, readListenerExpandos } from './listeners';
 
 export interface AttributeScan {
   role: string | null;
@@ -88,15 +89,47 @@ const NOT_ACTIONABLE: Actionability = { tier: 3, focusable: false };
 const ACTION_WORD = /(?:^|[-_\s])(?:btn|button|clickable|click|toggle|close|dismiss|submit|open|expand|collapse|trigger|menu-item|dropdown|tab|link|cta|action|checkbox|radio|switch|select|chip)(?:$|[-_\s])/i;
 const ACTION_CLASS = /(?:^|\s)(?:[\w-]*(?:btn|button|clickable)[\w-]*|[\w-]*(?:toggle|trigger|dropdown-item|menu-item)|js-[\w-]*click[\w-]*)(?:\s|$)/i;
 
-const CONTROL_SELECTOR = 'a[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox]';
+/** Native and ARIA controls: what a wrapper of controls holds. */
+const CONTROL_SELECTOR = 'a[href],area[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox],[role=option],[role=switch],[role=radio]';
 
-/** Holds two or more native or ARIA controls. Only asked for the few heuristic candidates. */
-function wrapsControls(el: Element): boolean {
+/**
+ * The controls inside stand for the container: it is a pure wrapper of controls (a
+ * button group, a menu item around its link and submenu, a styled box around one
+ * button: no text of its own besides them), or it holds a link, which already opens
+ * what clicking the container would (a product tile and its title link). A card or a
+ * table row with text of its own and only buttons (Add, Delete) is a target itself.
+ * Only asked for the few elements that show a weak signal (cursor, listener, class).
+ */
+function representedByControls(el: Element): boolean {
+  let controls: NodeListOf<Element>;
   try {
-    return el.querySelectorAll(CONTROL_SELECTOR).length >= 2;
+    controls = el.querySelectorAll(CONTROL_SELECTOR);
   } catch {
     return false;
   }
+  if (!controls.length) return false;
+  let own = visibleLength(el.textContent);
+  let last: Element | null = null;
+  for (let i = 0; i < controls.length; i++) {
+    const c = controls[i];
+    if (c.localName === 'a' || c.localName === 'area') return true;
+    // Nested controls count once, with their outermost control.
+    if (last && last.contains(c)) continue;
+    last = c;
+    own -= visibleLength(c.textContent);
+  }
+  return own <= 0;
+}
+
+/** Characters that are not white space. */
+function visibleLength(text: string | null): number {
+  if (!text) return 0;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 32 && c !== 160) n++;
+  }
+  return n;
 }
 
 /**
@@ -107,6 +140,31 @@ let cursorRead = '';
 
 export function lastCursorRead(): string {
   return cursorRead;
+}
+
+/** What the nearest actionable ancestor is: nothing, a control, or a custom target. */
+export const NO_CONTAINER = 0;
+/** Inside a native or ARIA control (button, link, label, editor, role=option…): its content is part of it. */
+export const IN_CONTROL = 1;
+/** Inside a custom target (clickable card, row, dropdown): its items may be targets of their own. */
+export const IN_CUSTOM = 2;
+
+/** What classification knows about an element's surroundings. */
+export interface Surroundings {
+  /** Computed cursor of the parent ('' when not read): an own pointer cursor differs from it. */
+  parentCursor: string;
+  /** NO_CONTAINER, IN_CONTROL or IN_CUSTOM. */
+  container: number;
+  /** Selectors of jQuery handlers that ancestors (or the document) delegate, or null. */
+  delegated: string[] | null;
+  /** An embedder's listener source (SnapshotOptions.hasClickListener). */
+  hasClickListener?: (element: Element) => boolean;
+}
+
+/** The container kind an actionable element makes for its descendants. */
+export function containerFor(act: Actionability | null, outer: number): number {
+  if (!act || act.tier === 3 || outer === IN_CONTROL) return outer;
+  return act.tier === 1 ? IN_CONTROL : IN_CUSTOM;
 }
 
 /** pointer-events:none lets clicks fall through; read only for the few candidates. */
@@ -136,57 +194,87 @@ function nativeReason(el: Element, tag: string, scan: AttributeScan): string | n
   }
 }
 
+/** A widget role the author declared where the accessibility tree drops it (role=option outside a listbox). */
+function declaredWidgetRole(scan: AttributeScan): boolean {
+  const declared = scan.role!.trim().toLowerCase();
+  const space = declared.indexOf(' ');
+  return isInteractiveRole(space < 0 ? declared : declared.slice(0, space));
+}
 
-/** React/Vue attach listeners as expando props; visible only in the page's own world. */
-function hasFrameworkClickListener(el: Element): boolean {
-  const keys = Object.keys(el);
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    if (key.charCodeAt(0) !== 95 /* _ */) continue;
-    if (key.startsWith('__reactProps$')) {
-      const props = (el as unknown as Record<string, Record<string, unknown> | undefined>)[key];
-      if (props && (typeof props.onClick === 'function' || typeof props.onMouseDown === 'function' || typeof props.onPointerDown === 'function')) return true;
-    } else if (key === '_vei') {
-      const invokers = (el as unknown as Record<string, Record<string, unknown> | undefined>)[key];
-      if (invokers && (invokers.onClick || invokers.onMousedown || invokers.onPointerdown)) return true;
+/** Listener expando bits of the last classified element (DELEGATES tells traversal to read its selectors). */
+let listenerBits = 0;
+
+export function lastListenerBits(): number {
+  return listenerBits;
+}
+
+function hasOwnListener(el: Element, around: Surroundings): boolean {
+  if (listenerBits & OWN_LISTENER) return true;
+  if (around.delegated && matchesDelegated(el, around.delegated)) return true;
+  if (around.hasClickListener) {
+    try {
+      return around.hasClickListener(el) === true;
+    } catch {
+      return false;
     }
   }
   return false;
 }
 
+/**
+ * Principle: an element is a click target of its own when it carries a signal of its
+ * own — one it does not merely inherit from the target around it. Native controls,
+ * widget roles (also outside their required context), inline handlers, framework or
+ * jQuery listeners (also delegated ones) and a tab stop are always its own; a pointer
+ * cursor is its own only where the parent's cursor is not a pointer; tabindex="-1"
+ * marks the items of a custom widget (roving focus) inside a custom target. Content of a
+ * native or ARIA control is part of that control. Weak signals (cursor, listener, test id,
+ * class) on a pure wrapper of controls mark no target: its controls carry the ids.
+ */
 export function classifyActionability(
   el: Element,
   tag: string,
   role: string | null,
   scan: AttributeScan,
   style: CSSStyleDeclaration,
-  parentCursor: string,
-  insideActionable: boolean,
+  around: Surroundings,
 ): Actionability {
   cursorRead = '';
+  listenerBits = 0;
   const focusable = scan.tabindex !== null ? scan.tabindex >= 0 : false;
   const native = nativeReason(el, tag, scan);
-  if (native) return reachable(style, { tier: 1, reason: native, focusable: native !== 'label' || focusable });
+  if (native) {
+    const result: Actionability = { tier: 1, reason: native, focusable: native !== 'label' || focusable };
+    // A disabled control is still listed [disabled]; pointer-events:none is often just its look (Bootstrap).
+    return native === 'native' && style.pointerEvents === 'none' && isDisabled(el) ? result : reachable(style, result);
+  }
   if (scan.contentEditable !== null && (el as HTMLElement).isContentEditable) {
     const parent = el.parentElement as HTMLElement | null;
     // Only the editing host; its descendants are part of the same editor.
     if (!parent || !parent.isContentEditable) return reachable(style, { tier: 1, reason: 'contenteditable', focusable: true });
   }
   if (scan.role && isInteractiveRole(role)) return reachable(style, { tier: 1, reason: 'role', focusable });
+  if (tag === 'body' || tag === 'html') return NOT_ACTIONABLE;
+  // Outside a control the element may hold targets of its own: its cursor is read for them.
+  const inControl = around.container === IN_CONTROL;
+  const cursor = inControl ? '' : style.cursor;
+  cursorRead = cursor;
+  if (!inControl) listenerBits = readListenerExpandos(el);
+  if (scan.role && !role && declaredWidgetRole(scan)) return reachable(style, { tier: 2, reason: 'role', focusable });
   if (scan.handler) return reachable(style, { tier: 2, reason: scan.handler, focusable });
   if (focusable && tag !== 'iframe') return reachable(style, { tier: 2, reason: 'tabindex', focusable });
   if (scan.draggable) return reachable(style, { tier: 2, reason: 'draggable', focusable });
-  if (insideActionable || tag === 'body' || tag === 'html') return NOT_ACTIONABLE;
-  // Own (not inherited) pointer cursor: the parent does not already show one.
-  const cursor = style.cursor;
-  cursorRead = cursor;
-  // The weaker signals below mark a container of several real controls (a button group,
-  // a menu item with a submenu, a product tile with its buttons): the controls carry the ids.
-  if (cursor === 'pointer' && parentCursor !== 'pointer' && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'cursor', focusable });
+  if (inControl) return NOT_ACTIONABLE;
+  if (scan.tabindex === -1 && around.container === IN_CUSTOM) return reachable(style, { tier: 2, reason: 'roving-tabindex', focusable });
   // Sortable rows and cards announce themselves with a grab/move cursor (drag() needs their ids).
-  if ((cursor === 'grab' || cursor === 'move') && parentCursor !== cursor) return reachable(style, { tier: 2, reason: 'draggable', focusable });
-  if (scan.testId && ACTION_WORD.test(scan.testId) && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'testid', focusable });
-  if (scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className) && !wrapsControls(el)) return reachable(style, { tier: 2, reason: 'class', focusable });
-  if (hasFrameworkClickListener(el)) return reachable(style, { tier: 2, reason: 'listener', focusable });
-  return NOT_ACTIONABLE;
+  if ((cursor === 'grab' || cursor === 'move') && around.parentCursor !== cursor) return reachable(style, { tier: 2, reason: 'draggable', focusable });
+  const weak =
+    cursor === 'pointer' && around.parentCursor !== 'pointer' ? 'cursor'
+    : hasOwnListener(el, around) ? 'listener'
+    : around.container !== NO_CONTAINER ? null
+    : scan.testId && ACTION_WORD.test(scan.testId) ? 'testid'
+    : scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className) ? 'class'
+    : null;
+  if (!weak || representedByControls(el)) return NOT_ACTIONABLE;
+  return reachable(style, { tier: 2, reason: weak, focusable });
 }

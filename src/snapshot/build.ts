@@ -31,7 +31,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       allocate: (hash: number) => allocator.allocate(hash),
     };
     const walked = traverse(doc, options, ids, viewport);
-    demoteRedundantLabels(walked.labels);
+    demoteRedundantLabels(walked.labels, walked.standIns);
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
     walked.covers.dropCoveredText(walked.perception);
     walked.covers.markCoveredControls(walked.keptNodes, doc);
@@ -132,19 +132,23 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
 }
 
 /**
- * A label is its own click target only when the control it labels cannot be clicked
- * itself (custom checkboxes hide the input and style the label). Otherwise the
- * control already carries the id and the label's text is its name.
+ * A label is its own click target only when the control it labels is not listed (a
+ * control hidden with display:none still toggles through its label). Otherwise the
+ * control carries the id — also when it is drawn invisible and the label is its
+ * stand-in — and the label's text is its name.
  */
-function demoteRedundantLabels(labels: BuildNode[]): void {
+function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): void {
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i];
     const control = (label.ref as HTMLLabelElement).control;
     // A label that is focusable itself (tabindex) is a target of its own.
     if (!control || label.vn.computed?.focusable) continue;
-    const style = getStyle(control);
-    const visible = !!style && style.display !== 'none' && style.visibility === 'visible' && parseFloat(style.opacity || '1') > 0.05 && hasBox(getRect(control));
-    if (!visible) continue;
+    // A control drawn invisible is listed itself (its label is where the click goes).
+    if (!standIns.has(control)) {
+      const style = getStyle(control);
+      const visible = !!style && style.display !== 'none' && style.visibility === 'visible' && parseFloat(style.opacity || '1') > 0.05 && hasBox(getRect(control));
+      if (!visible) continue;
+    }
     const vn = label.vn;
     vn.actionable = undefined;
     vn.tier = 3;

@@ -2,8 +2,8 @@
 // value, link/image targets and computed facts (S4, S5). Only kept elements get here,
 // so the costlier name computation runs for a small share of the page.
 import type { ResolvedSnapshotOptions } from '../options';
-import type { VirtualNode } from '../types';
-import { getAccessibleName, getAriaStates, type AriaStates } from './aria';
+import type { NodeFingerprint, VirtualNode } from '../types';
+import { getAccessibleName, getAriaStates, getRole, type AriaStates } from './aria';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
 import type { Box, PlainRect } from './visibility';
@@ -93,6 +93,25 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     vn.layout = { x: Math.round(facts.box.left), y: Math.round(facts.box.top), width: Math.round(facts.rect.width), height: Math.round(facts.rect.height) };
   }
   return vn;
+}
+
+/**
+ * Tag, role and name as the action layer's resolver reads them back (getRole and
+ * getAccessibleName, whitespace normalized): traversal may skip the role lookup for
+ * tags whose role never changes what it keeps, and does not name role-less clickables;
+ * the fingerprint fills both in, so the id resolves on the unchanged page (A3).
+ */
+export function fingerprintOf(el: Element, tag: string, role: string | null, roleRead: boolean, vn: VirtualNode): NodeFingerprint {
+  let full = role;
+  if (!roleRead) {
+    try {
+      full = getRole(el);
+    } catch {
+      full = null;
+    }
+  }
+  const name = vn.name !== undefined ? vn.name : normalizeWhitespace(nameOf(el, full));
+  return { tag, role: full ?? '', name };
 }
 
 function isNativelyFocusable(tag: string): boolean {

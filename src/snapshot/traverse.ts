@@ -6,12 +6,14 @@
 import type { ResolvedSnapshotOptions } from '../options';
 import type { NodeFingerprint } from '../types';
 import { getRect, getStyle } from './caches';
-import { classifyActionability, lastCursorRead, scanAttributes, type AttributeScan } from './actionability';
+import { classifyActionability, containerFor, lastCursorRead, lastListenerBits, scanAttributes, NO_CONTAINER, type Actionability, type AttributeScan, type Surroundings } from './actionability';
+import { DELEGATES, jQueryDelegatedSelectors } from './listeners';
+import { cannotTakeClick, mayHaveStandIn, standInFor } from './stand-in';
 import { getRole } from './aria';
 import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
-import { describeElement, type NodeFacts } from './describe';
+import { describeElement, fingerprintOf, type NodeFacts } from './describe';
 import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
 import { TextPerception } from './perception';
 import { CoverScan } from './covers';
@@ -67,6 +69,8 @@ export interface TraversalResult {
   /** Positioned boxes and text runs in the viewport, for the cover checks after traversal (S13, S14). */
   covers: CoverScan;
   perception: TextPerception;
+  /** Controls drawn invisible and listed through their stand-in (their labels carry no id of their own). */
+  standIns: Set<Element>;
 }
 
 export interface IdSource {
@@ -110,7 +114,10 @@ interface Context {
   hardClip: Box | null;
   softClip: Box | null;
   ariaHidden: boolean;
-  insideActionable: boolean;
+  /** What the nearest actionable ancestor is (NO_CONTAINER, IN_CONTROL, IN_CUSTOM). */
+  container: number;
+  /** Selectors of jQuery pointer handlers delegated by ancestors, or null. */
+  delegated: string[] | null;
   insideModal: boolean;
   frameDepth: number;
   dx: number;
@@ -124,7 +131,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const deadline = options.timeBudgetMs * 0.6;
   const perception = new TextPerception(root, root.defaultView?.scrollX ?? 0, root.defaultView?.scrollY ?? 0);
   const covers = new CoverScan(viewport);
-  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception };
+  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception, standIns: new Set() };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
@@ -140,7 +147,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   };
   const rootCtx: Context = {
     cursor: '', el: null, rect: null, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
-    hardClip: null, softClip: null, ariaHidden: false, insideActionable: false, insideModal: false,
+    hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated: documentDelegation(root), insideModal: false,
     frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
   const modal = findModal(root);
@@ -150,6 +157,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const visitedOwned = new Set<Element>();
   push(body, { ...rootCtx, insideModal: !modal }, 0);
 
+  // Classification's view of the surroundings: one object, refilled per element.
+  const around: Surroundings = { parentCursor: '', container: NO_CONTAINER, delegated: null, hasClickListener: options.hasClickListener };
   const tagCounts = new Map<string, number>();
   const pending: Node[] = [];
   const pendingIndex: number[] = [];
@@ -220,9 +229,14 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     // Opacity compounds down the tree: 0.2 inside 0.2 is as faint as 0.04 (S13).
     let opacity = ctx.opacity;
     const ownOpacity = style.opacity;
+    let opacityHidden = false;
     if (ownOpacity !== '1' && ownOpacity !== '') {
       opacity *= parseFloat(ownOpacity);
-      if (opacity <= MIN_OPACITY) continue;
+      // A native control at opacity 0 may still be what a person operates (a custom look).
+      if (opacity <= MIN_OPACITY) {
+        if (!mayHaveStandIn(el)) continue;
+        opacityHidden = true;
+      }
     }
 
     const isContents = display === 'contents';
@@ -259,14 +273,31 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const hc = ctx.hardClip;
     const clipped = !isContents && ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) || bottom + scrollY <= 0 || right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
-    const visible = selfBox && visibilityVisible && !clipped;
+    let visible = selfBox && visibilityVisible && !clipped && !opacityHidden;
     if (visible && ctx.frameDepth === 0) covers.noteElement(el, style, left, top, right, bottom);
 
     // Tags whose implicit role never changes what traversal keeps skip the role lookup.
-    const role = !scan.role && !ROLE_TAGS.has(tag) ? null : getRole(el);
+    const roleRead = !!scan.role || ROLE_TAGS.has(tag);
+    const role = roleRead ? getRole(el) : null;
     const ariaHidden = ctx.ariaHidden || scan.ariaHidden;
-    const act = visible ? classifyActionability(el, tag, role, scan, style, ctx.cursor, ctx.insideActionable) : null;
+    let act: Actionability | null = null;
+    let standIn: Element | null = null;
+    if (visibilityVisible && mayHaveStandIn(el) && (opacityHidden || cannotTakeClick(el, style))) {
+      // Drawn invisible: listed as the control when a person can operate it through a stand-in.
+      standIn = clipped ? null : standInFor(el, style);
+      if (standIn) {
+        act = STAND_IN;
+        visible = true;
+        result.standIns.add(el);
+      }
+    } else if (visible) {
+      around.parentCursor = ctx.cursor;
+      around.container = ctx.container;
+      around.delegated = ctx.delegated;
+      act = classifyActionability(el, tag, role, scan, style, around);
+    }
     const cursor = act ? lastCursorRead() : '';
+    const delegated = act && lastListenerBits() & DELEGATES ? withDelegated(ctx.delegated, el) : ctx.delegated;
     const actionable = !!act && act.tier < 3;
     const closedShadow = !openShadow && visible && looksLikeClosedShadowHost(el, tag);
     const isFrame = tag === 'iframe' || tag === 'frame';
@@ -274,13 +305,13 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const elHash = elementPathHash(el, ctx.hash, index, scan.stable);
     let kept: BuildNode | null = null;
     const keep = visible && (actionable || (!ariaHidden && (keepsRole(role, el) || isFrame || !!openShadow || closedShadow)));
-    const rect: PlainRect | null = isContents || (!keep && !hasContent) ? null : { left, top, right, bottom, width, height };
+    const rect: PlainRect | null = standIn && standIn !== el ? plainRect(standIn, ctx) : isContents || (!keep && !hasContent) ? null : { left, top, right, bottom, width, height };
     const box: Box | null = rect;
     if (keep) {
       const offscreen = !!box && (!intersects(box, viewport) || (!!ctx.softClip && !intersects(box, ctx.softClip)));
       const facts: NodeFacts = { el, tag, role, scan, style, act, offscreen, box: box!, rect: rect!, options };
       const vn = describeElement(facts);
-      const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: vn.name ?? '' };
+      const fingerprint = fingerprintOf(el, tag, role, roleRead, vn);
       kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint), fp: fingerprint };
       ctx.attach.push(kept);
       result.kept++;
@@ -313,7 +344,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       block: kept || isBlock ? ++blockCounter : ctx.block,
       textVisible: visibilityVisible && !ariaHidden && !clipped && (isContents ? ctx.textVisible : selfBox || tag === 'slot'),
       hardClip, softClip, ariaHidden,
-      insideActionable: ctx.insideActionable || actionable,
+      container: containerFor(act, ctx.container), delegated,
       insideModal, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
     };
 
@@ -414,6 +445,31 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       dx, dy, doc,
     }, 0);
   }
+}
+
+/** A drawn-invisible control listed through its stand-in: a native control, tier 1. */
+const STAND_IN: Actionability = { tier: 1, reason: 'native', focusable: true };
+
+/** The stand-in's box in top-level viewport coordinates (the control itself shows nothing). */
+function plainRect(el: Element, ctx: Context): PlainRect {
+  const r = getRect(el);
+  const left = r.left + ctx.dx;
+  const top = r.top + ctx.dy;
+  return { left, top, right: left + r.width, bottom: top + r.height, width: r.width, height: r.height };
+}
+
+/** jQuery handlers the document delegates (`$(document).on('click', '.x', fn)`), or null. */
+function documentDelegation(doc: Document): string[] | null {
+  const out = jQueryDelegatedSelectors(doc);
+  if (doc.documentElement) out.push(...jQueryDelegatedSelectors(doc.documentElement));
+  if (doc.body) out.push(...jQueryDelegatedSelectors(doc.body));
+  return out.length ? out : null;
+}
+
+function withDelegated(outer: string[] | null, el: Element): string[] | null {
+  const own = jQueryDelegatedSelectors(el);
+  if (!own.length) return outer;
+  return outer ? outer.concat(own) : own;
 }
 
 function keepsRole(role: string | null, el: Element): boolean {

@@ -20,6 +20,7 @@ const APPS: Record<string, string> = {
   sortable: 'fixtures/apps/sortable/app.ts',
   upload: 'fixtures/apps/upload/app.tsx',
   dates: 'fixtures/apps/dates/app.tsx',
+  preact: 'fixtures/apps/preact/app.ts',
 };
 
 const builds = new Map<string, Promise<void>>();
@@ -132,4 +133,36 @@ export function act(page: Page, action: ActionName, ...args: unknown[]): Promise
 
 export function appState<T>(target: Page | Frame, expression: string): Promise<T> {
   return target.evaluate(expression) as Promise<T>;
+}
+
+/**
+ * The id an agent would use for `label`: on the line showing it, the id written last
+ * before the label (a line holds a node and its inline children: `row: Invoice 1 |
+ * nv_1 button "Edit"`); else the id of the nearest enclosing line (the text shows ids
+ * only for targets, so that is the target the text sits in). Null when there is none:
+ * the agent is stuck.
+ */
+export async function idForLabel(page: Page, label: string, nth = 0): Promise<{ id: string | null; text: string }> {
+  const text: string = await page.evaluate(async () => {
+    const w = window as unknown as Record<string, any>;
+    return (await w.__tool.getSnapshot({ force: true })).toText();
+  });
+  const lines = text.split('\n');
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const found: (string | null)[] = [];
+  lines.forEach((line, i) => {
+    const at = line.indexOf(label);
+    if (at < 0 || line.startsWith('# page')) return;
+    const before = line.slice(0, at).match(/\bnv_[0-9a-z_]+/g);
+    if (before) return found.push(before[before.length - 1]);
+    let depth = indent(line);
+    for (let j = i - 1; j >= 0 && depth > 0; j--) {
+      if (indent(lines[j]) >= depth) continue;
+      depth = indent(lines[j]);
+      const head = lines[j].trimStart().match(/^nv_[0-9a-z_]+/);
+      if (head) return found.push(head[0]);
+    }
+    found.push(null);
+  });
+  return { id: found[nth] ?? null, text };
 }

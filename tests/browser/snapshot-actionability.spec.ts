@@ -90,16 +90,18 @@ test('native controls are tier 1 with implicit roles; a disabled control stays l
   expect(node(json, 'Disabled button')).toMatchObject({ disabled: true, actionable: true });
 });
 
-test('a label for a hidden custom checkbox is the click target; a label of a visible control is not', async ({ page }) => {
+test('a checkbox drawn invisible is listed as the checkbox (its label is the stand-in); a label of a display:none control is the target', async ({ page }) => {
   await loadHtml(page, `
     <style>.vh { position:absolute; opacity:0; width:0; height:0 }</style>
-    <input type="checkbox" id="c1" class="vh"><label for="c1">Custom toggle</label>
-    <label for="c2">Visible control label</label><input type="checkbox" id="c2">`);
+    <input type="checkbox" id="c1" class="vh" checked><label for="c1">Custom toggle</label>
+    <label for="c2">Visible control label</label><input type="checkbox" id="c2">
+    <input type="checkbox" id="c3" style="display:none"><label for="c3">CSS-only toggle</label>`);
   const { text, json } = await snapshot(page);
   const actionable = allNodes(json).filter((n) => n.actionable).map((n) => `${n.tag}:${n.name ?? n.text}`);
-  expect(actionable).toEqual(['label:Custom toggle', 'input:Visible control label']);
+  expect(actionable).toEqual(['input:Custom toggle', 'input:Visible control label', 'label:CSS-only toggle']);
   expect(shape(text)).toBe([
-    '@ clickable: Custom toggle',
+    '@ checkbox "Custom toggle" [checked]',
     '@ checkbox "Visible control label" [unchecked]',
+    '@ clickable: CSS-only toggle',
   ].join('\n'));
 });

@@ -1,0 +1,55 @@
+// Native controls under a custom look (issue 8): a checkbox, radio or select drawn
+// invisible — opacity 0 over a drawn circle (TodoMVC), clipped away or given
+// pointer-events:none inside a clickable <label for> (Bootstrap's checkable list
+// group), zero-size inside a switch — is still the control a person operates. One
+// answer for both layers: the snapshot lists the control with its state, and an
+// action clicks its stand-in, the thing a person would click.
+import { getRect, getStyle } from './caches';
+import { MIN_OPACITY } from './visibility';
+
+/** Tags whose native control may be drawn invisible and operated through a stand-in. */
+export function mayHaveStandIn(el: Element): boolean {
+  const tag = el.localName;
+  return tag === 'select' || (tag === 'input' && (el as HTMLInputElement).type !== 'hidden');
+}
+
+/** The element takes no click on its own box: no box, clipped to nothing, or pointer-events:none. */
+export function cannotTakeClick(el: Element, style: CSSStyleDeclaration): boolean {
+  if (style.pointerEvents === 'none') return true;
+  const r = getRect(el);
+  if (!(r.width > 1 || r.height > 1) || r.width <= 0 || r.height <= 0) return true;
+  // clip applies to absolutely positioned boxes; sr-only / Bootstrap use rect(0 0 0 0).
+  const clip = style.clip;
+  return !!clip && clip !== 'auto' && /^rect\(0(?:px)?,? 0(?:px)?,? 0(?:px)?,? 0(?:px)?\)$/.test(clip);
+}
+
+function transparent(style: CSSStyleDeclaration): boolean {
+  const opacity = style.opacity;
+  return opacity !== '1' && opacity !== '' && parseFloat(opacity) <= MIN_OPACITY;
+}
+
+/** A label a person can click: rendered, with a box, reachable by the pointer. */
+function clickableLabel(label: Element): boolean {
+  const style = getStyle(label);
+  if (!style || style.display === 'none' || style.visibility !== 'visible' || style.pointerEvents === 'none' || transparent(style)) return false;
+  const r = getRect(label);
+  return r.width > 1 && r.height > 1;
+}
+
+/**
+ * What a person clicks to operate `control`: the control itself when it can take the
+ * click (also at opacity 0: it still receives the pointer), else its first clickable
+ * label; null when there is neither (a control nobody can reach).
+ */
+export function standInFor(control: Element, style: CSSStyleDeclaration | null = getStyle(control)): Element | null {
+  if (!style || style.display === 'none' || style.visibility !== 'visible') return null;
+  if (!cannotTakeClick(control, style)) return control;
+  let labels: NodeListOf<HTMLLabelElement> | null = null;
+  try {
+    labels = (control as HTMLInputElement).labels;
+  } catch {
+    labels = null;
+  }
+  if (labels) for (let i = 0; i < labels.length; i++) if (clickableLabel(labels[i])) return labels[i];
+  return null;
+}
