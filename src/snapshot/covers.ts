@@ -5,6 +5,7 @@
 // test — the same one the action layer's OBSCURED check uses (dom/hit-test.ts).
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
+import { mayHaveStandIn, standInFor } from './stand-in';
 import { parseColor } from '../dom/color';
 import { isElement } from '../dom/dom-utils';
 import { hitTest, type Point } from '../dom/hit-test';
@@ -84,11 +85,13 @@ export class CoverScan {
       const el = node.ref;
       if (!node.vn.actionable || !el || !isElement(el) || el.ownerDocument !== doc) continue;
       if (!(node.top < vp.bottom && node.bottom > vp.top)) continue;
-      const r = el.getBoundingClientRect();
-      if (!this.overlapsForeignCover(el, r)) continue;
+      // A control drawn invisible is clicked through its stand-in (its label): test that.
+      const target = (mayHaveStandIn(el) && standInFor(el)) || el;
+      const r = target.getBoundingClientRect();
+      if (!this.overlapsForeignCover(target, r)) continue;
       const point = visibleCentre(r, vp);
       if (!point) continue;
-      const { kind, hit } = hitTest(el, point);
+      const { kind, hit } = hitTest(target, point);
       if (kind !== 'other' || !hit) continue;
       node.vn.covered = describeCover(hit, el, kept, idOf);
     }
