@@ -10,6 +10,7 @@ import type { ClickOptions } from './actions/pointer';
 import type { DragDestination, DragOptions } from './actions/drag';
 import type { UploadFile, UploadOptions } from './actions/upload';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
+import { innerRoots } from './freshness/inner-roots';
 import type { ActionEffect, ActionResult, Appeared } from './types';
 import type { SnapshotLike } from './actions/resolve';
 import { computeAppeared } from './changes/appeared';
@@ -134,7 +135,7 @@ export class DomTool {
     this.previous = snapshot;
     if (!hasOverrides) {
       this.current = snapshot;
-      this.freshness.track(snapshot.takenAt);
+      this.freshness.track(snapshot.takenAt, innerRoots(snapshot, this.document));
     }
     this.options.metricsCollector?.({
       kind: 'snapshot',

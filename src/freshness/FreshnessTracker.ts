@@ -6,6 +6,9 @@ import { MutationObserverCtor, clearTimer, now as perfNow, setTimer } from '../d
 import { windowOf } from '../dom/dom-utils';
 import { WATCHED_ATTRIBUTES, isMeaningfulMutation } from './noise';
 
+/** Events after which a snapshot may show a wrong value, checked state, focus or viewport (F7). */
+const STALE_EVENTS = ['input', 'change', 'focusin', 'focusout', 'scroll'];
+
 export interface FreshnessOptions {
   /** Snapshot time-to-live in ms (F1). */
   ttl: number;
@@ -22,6 +25,7 @@ export class FreshnessTracker {
   private pending: MutationRecord[] = [];
   private timer: number | null = null;
   private lifecycleCleanup: (() => void) | null = null;
+  private listeners: (() => void)[] = [];
   /** Why the snapshot went stale last (for debug output and tests). */
   lastReason = '';
 
@@ -34,13 +38,18 @@ export class FreshnessTracker {
     return (this.options.now ?? perfNow)();
   }
 
-  /** A new snapshot was built at `takenAt`: clean, and watching for changes. */
-  track(takenAt: number): void {
+  /**
+   * A new snapshot was built at `takenAt`: clean, and watching for changes — in the document
+   * and in `extraRoots` (open shadow roots and same-origin frame documents the snapshot
+   * entered: a MutationObserver on the document does not see inside them, F7).
+   */
+  track(takenAt: number, extraRoots: Node[] = []): void {
     this.takenAt = takenAt;
     this.dirty = false;
     this.lastReason = '';
     this.pending = [];
-    this.observe();
+    this.stopObserving();
+    this.observe(extraRoots);
   }
 
   /** F1 + F2: a tracked snapshot that is neither dirty nor older than the TTL. */
@@ -96,21 +105,37 @@ export class FreshnessTracker {
     this.lifecycleCleanup = null;
   }
 
-  private observe(): void {
+  private observe(extraRoots: Node[]): void {
     if (this.observer || !MutationObserverCtor) return;
     const doc = this.getDocument();
-    const root = doc.documentElement ?? doc;
+    const roots: Node[] = [doc.documentElement ?? doc];
+    for (let i = 0; i < extraRoots.length; i++) if (roots.indexOf(extraRoots[i]) < 0) roots.push(extraRoots[i]);
     this.observer = new MutationObserverCtor((records) => {
       for (let i = 0; i < records.length; i++) this.pending.push(records[i]);
       this.schedule();
     });
-    this.observer.observe(root, {
-      subtree: true,
-      childList: true,
-      characterData: true,
-      attributes: true,
-      attributeFilter: WATCHED_ATTRIBUTES,
-    });
+    for (let i = 0; i < roots.length; i++) {
+      try {
+        this.observer.observe(roots[i], { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES });
+      } catch {
+        /* a root from a frame that went away */
+      }
+    }
+    // F7: what no mutation shows — values and checked states typed or set (input/change),
+    // focus moving, scrolling (what is in view changes). Capture listeners on each root.
+    const stale = (event: Event) => this.markDirty(event.type);
+    for (let i = 0; i < roots.length; i++) {
+      const root = roots[i];
+      const target: EventTarget = root.nodeType === 1 ? (root as Element).ownerDocument ?? root : root;
+      for (let k = 0; k < STALE_EVENTS.length; k++) {
+        try {
+          target.addEventListener(STALE_EVENTS[k], stale, true);
+          this.listeners.push(() => target.removeEventListener(STALE_EVENTS[k], stale, true));
+        } catch {
+          /* not an event target */
+        }
+      }
+    }
   }
 
   private schedule(): void {
@@ -145,5 +170,7 @@ export class FreshnessTracker {
     this.pending = [];
     if (this.observer) this.observer.disconnect();
     this.observer = null;
+    for (let i = 0; i < this.listeners.length; i++) this.listeners[i]();
+    this.listeners = [];
   }
 }

@@ -21,7 +21,9 @@ const INERT_TAGS: Record<string, true> = { script: true, style: true, link: true
 const LABELLING =
   'a,button,label,option,select,summary,legend,caption,th,h1,h2,h3,h4,h5,h6,' +
   '[role="button"],[role="link"],[role="tab"],[role="menuitem"],[role="option"],[role="checkbox"],[role="radio"],' +
-  '[role="switch"],[role="combobox"],[role="treeitem"],[role="heading"],[role="alert"],[role="dialog"],[role="alertdialog"]';
+  '[role="switch"],[role="combobox"],[role="treeitem"],[role="heading"],[role="alert"],[role="dialog"],[role="alertdialog"],' +
+  // Messages: status and live regions, toasts (what an action's result reports must be current).
+  '[role="status"],[role="log"],[aria-live="polite"],[aria-live="assertive"],output';
 
 const INTERACTIVE =
   'a[href],button,input,select,textarea,summary,[contenteditable],[tabindex],[onclick],' +
