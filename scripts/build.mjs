@@ -75,6 +75,7 @@ function run(label, script, scriptArgs = []) {
 
 const hash = inputsHash();
 if (ifStale && isFresh(hash)) process.exit(0);
+const why = !existsSync(STAMP) ? 'no earlier build' : readFileSync(STAMP, 'utf8').trim() === hash ? 'outputs missing' : 'inputs changed since the last build';
 
 const started = Date.now();
 const require = createRequire(import.meta.url);
@@ -84,4 +85,4 @@ run('tsup', join(dirname(tsupPkg), typeof tsupBin === 'string' ? tsupBin : tsupB
 run('example extension', join(ROOT, 'scripts/build-extension.mjs'));
 run('bundle checks', join(ROOT, 'scripts/report-size.mjs'), quiet ? ['--quiet'] : []);
 writeFileSync(STAMP, hash + '\n');
-if (quiet) console.error(`build: dist/ rebuilt (sources changed) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (quiet) console.error(`build: dist/ built (${why}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
