@@ -6,6 +6,7 @@ import type { Outline } from '../snapshot/outline';
 import { applyBudget } from '../snapshot/distill/budget';
 import { DEFAULT_TEXT_LENGTH, renderText, type TextOptions } from '../snapshot/serialize/text';
 import { TEXT_TAG } from '../snapshot/tree';
+import { isNodeId } from '../snapshot/node-id';
 import { OPENED_ROLES } from './lines';
 
 export interface SubtreeOptions extends TextOptions {
@@ -45,9 +46,10 @@ export function renderRoot(snapshot: DomSnapshot, root: string, options: Subtree
   const outline = snapshot.outline;
   const index = findRoot(outline, root);
   if (index < 0) {
-    return root === 'dialog'
-      ? `# no open dialog in snapshot #${snapshot.seq}`
-      : `# ${root} is not in snapshot #${snapshot.seq} (removed, hidden, or not an id from this page); call getText() for the page`;
+    if (root === 'dialog') return `# no open dialog in snapshot #${snapshot.seq}`;
+    // Same answer as the actions give a malformed id, whatever the snapshot holds.
+    if (!isNodeId(root)) return `# "${root}" is not a node id: pass an id such as nv_1k9x2 from getText(), or 'dialog'`;
+    return `# ${root} is not in snapshot #${snapshot.seq} (removed, hidden, or not an id from this page); call getText() for the page`;
   }
   const head = options.header === false ? [] : [`# part of snapshot #${snapshot.seq}: ${outline.line(index) || outline.nodes[index].vn.tag} (${outline.nodes[index].vn.node_id})`];
   return [...head, renderSubtree(snapshot, index, options)].join('\n');

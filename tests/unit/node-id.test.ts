@@ -45,3 +45,13 @@ describe('resolveTarget on a malformed id', () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("getText({ root }) with a malformed id", () => {
+  it('says it is not a node id (and a well-formed unknown id that it is not in the snapshot)', async () => {
+    const { DomTool } = await import('../../src/DomTool');
+    document.body.innerHTML = '<button>Save</button>';
+    const tool = new DomTool();
+    expect(await tool.getText({ root: '4' })).toMatch(/^# "4" is not a node id/);
+    expect(await tool.getText({ root: 'nv_zzzz' })).toMatch(/^# nv_zzzz is not in snapshot/);
+  });
+});
