@@ -30,6 +30,7 @@ import { runSelect, runCheck, type ActionContext } from './choices';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
 import { isAriaSlider, runTypeSlider } from './slider';
 import { formattedValue } from './formats';
+import { codeEditorFor, runTypeCodeEditor } from './editors';
 import { runUpload, type UploadFile, type UploadOptions } from './upload';
 import { mayHaveStandIn, standInFor } from '../snapshot/stand-in';
 
@@ -129,6 +130,8 @@ export class ActionRunner implements ActionContext {
       const replace = options.replace !== false;
       const { element, snapshot } = await this.resolve(id);
       if (isAriaSlider(element)) return runTypeSlider(this, start, id, element, snapshot, text);
+      const code = codeEditorFor(element);
+      if (code) return runTypeCodeEditor(this, start, id, code, snapshot, pressEnter ? text + '\n' : text, replace);
       const field = this.editableTarget(element, id, snapshot);
       this.pointerTarget(field, id, snapshot);
       const notes: string[] = [];
@@ -141,7 +144,7 @@ export class ActionRunner implements ActionContext {
       }
       const watch = new EffectWatcher(field, snapshot);
       const host = isTextField(field) ? null : editingHostOf(field);
-      const outcome = host ? typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
+      const outcome = host ? await typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
       if (outcome.usedFallback) notes.push(msg.fallbackUsed);
       if (outcome.truncatedTo !== undefined) notes.push(msg.truncatedByMaxLength(outcome.truncatedTo));
       else if (outcome.reformatted) notes.push(msg.reformatted(outcome.expected, outcome.valueAfter));
@@ -163,6 +166,8 @@ export class ActionRunner implements ActionContext {
   clear(id: string): Promise<ActionResult> {
     return this.run('clear', async (start) => {
       const { element, snapshot } = await this.resolve(id);
+      const code = codeEditorFor(element);
+      if (code) return runTypeCodeEditor(this, start, id, code, snapshot, '', true);
       const field = this.editableTarget(element, id, snapshot);
       this.pointerTarget(field, id, snapshot);
       const watch = new EffectWatcher(field, snapshot);

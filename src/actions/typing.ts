@@ -245,11 +245,16 @@ function fieldExpectation(el: Element, raw: string): { value: string; truncatedT
 }
 
 /** Types into a contentEditable editor through the editing path, with read-back. */
-export function typeIntoEditor(host: HTMLElement, text: string, replace: boolean): TypeOutcome {
+export async function typeIntoEditor(host: HTMLElement, text: string, replace: boolean): Promise<TypeOutcome> {
   focusWithoutScroll(host);
   selectAllIn(host, !replace);
   const before = editableText(host);
-  for (const ch of text) typeChar(host, ch, () => insertIntoEditor(host, ch));
+  for (const ch of text) {
+    typeChar(host, ch, () => insertIntoEditor(host, ch));
+    // Editors that cancel beforeinput apply the edit in a microtask (Lexical): let it
+    // land before the next key, or the next insertion happens at a stale selection.
+    await Promise.resolve();
+  }
   let after = editableText(host);
   const expectedText = replace ? text : before + text;
   let usedFallback = false;

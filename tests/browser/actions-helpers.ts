@@ -21,6 +21,9 @@ const APPS: Record<string, string> = {
   upload: 'fixtures/apps/upload/app.tsx',
   dates: 'fixtures/apps/dates/app.tsx',
   preact: 'fixtures/apps/preact/app.ts',
+  editors: 'fixtures/apps/editors/app.ts',
+  // Monaco's ESM build (5 MB with its CSS and font): built only when a page uses it.
+  monaco: 'fixtures/apps/monaco/app.ts',
 };
 
 const builds = new Map<string, Promise<void>>();
