@@ -1,6 +1,6 @@
 // Facade: snapshot cache (TTL + dirty flag), serialization, and actions by node id.
 import { pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
-import { buildSnapshot } from './snapshot/build';
+import { buildSnapshot, failedPayload, failedSnapshot, failedText } from './snapshot/build';
 import { IdMemory } from './snapshot/id-memory';
 import type { DomSnapshot, SerializeOptions, TextOptions } from './snapshot/DomSnapshot';
 import type { SerializedPage } from './types';
@@ -11,7 +11,7 @@ import type { DragDestination, DragOptions } from './actions/drag';
 import type { UploadFile, UploadOptions } from './actions/upload';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
 import { innerRoots } from './freshness/inner-roots';
-import type { ActionEffect, ActionResult, Appeared } from './types';
+import type { ActionEffect, ActionResult, Appeared, InspectResult } from './types';
 import type { SnapshotLike } from './actions/resolve';
 import { computeAppeared } from './changes/appeared';
 import { urlWithoutHash } from './changes/lines';
@@ -20,7 +20,8 @@ import { timingRequests, wrapRequests, type RequestTracker } from './settle/requ
 import { waitForQuiet, type QuietOptions, type QuietResult } from './settle/quiet';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
 import { findLines, renderRoot, type FindResult } from './changes/views';
-import { DomToolError, msg } from './actions/result';
+import { DomToolError, isDomToolError, msg } from './actions/result';
+import { now } from './dom/builtins';
 
 export class DomTool {
   readonly options: DomToolOptions;
@@ -117,9 +118,16 @@ export class DomTool {
 
   /** Current snapshot; rebuilt when missing, expired (TTL) or forced (F1). */
   async getSnapshot(opts: { force?: boolean } & SnapshotOptions = {}): Promise<DomSnapshot> {
-    const snapshot = await this.snapshot(opts);
-    this.changes.sawFull(snapshot);
-    return snapshot;
+    try {
+      const snapshot = await this.snapshot(opts);
+      this.changes.sawFull(snapshot);
+      return snapshot;
+    } catch (error) {
+      // R1: whatever the page did to the built-ins, an (error) snapshot comes back.
+      // Outside a page (no document) is a usage error, said as such (I4).
+      throwIfNoDocument(error);
+      return failedSnapshot(error);
+    }
   }
 
   /** The snapshot behind every view; handing it to the agent is recorded by the public callers (F6). */
@@ -128,7 +136,7 @@ export class DomTool {
     const ttl = this.options.snapshotTTL ?? 2000;
     const hasOverrides = Object.keys(overrides).length > 0;
     // F1 + F2: reuse while within the TTL and no meaningful mutation marked it dirty.
-    if (!force && !hasOverrides && this.current && this.freshness.isFresh() && performance.now() - this.current.takenAt < ttl) return this.current;
+    if (!force && !hasOverrides && this.current && this.freshness.isFresh() && now() - this.current.takenAt < ttl) return this.current;
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
     const snapshot = buildSnapshot(this.document, options, this.memory);
     snapshot.seq = ++this.seq;
@@ -150,8 +158,13 @@ export class DomTool {
   /** The JSON payload (seed 001 schema, domtool.v1). */
   /** Snapshot options given here (e.g. `{ tokenBudget: 0 }`) take a one-off snapshot with them. */
   async get_serialized_dom(options: SerializeOptions & SnapshotOptions & { force?: boolean } = {}): Promise<SerializedPage> {
-    const snapshot = await this.getSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
-    return snapshot.serialize(options);
+    try {
+      const snapshot = await this.getSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
+      return snapshot.serialize(options);
+    } catch (error) {
+      throwIfNoDocument(error);
+      return failedPayload(error);
+    }
   }
 
   getSerializedDom(options: SerializeOptions & SnapshotOptions & { force?: boolean } = {}): Promise<SerializedPage> {
@@ -164,6 +177,15 @@ export class DomTool {
    * `root` renders one subtree: a node id, or 'dialog' for the open dialog.
    */
   async getText(options: TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string } = {}): Promise<string> {
+    try {
+      return await this.text(options);
+    } catch (error) {
+      throwIfNoDocument(error);
+      return failedText(error);
+    }
+  }
+
+  private async text(options: TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string }): Promise<string> {
     if (options.since === 'last') return (await this.getChanges()).text;
     if (options.root !== undefined) {
       const snapshot = await this.snapshot({ force: options.force });
@@ -255,6 +277,15 @@ export class DomTool {
     return this.actions.scroll(target, options);
   }
 
+  /**
+   * Dry run: resolves and verifies an id exactly as an action would and reports what the
+   * element is (tag, role, name, states, box, in view) and whether it can be acted on now,
+   * with the action's error code when not. Changes nothing, scrolls nothing.
+   */
+  inspect(id: string): Promise<InspectResult> {
+    return this.actions.inspect(id);
+  }
+
   private overlay: HighlightOverlay | null = null;
 
   /** Draws labelled boxes over nodes of the current snapshot ('all' = every actionable node). */
@@ -267,4 +298,8 @@ export class DomTool {
   clearHighlight(): void {
     this.overlay?.clear();
   }
+}
+
+function throwIfNoDocument(error: unknown): void {
+  if (isDomToolError(error) && error.code === 'NO_DOCUMENT') throw error;
 }

@@ -13,6 +13,7 @@ export type {
   SnapshotMeta,
   SnapshotStats,
   ActionResult,
+  InspectResult,
   ActionEffect,
   Appeared,
   ErrorCode,

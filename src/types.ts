@@ -166,9 +166,31 @@ export interface ActionResult {
   notes?: string[];
 }
 
+/** What inspect(id) found: the dry run of an action on that id (nothing is done to the page). */
+export interface InspectResult {
+  id: string;
+  /** The id resolved to a live element that still matches what the snapshot showed. */
+  found: boolean;
+  tag?: string;
+  role?: string;
+  name?: string;
+  /** States as the snapshot reports them (S5): disabled, checked, expanded, … */
+  states?: Omit<VirtualNode, 'node_id' | 'tag' | 'visible'>;
+  /** Border box in the element's own frame's viewport coordinates. */
+  box?: { x: number; y: number; width: number; height: number };
+  /** Some part of it is inside the viewport (an action scrolls it into view otherwise). */
+  inViewport?: boolean;
+  /** A click would be dispatched now (after scrolling it into view if needed). */
+  actionable: boolean;
+  /** Why not: the same code and message the action would return. */
+  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  notes?: string[];
+}
+
 /** What the snapshot recorded about a node, checked again before acting (A3). */
 export interface NodeFingerprint {
   tag: string;
   role: string;
-  name: string;
+  /** Undefined when the snapshot did not compute it (containers named by their content): not compared. */
+  name?: string;
 }

@@ -2,10 +2,11 @@
 // Every action returns the ActionResult contract (never throws) and invalidates the
 // snapshot afterwards, success or failure (F3).
 import type { MetricsEvent } from '../options';
-import type { ActionEffect, ActionResult, Appeared } from '../types';
+import type { ActionEffect, ActionResult, Appeared, InspectResult } from '../types';
 import { consoleLog, now } from '../dom/builtins';
 import { DomToolError, failureResult, msg, successResult, toDomToolError } from './result';
 import { resolveTarget, type SnapshotLike } from './resolve';
+import { deepActiveElement, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
   checkEnabled,
   checkHitTarget,
@@ -13,8 +14,6 @@ import {
   checkVisible,
   deepElementFromPoint,
   describeElement,
-  isFocusable,
-  isReadOnly,
   scrollIntoViewIfNeeded,
   targetPoint,
   type Point,
@@ -24,15 +23,17 @@ import { EffectWatcher, QUIET_MS, type Observation } from './observe';
 import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement } from './typing';
 import { mergeModifiers, normalizeModifiers, parseKey, type Modifiers } from './keys';
 import { pressKey } from './keyboard';
-import { deepActiveElement } from './focus-order';
 import { scrollContainer, scrollContainerOf, pageStep, type ScrollDirection } from './scroll';
-import { runSelect, runCheck, type ActionContext } from './choices';
+import { runSelect, runCheck } from './choices';
+import type { ActionContext, PointerTarget } from './context';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
 import { isAriaSlider, runTypeSlider } from './slider';
 import { formattedValue } from './formats';
 import { codeEditorFor, runTypeCodeEditor } from './editors';
 import { runUpload, type UploadFile, type UploadOptions } from './upload';
 import { mayHaveStandIn, standInFor } from '../snapshot/stand-in';
+
+export type { PointerTarget };
 
 export interface ActionHost {
   document(): Document;
@@ -65,14 +66,6 @@ export interface ScrollOptions {
   direction?: ScrollDirection;
   /** Pixels, or 'page' (most of one screen, the default). */
   amount?: number | 'page';
-}
-
-/** What a verified pointer target looks like after scrolling and hit testing. */
-export interface PointerTarget {
-  element: Element;
-  /** Deepest element under the point that belongs to `element` (events go there, like a real mouse). */
-  dispatchTo: Element;
-  point: Point;
 }
 
 export class ActionRunner implements ActionContext {
@@ -271,6 +264,37 @@ export class ActionRunner implements ActionContext {
     });
   }
 
+  /**
+   * Dry run (no event, no scroll, no snapshot invalidation): resolves and verifies the id
+   * exactly as a click would and says what the element is and whether it can be acted on.
+   */
+  async inspect(id: string): Promise<InspectResult> {
+    let element: Element;
+    let snapshot: SnapshotLike;
+    try {
+      // Not this.resolve(): inspect is no action, the running action's baseline stays.
+      ({ element, snapshot } = await resolveTarget(id, { latest: () => this.host.latestSnapshot(), refresh: () => this.host.refreshSnapshot() }));
+    } catch (e) {
+      return { id: String(id), found: false, actionable: false, error: errorOf(toDomToolError(e, 'inspect')) };
+    }
+    const out: InspectResult = { id, found: true, actionable: false, tag: element.localName };
+    try {
+      const { role, name } = roleAndName(element);
+      if (role) out.role = role;
+      if (name) out.name = name;
+      out.states = getAriaStates(element, role || null);
+      const r = element.getBoundingClientRect();
+      out.box = { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
+      const point = this.verifyPointer(element, (mayHaveStandIn(element) && standInFor(element)) || element, id, snapshot, false);
+      out.inViewport = point !== null;
+      if (!point) out.notes = [msg.inspectNeedsScroll];
+      out.actionable = true;
+    } catch (e) {
+      out.error = errorOf(toDomToolError(e, 'inspect'));
+    }
+    return out;
+  }
+
   // ---- shared steps (also used by choices.ts) -------------------------------
 
   async resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }> {
@@ -284,20 +308,33 @@ export class ActionRunner implements ActionContext {
 
   /** Verifies a pointer target (A3) and returns where a person's pointer would land. */
   pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget {
-    checkNotCrossOriginFrame(element, id);
     // A native control drawn invisible under a custom look is operated where a person
     // clicks: its stand-in (its label), the same one the snapshot listed it through.
     const standIn = (mayHaveStandIn(element) && standInFor(element)) || element;
-    checkVisible(standIn, id, snapshot);
-    checkEnabled(element, id, snapshot);
-    scrollIntoViewIfNeeded(standIn);
-    const point = targetPoint(standIn);
-    if (!point) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(element)));
-    checkHitTarget(standIn, point, id, snapshot);
+    const point = this.verifyPointer(element, standIn, id, snapshot, true)!;
     const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y, standIn);
     // The hit test passed, so the hit is the element (or stand-in), inside it, or its label.
     const dispatchTo = hit ?? standIn;
     return { element, dispatchTo, point };
+  }
+
+  /**
+   * The A3 checks of a pointer action, shared by actions and inspect(): frame, visible,
+   * enabled, then the hit test at the point a person would click. With `scroll` false
+   * nothing moves: an element outside the viewport returns null (not hit-tested).
+   */
+  private verifyPointer(element: Element, standIn: Element, id: string, snapshot: SnapshotLike | null, scroll: boolean): Point | null {
+    checkNotCrossOriginFrame(element, id);
+    checkVisible(standIn, id, snapshot);
+    checkEnabled(element, id, snapshot);
+    if (scroll) scrollIntoViewIfNeeded(standIn);
+    const point = targetPoint(standIn);
+    if (!point) {
+      if (!scroll) return null;
+      throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(element)));
+    }
+    checkHitTarget(standIn, point, id, snapshot);
+    return point;
   }
 
   /** The text field or editor to type into for this element (a wrapper around one field counts). */
@@ -379,3 +416,6 @@ export class ActionRunner implements ActionContext {
   }
 }
 
+function errorOf(e: DomToolError): NonNullable<InspectResult['error']> {
+  return { code: e.code, message: e.message, recoverable: e.recoverable };
+}

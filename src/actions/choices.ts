@@ -3,16 +3,16 @@
 // opened and its option clicked like a person would; check/uncheck are
 // idempotent and read the state back afterwards.
 import type { ActionResult } from '../types';
-import type { SnapshotLike } from './resolve';
+import type { SnapshotLike } from './snapshot-source';
 import { DomToolError, failureResult, msg, successResult } from './result';
-import { EffectWatcher, type Observation } from './observe';
-import { clickSequence, type PointerState } from './pointer';
+import { EffectWatcher } from './observe';
+import { clickSequence } from './pointer';
 import { pressKey } from './keyboard';
 import { parseKey } from './keys';
 import { waitFor } from './wait';
 import { typeIntoField, isTextField } from './typing';
-import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, isRendered } from './verify';
-import { getRole } from '../snapshot/aria/index';
+import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement } from './verify';
+import { checkedOf, inputType, isDisabled, isNativeCheckable, isRendered, pressedOf, roleOf as roleOrNull } from '../semantics';
 import {
   ariaOptionLabels,
   comboboxShows,
@@ -21,28 +21,13 @@ import {
   findVisibleListbox,
   isAriaSelectable,
   isNativeSelect,
-  isOptionDisabled,
   listboxOptions,
   selectNative,
 } from './select';
-import type { PointerTarget } from './ActionRunner';
-
-/** What the runner lends to these flows. */
-export interface ActionContext {
-  readonly pointer: PointerState;
-  readonly host: { effectWindowMs(): number };
-  resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }>;
-  pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget;
-  settle(watch: EffectWatcher): Promise<Observation>;
-  finish(start: number, obs: Observation, what: string, notes?: string[]): ActionResult;
-}
+import type { ActionContext, PointerTarget } from './context';
 
 function roleOf(el: Element): string {
-  try {
-    return getRole(el) ?? '';
-  } catch {
-    return '';
-  }
+  return roleOrNull(el) ?? '';
 }
 
 export async function runSelect(ctx: ActionContext, start: number, id: string, value: string | string[]): Promise<ActionResult> {
@@ -133,7 +118,7 @@ async function clickOption(
   id: string,
   snapshot: SnapshotLike,
 ): Promise<ActionResult> {
-  if (isOptionDisabled(option)) throw new DomToolError('NOT_ACTIONABLE', msg.optionDisabled(id, wanted));
+  if (isDisabled(option)) throw new DomToolError('NOT_ACTIONABLE', msg.optionDisabled(id, wanted));
   const target = ctx.pointerTarget(option, id, snapshot);
   const watch = new EffectWatcher(combo, snapshot);
   clickSequence(target.dispatchTo, target.point, ctx.pointer);
@@ -163,20 +148,15 @@ function checkableOf(el: Element): Element | null {
   return inner.length === 1 ? inner[0] : null;
 }
 
-function isNativeCheckable(el: Element): boolean {
-  if (el.localName !== 'input') return false;
-  const t = (el as HTMLInputElement).type;
-  return t === 'checkbox' || t === 'radio';
-}
-
 function isRadio(el: Element): boolean {
-  return (el.localName === 'input' && (el as HTMLInputElement).type === 'radio') || roleOf(el) === 'radio' || roleOf(el) === 'menuitemradio';
+  const role = roleOf(el);
+  return inputType(el) === 'radio' || role === 'radio' || role === 'menuitemradio';
 }
 
+/** On (checked, or pressed for a toggle button); mixed counts as not on. */
 export function checkedStateOf(el: Element): boolean {
-  if (isNativeCheckable(el)) return (el as HTMLInputElement).checked;
-  const aria = el.getAttribute('aria-checked') ?? el.getAttribute('aria-pressed');
-  return aria === 'true' || aria === 'mixed' ? aria === 'true' : false;
+  const role = roleOrNull(el);
+  return (checkedOf(el, role) ?? pressedOf(el, role)) === true;
 }
 
 export async function runCheck(ctx: ActionContext, start: number, id: string, wanted: boolean): Promise<ActionResult> {

@@ -6,7 +6,7 @@
 import type { ActionResult } from '../types';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import type { SnapshotLike } from './resolve';
-import type { ActionContext } from './choices';
+import type { ActionContext } from './context';
 import { DomToolError, failureResult, successResult } from './result';
 import { EffectWatcher } from './observe';
 import { checkHitTarget, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint, type Point } from './verify';

@@ -167,14 +167,6 @@ export function setNativeValue(el: Element, value: string): void {
   else (el as HTMLInputElement).value = value;
 }
 
-/** The checked setter, same reason as the value setter. */
-export function setNativeChecked(el: Element, checked: boolean): void {
-  const win = realm(el);
-  const desc = win.Object.getOwnPropertyDescriptor(win.HTMLInputElement.prototype, 'checked');
-  if (desc && typeof desc.set === 'function') desc.set.call(el, checked);
-  else (el as HTMLInputElement).checked = checked;
-}
-
 /** A click as keyboard activation produces it (Enter/Space): detail 0, no pointer position. */
 export function fireActivationClick(el: Element, mods?: Modifiers): boolean {
   const win = realm(el);

@@ -2,33 +2,9 @@
 // perform. Walks the flat tree (shadow roots, slots, same-origin iframes) and
 // orders positive tabindex first, then document order, as browsers do.
 import { isElement, windowOf } from '../dom/dom-utils';
-import { disabledReason, isFocusable, isInert, isRendered } from './verify';
+import { deepActiveElement, disabledReason, inputType, isFocusable, isInert, isRendered } from '../semantics';
 
-/** Deepest focused element: through shadow roots and same-origin frames. */
-export function deepActiveElement(doc: Document): Element | null {
-  let active: Element | null = doc.activeElement;
-  for (let i = 0; active && i < 64; i++) {
-    const shadowActive = active.shadowRoot ? active.shadowRoot.activeElement : null;
-    if (shadowActive) {
-      active = shadowActive;
-      continue;
-    }
-    if (active.localName === 'iframe' || active.localName === 'frame') {
-      let inner: Document | null = null;
-      try {
-        inner = (active as HTMLIFrameElement).contentDocument;
-      } catch {
-        inner = null;
-      }
-      if (inner && inner.activeElement && inner.activeElement !== inner.body) {
-        active = inner.activeElement;
-        continue;
-      }
-    }
-    break;
-  }
-  return active;
-}
+export { deepActiveElement };
 
 function tabIndexOf(el: Element): number {
   const t = (el as HTMLElement).tabIndex;
@@ -64,7 +40,7 @@ function flatChildren(el: Element, out: Element[]): void {
 
 /** Radio groups are one tab stop: the checked radio, else the first of the group. */
 function isRadioTabStop(el: Element, seenGroups: Record<string, true>): boolean {
-  if (el.localName !== 'input' || (el as HTMLInputElement).type !== 'radio') return true;
+  if (inputType(el) !== 'radio') return true;
   const name = (el as HTMLInputElement).name;
   if (!name) return true;
   const group = radioGroup(el as HTMLInputElement);

@@ -5,7 +5,7 @@ import { fireActivationClick, fireEvent, fireKey } from './events';
 import { insertsText, type KeyDef, type Modifiers } from './keys';
 import { moveFocus, radioGroup } from './focus-order';
 import { deleteFromField, deleteInEditor, editingHostOf, insertIntoEditor, insertIntoField, isTextField } from './typing';
-import { disabledReason, isRendered } from './verify';
+import { deepActiveElement, disabledReason, inputType, isRendered } from '../semantics';
 import { scrollContainerOf, scrollByKey } from './scroll';
 
 export interface KeyOutcome {
@@ -28,23 +28,13 @@ export function pressKey(target: Element, def: KeyDef, mods: Modifiers): KeyOutc
     else outcome.defaultAction = keydownDefault(target, def, mods) ?? undefined;
   }
   // After the keydown default (focus may have moved): keyup goes to the focused element, as in browsers.
-  const upTarget = def.key === 'Tab' && doc.activeElement ? (deepFocused(doc) ?? target) : target;
+  const upTarget = def.key === 'Tab' && doc.activeElement ? (deepActiveElement(doc) ?? target) : target;
   const up = fireKey(upTarget, 'keyup', def, mods);
   if (down && up && def.key === ' ' && !mods.ctrl && !mods.alt && !mods.meta) {
     const act = spaceActivation(target);
     if (act) outcome.defaultAction = act;
   }
   return outcome;
-}
-
-function deepFocused(doc: Document): Element | null {
-  let a: Element | null = doc.activeElement;
-  while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
-  return a;
-}
-
-function inputType(el: Element): string {
-  return el.localName === 'input' ? ((el as HTMLInputElement).type || 'text').toLowerCase() : '';
 }
 
 const ACTIVATED_BY_ENTER: Record<string, true> = { submit: true, reset: true, button: true, image: true };

@@ -5,10 +5,10 @@
 import type { ActionEffect } from '../types';
 import { MutationObserverCtor, clearTimer, now, requestFrame, setTimer } from '../dom/builtins';
 import { isShadowRoot, windowOf } from '../dom/dom-utils';
-import { deepActiveElement } from './focus-order';
-import { composedContains, describeElement, frameElementOf } from './verify';
+import { checkedOf, deepActiveElement, frameElementOf, inputType } from '../semantics';
+import { composedContains, describeElement } from './verify';
 import { readValue } from './typing';
-import type { SnapshotLike } from './resolve';
+import type { SnapshotLike } from './snapshot-source';
 
 export interface Observation {
   effect: ActionEffect;
@@ -239,7 +239,7 @@ function observedRoots(el: Element): Node[] {
 function fieldValue(el: Element): string | undefined {
   const tag = el.localName;
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
-    const t = (el as HTMLInputElement).type;
+    const t = inputType(el);
     if (t === 'checkbox' || t === 'radio') return undefined;
     return (el as HTMLInputElement).value;
   }
@@ -248,13 +248,6 @@ function fieldValue(el: Element): string | undefined {
 }
 
 function checkedState(el: Element): boolean | undefined {
-  if (el.localName === 'input') {
-    const t = (el as HTMLInputElement).type;
-    if (t === 'checkbox' || t === 'radio') return (el as HTMLInputElement).checked;
-    return undefined;
-  }
-  const aria = el.getAttribute('aria-checked');
-  if (aria === 'true') return true;
-  if (aria === 'false') return false;
-  return undefined;
+  const checked = checkedOf(el);
+  return checked === 'mixed' ? undefined : checked;
 }

@@ -6,7 +6,7 @@
 import { flatTreeParent } from '../dom/dom-utils';
 import { fireMouse, firePointer } from './events';
 import type { Modifiers } from './keys';
-import { deepActiveElement } from './focus-order';
+import { deepActiveElement } from '../semantics';
 import { focusTargetFor, type Point } from './verify';
 
 /** Per-runner memory of the element under the (virtual) mouse, for boundary events. */

@@ -4,28 +4,12 @@
 // snapshot time, so a drifted id is refused instead of acting on another element.
 import type { NodeFingerprint } from '../types';
 import { normalizeWhitespace } from '../dom/dom-utils';
-import { getRole, getAccessibleName } from '../snapshot/aria/index';
+import { isRendered, liveFingerprint } from '../semantics';
 import { isNodeId } from '../snapshot/node-id';
 import { DomToolError, msg } from './result';
-import { isRendered } from './verify';
+import type { SnapshotLike, SnapshotSource } from './snapshot-source';
 
-/** The parts of DomSnapshot the action layer needs (kept structural so tests can fake it). */
-export interface SnapshotLike {
-  readonly takenAt: number;
-  getElement(nodeId: string): Element | null;
-  getNodeId(node: Node): string | undefined;
-  getFingerprint(nodeId: string): NodeFingerprint | null;
-  has(nodeId: string): boolean;
-  /** F8: whether the id was ever handed out in this document (ids are never reused). */
-  wasIssued?(nodeId: string): boolean;
-}
-
-export interface SnapshotSource {
-  /** The snapshot the agent saw last (even if expired or invalidated); null when none was taken. */
-  latest(): SnapshotLike | null;
-  /** A forced rebuild. */
-  refresh(): Promise<SnapshotLike>;
-}
+export type { SnapshotLike, SnapshotSource };
 
 export interface ResolvedTarget {
   element: Element;
@@ -75,25 +59,6 @@ function lookup(snapshot: SnapshotLike, id: string): Element | null {
   return el && el.isConnected ? el : null;
 }
 
-/** Role and accessible name of the element as it is now ('' for what the ARIA code cannot read). */
-export function roleAndName(el: Element): { role: string; name: string } {
-  let role = '';
-  let name = '';
-  try {
-    role = getRole(el) ?? '';
-    name = normalizeWhitespace(getAccessibleName(el, role || null) ?? '');
-  } catch {
-    // An exotic element: compare and describe on the tag alone.
-  }
-  return { role, name };
-}
-
-/** Tag, role and accessible name of the element as it is now. */
-export function liveFingerprint(el: Element): NodeFingerprint {
-  const { role, name } = roleAndName(el);
-  return { tag: el.localName, role, name };
-}
-
 /** Roles whose accessible name may legitimately follow the typed value. */
 const VALUE_ROLES: Record<string, true> = { textbox: true, searchbox: true, combobox: true, spinbutton: true, slider: true };
 /** Roles that all mean "no particular role". */
@@ -112,7 +77,8 @@ export function compareFingerprint(recorded: NodeFingerprint, live: NodeFingerpr
   if (rRole !== lRole && !(NO_ROLE[rRole] === true && NO_ROLE[lRole] === true)) {
     return `its role was ${rRole || 'none'}, now ${lRole || 'none'}`;
   }
-  if (namesMatch(recorded.name ?? '', live.name ?? '')) return null;
+  // A name the snapshot did not compute is not compared.
+  if (recorded.name === undefined || namesMatch(recorded.name, live.name ?? '')) return null;
   if (VALUE_ROLES[lRole] === true && valueExplainsNameChange(recorded.name ?? '', live.name ?? '', value)) return null;
   return `it was named "${recorded.name}", now "${live.name}"`;
 }

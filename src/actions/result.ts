@@ -74,6 +74,7 @@ export const msg = {
     `Element ${id} (${what}) is covered by ${by}, which would receive the click. Close or dismiss it first (e.g. a dialog or cookie banner), then take a fresh snapshot.`,
   noPointerEvents: (id: string, what: string, by: string) =>
     `Element ${id} (${what}) does not receive pointer events; the click would land on ${by}. Try that element instead.`,
+  inspectNeedsScroll: 'Outside the viewport: an action scrolls it into view first, then checks that nothing covers it.',
   offViewport: (id: string, what: string) => `Element ${id} (${what}) could not be scrolled into the viewport. Scroll its container first.`,
   crossOrigin: (id: string) => `Element ${id} is inside a cross-origin frame that page scripts cannot reach. It cannot be operated from this page.`,
   notFocusable: (id: string, what: string) => `Element ${id} (${what}) cannot take keyboard focus.`,

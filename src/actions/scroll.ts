@@ -3,7 +3,7 @@
 // their own scrolling (virtual lists, maps, carousels) see it as they would see a
 // person's wheel; when they do not cancel it, the container is scrolled.
 import { parentElementOrHost, windowOf } from '../dom/dom-utils';
-import { frameElementOf } from './verify';
+import { frameElementOf } from '../semantics';
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 

@@ -3,10 +3,9 @@
 // option). Option matching is exact first, then case-insensitive — never fuzzy,
 // so "Apple" never picks "Pineapple".
 import { getElementByIdInScope, normalizeWhitespace } from '../dom/dom-utils';
-import { getAccessibleName, getRole } from '../snapshot/aria/index';
+import { checkedOf, isDisabled, isRendered, nameOf, roleOf as roleOrNull, selectedOf } from '../semantics';
 import { DomToolError, msg } from './result';
 import { fireEvent } from './events';
-import { isRendered } from './verify';
 
 export function isNativeSelect(el: Element): el is HTMLSelectElement {
   return el.localName === 'select';
@@ -43,7 +42,7 @@ export function selectNative(select: HTMLSelectElement, wanted: string[], id: st
     const index = findNativeOption(select, wanted[i]);
     if (index < 0) throw new DomToolError('VALIDATION_ERROR', msg.noOption(id, wanted[i], nativeOptionLabels(select)));
     const option = select.options[index];
-    if (option.disabled || (option.parentElement && option.parentElement.localName === 'optgroup' && (option.parentElement as HTMLOptGroupElement).disabled)) {
+    if (isDisabled(option)) {
       throw new DomToolError('NOT_ACTIONABLE', msg.optionDisabled(id, wanted[i]));
     }
     indices.push(index);
@@ -70,19 +69,7 @@ export function selectNative(select: HTMLSelectElement, wanted: string[], id: st
 // ---- ARIA widgets ----------------------------------------------------------
 
 function roleOf(el: Element): string {
-  try {
-    return getRole(el) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-function nameOf(el: Element): string {
-  try {
-    return normalizeWhitespace(getAccessibleName(el, roleOf(el) || null) ?? '');
-  } catch {
-    return normalizeWhitespace(el.textContent ?? '');
-  }
+  return roleOrNull(el) ?? '';
 }
 
 export function isAriaSelectable(el: Element): boolean {
@@ -154,12 +141,10 @@ export function ariaOptionLabels(options: Element[]): string[] {
   return out;
 }
 
+/** Selected, or checked in a multi-select listbox (aria-checked on options). */
 export function isOptionSelected(option: Element): boolean {
-  return option.getAttribute('aria-selected') === 'true' || option.getAttribute('aria-checked') === 'true';
-}
-
-export function isOptionDisabled(option: Element): boolean {
-  return option.getAttribute('aria-disabled') === 'true';
+  const role = roleOrNull(option);
+  return selectedOf(option, role) || checkedOf(option, role) === true;
 }
 
 /** Whether the combobox now shows `wanted`: selected option, its value, or its text. */
@@ -171,8 +156,4 @@ export function comboboxShows(combo: Element, option: Element | null, wanted: st
   const optionName = option ? nameOf(option).toLowerCase() : w;
   const text = normalizeWhitespace(combo.textContent ?? '').toLowerCase();
   return text.indexOf(optionName) >= 0 || (typeof value === 'string' && normalizeWhitespace(value).toLowerCase() === optionName);
-}
-
-export function isExpanded(el: Element): boolean {
-  return el.getAttribute('aria-expanded') === 'true';
 }

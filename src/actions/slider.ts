@@ -7,11 +7,11 @@
 import { fireEvent, fireInput, setNativeValue } from './events';
 import { pressKey } from './keyboard';
 import { parseKey, type KeyDef, type Modifiers } from './keys';
-import { getRole } from '../snapshot/aria/index';
+import { getRole, inputType } from '../semantics';
 import type { Point } from './verify';
 import { nextFrame } from './drag-sequence';
 import type { ActionResult } from '../types';
-import type { ActionContext } from './choices';
+import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, failureResult, successResult } from './result';
 import { EffectWatcher } from './observe';
@@ -28,7 +28,7 @@ async function valueAfterPress(slider: Element, before: number): Promise<number>
 }
 
 export function isNativeRange(el: Element): el is HTMLInputElement {
-  return el.localName === 'input' && (el as HTMLInputElement).type === 'range';
+  return inputType(el) === 'range';
 }
 
 export function isAriaSlider(el: Element): boolean {

@@ -7,6 +7,7 @@
 import { normalizeWhitespace, windowOf } from '../dom/dom-utils';
 import { fireEvent, fireInput, fireKey, setNativeValue } from './events';
 import { keyForChar, type Modifiers } from './keys';
+import { inputType } from '../semantics';
 
 const TEXT_TYPES: Record<string, true> = { text: true, search: true, url: true, tel: true, email: true, password: true, number: true, '': true };
 /** Inputs whose value only makes sense whole (a partial date is sanitized to ''). */
@@ -15,12 +16,12 @@ const WHOLE_VALUE_TYPES: Record<string, true> = { date: true, time: true, month:
 export function isTextField(el: Element): boolean {
   if (el.localName === 'textarea') return true;
   if (el.localName !== 'input') return false;
-  const type = ((el as HTMLInputElement).type || 'text').toLowerCase();
+  const type = inputType(el);
   return TEXT_TYPES[type] === true || WHOLE_VALUE_TYPES[type] === true;
 }
 
 function isWholeValueField(el: Element): boolean {
-  return el.localName === 'input' && WHOLE_VALUE_TYPES[((el as HTMLInputElement).type || '').toLowerCase()] === true;
+  return WHOLE_VALUE_TYPES[inputType(el)] === true;
 }
 
 /** The contentEditable editing host to type into: the element, its host, or the first editable inside it. */

@@ -8,12 +8,13 @@
 // Browsers do not enforce `accept` or `multiple` on this path, so both are checked
 // here and refused with a clear error, as the picker would not offer such files.
 import type { ActionResult } from '../types';
-import type { ActionContext } from './choices';
-import { roleAndName, type SnapshotLike } from './resolve';
+import type { ActionContext } from './context';
+import type { SnapshotLike } from './snapshot-source';
 import { DomToolError, failureResult, successResult } from './result';
 import { EffectWatcher } from './observe';
 import { fireEvent, fireInput } from './events';
-import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, disabledReason, scrollIntoViewIfNeeded, targetPoint } from './verify';
+import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint } from './verify';
+import { disabledReason, inputType, roleAndName } from '../semantics';
 import { dropFiles } from './drag-sequence';
 import { MutationObserverCtor } from '../dom/builtins';
 
@@ -109,7 +110,7 @@ export function matchesAccept(accept: string, name: string, type: string): boole
 }
 
 function isFileInput(el: Element | null): el is HTMLInputElement {
-  return !!el && el.localName === 'input' && (el as HTMLInputElement).type === 'file';
+  return !!el && inputType(el) === 'file';
 }
 
 /** The file input an element stands for: itself, its label's control, one inside, or one next to it. */

@@ -2,11 +2,11 @@
 // actions — not obscured: the element hit at the target point (shadow roots and
 // same-origin frames pierced) must be the element or inside it. Failures throw a
 // DomToolError that names what a person would see instead.
-import { flatTreeParent, isElement, normalizeWhitespace, parentElementOrHost, windowOf } from '../dom/dom-utils';
+import { flatTreeParent, normalizeWhitespace, windowOf } from '../dom/dom-utils';
 import { composedContains, deepElementFromPoint, hitTest, type Point } from '../dom/hit-test';
-import { getRole } from '../snapshot/aria/index';
+import { disabledReason, frameElementOf, isFocusable, isInert, isRendered, roleAndName, roleOf } from '../semantics';
 import { DomToolError, msg } from './result';
-import { roleAndName, type SnapshotLike } from './resolve';
+import type { SnapshotLike } from './snapshot-source';
 
 export type { Point };
 export { composedContains, deepElementFromPoint };
@@ -42,25 +42,13 @@ export function describeCovering(el: Element, snapshot: SnapshotLike | null): st
   let cur: Element | null = flatTreeParent(el);
   for (let depth = 0; cur && depth < 25; depth++) {
     const id = snapshot ? snapshot.getNodeId(cur) : undefined;
-    const role = safeRole(cur);
+    const role = roleOf(cur) ?? '';
     if (id || role === 'dialog' || role === 'alertdialog' || role === 'banner' || role === 'region') {
       return `${own} inside ${describeElement(cur, snapshot)}`;
     }
     cur = flatTreeParent(cur);
   }
   return own;
-}
-
-function safeRole(el: Element): string {
-  try {
-    return getRole(el) ?? '';
-  } catch {
-    return '';
-  }
-}
-
-export function checkConnected(el: Element, id: string): void {
-  if (!el.isConnected) throw new DomToolError('ELEMENT_NOT_FOUND', msg.detached(id));
 }
 
 /** Same-origin check for frame placeholders: an <iframe> whose document we cannot reach. */
@@ -82,63 +70,10 @@ export function checkVisible(el: Element, id: string, _snapshot: SnapshotLike | 
   }
 }
 
-export function isRendered(el: Element): boolean {
-  const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
-  if (typeof check === 'function') {
-    // visibilityProperty covers visibility:hidden; opacity is left out on purpose:
-    // opacity:0 native inputs under custom-styled labels are still usable.
-    if (!check.call(el, { visibilityProperty: true, contentVisibilityAuto: false })) return false;
-  } else {
-    const win = windowOf(el);
-    const style = win ? win.getComputedStyle(el) : null;
-    if (style && (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse')) return false;
-  }
-  // The element's frame must be rendered too.
-  const frame = frameElementOf(el);
-  return frame ? isRendered(frame) : true;
-}
-
 export function checkEnabled(el: Element, id: string, _snapshot: SnapshotLike | null): void {
   const why = disabledReason(el);
   if (why) throw new DomToolError('NOT_ACTIONABLE', msg.disabled(id, describeElement(el), why));
   if (isInert(el)) throw new DomToolError('NOT_ACTIONABLE', msg.inert(id, describeElement(el)));
-}
-
-export function disabledReason(el: Element): string | null {
-  try {
-    if (el.matches(':disabled')) {
-      return el.closest('fieldset[disabled]') ? 'inside a disabled fieldset' : 'disabled attribute';
-    }
-  } catch {
-    // Non-HTML element: no :disabled.
-  }
-  for (let cur: Element | null = el; cur; cur = parentElementOrHost(cur)) {
-    if (cur.getAttribute('aria-disabled') === 'true') return cur === el ? 'aria-disabled' : 'inside an aria-disabled container';
-  }
-  return null;
-}
-
-export function isInert(el: Element): boolean {
-  for (let cur: Element | null = el; cur; ) {
-    if (cur.hasAttribute('inert')) return true;
-    cur = parentElementOrHost(cur) ?? frameElementOf(cur);
-  }
-  return false;
-}
-
-export function isReadOnly(el: Element): boolean {
-  if ((el as HTMLInputElement).readOnly === true) return true;
-  return el.getAttribute('aria-readonly') === 'true';
-}
-
-/** The <iframe> element hosting this element's document, if same-origin. */
-export function frameElementOf(el: Element): Element | null {
-  try {
-    const win = windowOf(el);
-    return win && win.frameElement ? win.frameElement : null;
-  } catch {
-    return null;
-  }
 }
 
 interface Rect {
@@ -271,24 +206,4 @@ export function focusTargetFor(el: Element): Element | null {
     if (isFocusable(cur)) return cur;
   }
   return null;
-}
-
-const NATIVE_FOCUSABLE: Record<string, true> = { button: true, input: true, select: true, textarea: true, iframe: true };
-
-export function isFocusable(el: Element): boolean {
-  if (!isElement(el)) return false;
-  const tag = el.localName;
-  if (NATIVE_FOCUSABLE[tag] === true) return !disabledReasonNative(el) && !(tag === 'input' && (el as HTMLInputElement).type === 'hidden');
-  if (tag === 'a' || tag === 'area') return el.hasAttribute('href') || el.hasAttribute('tabindex');
-  if (tag === 'summary') return true;
-  if (el.hasAttribute('tabindex')) return true;
-  return (el as HTMLElement).isContentEditable === true && !(el.parentElement && (el.parentElement as HTMLElement).isContentEditable);
-}
-
-function disabledReasonNative(el: Element): boolean {
-  try {
-    return el.matches(':disabled');
-  } catch {
-    return false;
-  }
 }

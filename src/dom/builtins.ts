@@ -52,10 +52,22 @@ export const cancelFrame: (id: number) => void =
 export const MutationObserverCtor: typeof MutationObserver | undefined =
   typeof g.MutationObserver === 'function' ? g.MutationObserver : undefined;
 
+// The one clock (R1): performance.now(), never Date — pages and date libraries replace
+// Date (Date.now not a function). Epoch times derive from it through timeOrigin.
 const perf = typeof performance !== 'undefined' ? performance : undefined;
-const perfNow = perf && typeof perf.now === 'function' ? perf.now.bind(perf) : Date.now;
+let ticks = 0;
+const perfNow: () => number = perf && typeof perf.now === 'function' ? perf.now.bind(perf) : () => ++ticks;
+const timeOrigin = perf && typeof perf.timeOrigin === 'number' ? perf.timeOrigin : 0;
+
+/** Monotonic milliseconds (performance.now()). */
 export function now(): number {
   return perfNow();
+}
+
+/** Milliseconds since the Unix epoch for a time read from now(). */
+export function epochMs(t: number): number {
+  const x = timeOrigin + t;
+  return x - (x % 1);
 }
 
 // Console methods captured so a page that silences or redirects `console`

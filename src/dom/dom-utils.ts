@@ -9,10 +9,6 @@ export function isElement(node: Node | null | undefined): node is Element {
   return !!node && node.nodeType === ELEMENT_NODE;
 }
 
-export function isHTMLElement(node: Node | null | undefined): node is HTMLElement {
-  return isElement(node) && (node.namespaceURI === 'http://www.w3.org/1999/xhtml' || node.namespaceURI === null);
-}
-
 export function isShadowRoot(node: Node | null | undefined): node is ShadowRoot {
   return !!node && node.nodeType === DOCUMENT_FRAGMENT_NODE && 'host' in node;
 }

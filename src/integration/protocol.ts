@@ -15,6 +15,7 @@ export type DomToolRequest =
   | { type: 'domtool:getSnapshot'; force?: boolean; options?: Record<string, unknown> }
   | { type: 'domtool:getText'; force?: boolean; options?: Record<string, unknown> }
   | { type: 'domtool:invalidate' }
+  | { type: 'domtool:inspect'; nodeId: string }
   | { type: 'domtool:click' | 'domtool:hover' | 'domtool:check' | 'domtool:uncheck' | 'domtool:focus' | 'domtool:clear'; nodeId: string }
   | { type: 'domtool:type'; nodeId: string; text: string; /** default true */ replace?: boolean; pressEnter?: boolean }
   | { type: 'domtool:keypress'; key: string; modifiers?: string[]; nodeId?: string }
@@ -42,6 +43,7 @@ export type ProtocolTool = Pick<
   | 'get_serialized_dom'
   | 'getText'
   | 'invalidateSnapshot'
+  | 'inspect'
   | 'click'
   | 'type'
   | 'keypress'
@@ -63,6 +65,7 @@ export const MESSAGE_TYPES: readonly DomToolRequestType[] = [
   'domtool:getSnapshot',
   'domtool:getText',
   'domtool:invalidate',
+  'domtool:inspect',
   'domtool:click',
   'domtool:type',
   'domtool:keypress',
@@ -125,6 +128,8 @@ async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promi
     case 'invalidate':
       tool.invalidateSnapshot();
       return { invalidated: true };
+    case 'inspect':
+      return tool.inspect(str(msg, 'nodeId') as string);
     case 'click':
       return tool.click(str(msg, 'nodeId') as string);
     case 'hover':

@@ -7,10 +7,13 @@ import type { Outline } from './outline';
 import { buildPayload, toVirtualNode, type SerializeOptions } from './serialize/json';
 import { renderText, type TextOptions } from './serialize/text';
 import { isElement } from '../dom/dom-utils';
+import { now } from '../dom/builtins';
 
 export type { SerializeOptions, TextOptions };
 
 export interface DomSnapshotParts {
+  /** now() when the build finished: the one clock behind takenAt and meta.takenAt. */
+  takenAt?: number;
   context: PageContext;
   body: BuildNode;
   meta: SnapshotMeta;
@@ -27,7 +30,7 @@ export interface DomSnapshotParts {
 }
 
 export class DomSnapshot {
-  /** performance.now() when the snapshot was taken (monotonic; used for TTL). */
+  /** performance.now() when the snapshot was taken (monotonic; used for TTL); meta.takenAt is the same instant as epoch ms. */
   readonly takenAt: number;
   readonly stats: SnapshotStats;
   readonly context: PageContext;
@@ -39,7 +42,7 @@ export class DomSnapshot {
 
   constructor(parts: DomSnapshotParts) {
     this.parts = parts;
-    this.takenAt = performance.now();
+    this.takenAt = parts.takenAt ?? now();
     this.stats = parts.stats;
     this.context = parts.context;
     this.meta = parts.meta;
@@ -90,11 +93,11 @@ export class DomSnapshot {
   }
 
   serialize(options: SerializeOptions = {}): SerializedPage {
-    const start = performance.now();
+    const start = now();
     if (options.includeSelectors === undefined && this.parts.includeSelectors) options = { ...options, includeSelectors: true };
     const body = options.includeSelectors ? toVirtualNode(this.parts.body, options) : this.virtualDom;
     const payload = buildPayload(this.context, options.includeSelectors ? body : cloneTree(body), this.meta);
-    payload.page.meta.timings.serializeMs = round(performance.now() - start);
+    payload.page.meta.timings.serializeMs = round(now() - start);
     return payload;
   }
 

@@ -5,7 +5,7 @@
 //            own cursor:pointer, action-like test ids / classes, framework listener props);
 //   tier 3 — structure.
 // All attribute checks come from one pass over `el.attributes`.
-import { isDisabled, isInteractiveRole } from './aria';
+import { inputType, isDisabled, isInteractiveRole } from '../semantics';
 import { matchesDelegated, OWN_LISTENER, readListenerExpandos } from './listeners';
 
 export interface AttributeScan {
@@ -183,7 +183,7 @@ function nativeReason(el: Element, tag: string, scan: AttributeScan): string | n
   switch (tag) {
     case 'a': case 'area': return scan.href ? 'native' : null;
     case 'button': case 'select': case 'textarea': return 'native';
-    case 'input': return (el as HTMLInputElement).type === 'hidden' ? null : 'native';
+    case 'input': return inputType(el) === 'hidden' ? null : 'native';
     case 'summary': {
       const parent = el.parentElement;
       return parent && parent.localName === 'details' ? 'native' : null;

@@ -2,7 +2,7 @@
 // DomSnapshot. Caches live exactly for one build; nothing here ever throws (R1) and
 // nothing writes to the page (S11).
 import type { ResolvedSnapshotOptions } from '../options';
-import type { NodeFingerprint, PageContext, SnapshotMeta, SnapshotStats } from '../types';
+import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, SnapshotStats } from '../types';
 import { beginCaches, endCaches, getStyle, getRect } from './caches';
 import { DomSnapshot } from './DomSnapshot';
 import { IdMemory } from './id-memory';
@@ -15,15 +15,17 @@ import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
 import { DEFAULT_TEXT_LENGTH } from './serialize/text';
 import { hasBox, type Box } from './visibility';
-import { getHint } from './aria';
+import { getHint } from '../semantics';
 import { isElement } from '../dom/dom-utils';
+import { epochMs, now } from '../dom/builtins';
 
 export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, memory: IdMemory = new IdMemory()): DomSnapshot {
-  const started = performance.now();
-  const context = readContext(doc);
-  const viewport: Box = { left: 0, top: 0, right: context.viewport.width, bottom: context.viewport.height };
+  const started = now();
+  let context: PageContext = EMPTY_CONTEXT;
   beginCaches();
   try {
+    context = readContext(doc);
+    const viewport: Box = { left: 0, top: 0, right: context.viewport.width, bottom: context.viewport.height };
     const allocator = new IdAllocator();
     const ids: IdSource = {
       reuse: (el: Element, fp: NodeFingerprint) => memory.reusable(el, fp),
@@ -102,7 +104,8 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     // The <body> node itself plus what the distilled tree holds.
     const emitted = counts.emitted + 1;
     const interactive = counts.interactive;
-    const buildMs = round(performance.now() - started);
+    const takenAt = now();
+    const buildMs = round(takenAt - started);
     const truncated = walked.timedOut || budget.truncated;
     const meta: SnapshotMeta = {
       version: 'domtool.v1',
@@ -112,7 +115,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       emittedNodes: emitted,
       interactiveNodes: interactive,
       timings: { buildMs },
-      takenAt: Date.now(),
+      takenAt: epochMs(takenAt),
     };
     const stats: SnapshotStats = {
       visitedElements: walked.visited,
@@ -255,18 +258,49 @@ export function readContext(doc: Document): PageContext {
   };
 }
 
+function messageOf(error: unknown): string {
+  try {
+    return String((error as { message?: unknown } | null)?.message ?? error);
+  } catch {
+    return 'unknown error'; // an error object whose message throws
+  }
+}
+
+/** R1 fallbacks for the facade: what comes back when even building went wrong. */
+export function failedSnapshot(error: unknown): DomSnapshot {
+  return errorSnapshot(EMPTY_CONTEXT, now(), error);
+}
+
+export function failedText(error: unknown): string {
+  return '# snapshot failed: ' + messageOf(error);
+}
+
+export function failedPayload(error: unknown): SerializedPage {
+  const message = messageOf(error);
+  const meta: SnapshotMeta = {
+    version: 'domtool.v1', truncated: true, truncation: ['error'], totalNodes: 0, emittedNodes: 1, interactiveNodes: 0,
+    timings: { buildMs: 0 }, takenAt: epochMs(now()), error: message,
+  };
+  return { page: { context: EMPTY_CONTEXT, body: { node_id: formatId(childHash(0x5eed, 'body')), tag: 'body', visible: true }, meta } };
+}
+
 function errorSnapshot(context: PageContext, started: number, error: unknown): DomSnapshot {
-  const message = error instanceof Error ? error.message : String(error);
-  const buildMs = round(performance.now() - started);
+  const message = messageOf(error);
+  const takenAt = now();
+  const buildMs = round(takenAt - started);
   const body: BuildNode = { vn: { node_id: formatId(childHash(0x5eed, 'body')), tag: 'body', visible: true }, children: [], block: 0, top: 0, bottom: 0 };
   const meta: SnapshotMeta = {
     version: 'domtool.v1', truncated: true, truncation: ['error'], totalNodes: 0, emittedNodes: 1, interactiveNodes: 0,
-    timings: { buildMs }, takenAt: Date.now(), error: message,
+    timings: { buildMs }, takenAt: epochMs(takenAt), error: message,
   };
   const stats: SnapshotStats = { visitedElements: 0, keptNodes: 0, emittedNodes: 1, interactiveNodes: 0, buildMs, truncated: true, truncation: ['error'] };
   return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), memory: new IdMemory(), outline: new Outline() });
 }
 
+/** Two decimals, without Math (R1: a page may have replaced it). */
 function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
+  const x = ms * 100 + 0.5;
+  return (x - (((x % 1) + 1) % 1)) / 100;
 }
+
+const EMPTY_CONTEXT: PageContext = { url: '', title: '', domain: '', viewport: { width: 0, height: 0 }, scroll: { x: 0, y: 0, width: 0, height: 0 } };

@@ -198,7 +198,7 @@ function compilePseudoMatcher(sheets: CSSStyleSheet[], key: string, root: Docume
   return { key, selector: valid.length ? valid.join(',') : null, unknown: false };
 }
 
-// --- ARIA caches (snapshot/aria/*): role, name, inherited disabled and label lookups.
+// --- ARIA caches (semantics/*): role, name, inherited disabled and label lookups.
 // They live exactly as long as the style cache of the current snapshot: a new style
 // cache (a new beginCaches) starts a fresh set, and outside a snapshot there is none.
 export interface AriaCaches {

@@ -9,7 +9,7 @@ import { mayHaveStandIn, standInFor } from './stand-in';
 import { parseColor } from '../dom/color';
 import { isElement } from '../dom/dom-utils';
 import { hitTest, type Point } from '../dom/hit-test';
-import { getAccessibleName, getRole } from './aria';
+import { getAccessibleName, getRole } from '../semantics';
 import { getStyle } from './caches';
 import type { TextPerception } from './perception';
 import type { BuildNode } from './tree';

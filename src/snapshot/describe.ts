@@ -2,12 +2,12 @@
 // value, link/image targets and computed facts (S4, S5). Only kept elements get here,
 // so the costlier name computation runs for a small share of the page.
 import type { ResolvedSnapshotOptions } from '../options';
-import type { NodeFingerprint, VirtualNode } from '../types';
-import { getAccessibleName, getAriaStates, getRole, type AriaStates } from './aria';
+import type { VirtualNode } from '../types';
+import { getAriaStates, inputType, isFocusable, nameOf, type AriaStates } from '../semantics';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
 import type { Box, PlainRect } from './visibility';
-import { normalizeWhitespace, truncate } from '../dom/dom-utils';
+import { truncate } from '../dom/dom-utils';
 
 export interface NodeFacts {
   el: Element;
@@ -20,6 +20,8 @@ export interface NodeFacts {
   box: Box;
   rect: PlainRect;
   options: ResolvedSnapshotOptions;
+  /** Set by describeElement: the accessible name was computed (vn.name is it, cut to MAX_NAME_LENGTH). */
+  named?: boolean;
 }
 
 export const MAX_NAME_LENGTH = 150;
@@ -40,8 +42,9 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   const named = role
     ? actionable || !UNNAMED_CONTAINER_ROLES.has(role)
     : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby'));
+  facts.named = named;
   if (named) {
-    const name = normalizeWhitespace(nameOf(el, role));
+    const name = nameOf(el, role);
     if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
   }
   if (actionable) {
@@ -67,7 +70,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     if (field.redacted) vn.value = undefined;
     if (field.options) (vn as VirtualNode & { options?: string[] }).options = field.options;
     if (tag === 'input') {
-      const type = (el as HTMLInputElement).type;
+      const type = inputType(el);
       if (type && type !== 'text') vn.inputType = type;
     }
     const placeholder = el.getAttribute('placeholder');
@@ -87,35 +90,12 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   const aria = facts.scan.aria || facts.scan.stable ? readAriaRelations(el) : undefined;
   if (aria) vn.aria = aria;
   vn.computed = { visible: true, interactive: actionable };
-  if (act?.focusable || actionable) vn.computed.focusable = act?.focusable || isNativelyFocusable(tag);
+  if (act?.focusable || actionable) vn.computed.focusable = act?.focusable || isFocusable(el);
   if (facts.offscreen) vn.computed.offscreen = true;
   if (options.includeLayout) {
     vn.layout = { x: Math.round(facts.box.left), y: Math.round(facts.box.top), width: Math.round(facts.rect.width), height: Math.round(facts.rect.height) };
   }
   return vn;
-}
-
-/**
- * Tag, role and name as the action layer's resolver reads them back (getRole and
- * getAccessibleName, whitespace normalized): traversal may skip the role lookup for
- * tags whose role never changes what it keeps, and does not name role-less clickables;
- * the fingerprint fills both in, so the id resolves on the unchanged page (A3).
- */
-export function fingerprintOf(el: Element, tag: string, role: string | null, roleRead: boolean, vn: VirtualNode): NodeFingerprint {
-  let full = role;
-  if (!roleRead) {
-    try {
-      full = getRole(el);
-    } catch {
-      full = null;
-    }
-  }
-  const name = vn.name !== undefined ? vn.name : normalizeWhitespace(nameOf(el, full));
-  return { tag, role: full ?? '', name };
-}
-
-function isNativelyFocusable(tag: string): boolean {
-  return tag === 'a' || tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea' || tag === 'summary';
 }
 
 function readAriaRelations(el: Element): VirtualNode['aria'] | undefined {
@@ -157,14 +137,6 @@ function originOf(doc: Document | null): string {
 }
 
 // Never throw out of a snapshot (R1); plain try/catch, no closure per kept node.
-function nameOf(el: Element, role: string | null): string {
-  try {
-    return getAccessibleName(el, role);
-  } catch {
-    return '';
-  }
-}
-
 function statesOf(el: Element, role: string | null): AriaStates {
   try {
     return getAriaStates(el, role);

@@ -4,10 +4,10 @@
 // An element with an author id restarts the chain: everything below it stays
 // stable whatever happens above. Ids that survive from the previous snapshot
 // are reused while role and name hold.
-import murmur from 'murmurhash3js';
+import { murmur3 } from '../dom/murmur3';
 import { NODE_ID_PREFIX } from './node-id';
 
-const hash32: (key: string, seed?: number) => number = murmur.x86.hash32;
+const hash32: (key: string, seed?: number) => number = murmur3;
 
 const STABLE_ATTRIBUTES = ['name', 'type', 'role', 'aria-label', 'data-testid', 'href'];
 

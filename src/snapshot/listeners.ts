@@ -6,9 +6,9 @@
 // Every reader is a property read on an own key: cheap, and never throws.
 
 /** Event types a person triggers by clicking or tapping. */
-const POINTER_EVENTS: Record<string, true> = {
-  click: true, mousedown: true, mouseup: true, pointerdown: true, pointerup: true, touchstart: true, touchend: true, dblclick: true,
-};
+// A fixed list, looked up by name: no for…in over a page object (R2: enumerable
+// prototype pollution would walk into it; the bundle check forbids for…in).
+const POINTER_EVENTS = ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend', 'dblclick'];
 
 /** The element has a pointer handler of its own. */
 export const OWN_LISTENER = 1;
@@ -58,9 +58,8 @@ function jQueryData(data: unknown): number {
   const events = (data as Bag).events as Record<string, unknown> | undefined;
   if (!events || typeof events !== 'object') return 0;
   let out = 0;
-  for (const type in events) {
-    if (POINTER_EVENTS[type] !== true) continue;
-    const handlers = events[type] as Array<{ selector?: unknown }> | undefined;
+  for (let t = 0; t < POINTER_EVENTS.length; t++) {
+    const handlers = (events as Record<string, unknown>)[POINTER_EVENTS[t]] as Array<{ selector?: unknown }> | undefined;
     if (!handlers || typeof handlers.length !== 'number') continue;
     for (let i = 0; i < handlers.length; i++) out |= handlers[i] && typeof handlers[i].selector === 'string' ? DELEGATES : OWN_LISTENER;
   }
@@ -81,9 +80,8 @@ export function jQueryDelegatedSelectors(el: Element | Document): string[] {
     const data = (el as unknown as Bag)[keys[i]] as Bag | null;
     const events = data && typeof data === 'object' ? (data.events as Record<string, unknown> | undefined) : undefined;
     if (!events || typeof events !== 'object') continue;
-    for (const type in events) {
-      if (POINTER_EVENTS[type] !== true) continue;
-      const handlers = events[type] as Array<{ selector?: unknown }>;
+    for (let t = 0; t < POINTER_EVENTS.length; t++) {
+      const handlers = (events as Record<string, unknown>)[POINTER_EVENTS[t]] as Array<{ selector?: unknown }>;
       if (!handlers || typeof handlers.length !== 'number') continue;
       for (let j = 0; j < handlers.length; j++) {
         const sel = handlers[j] && handlers[j].selector;

@@ -1,9 +1,10 @@
 // S12: values that must never leave the page unless the caller explicitly allows it.
+import { inputType } from '../semantics';
 
 const SECRET_AUTOCOMPLETE = new Set(['one-time-code', 'cc-number', 'cc-csc', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'new-password', 'current-password']);
 
 export function isSensitiveField(el: Element): boolean {
-  if (el.localName === 'input' && (el as HTMLInputElement).type === 'password') return true;
+  if (inputType(el) === 'password') return true;
   const autocomplete = el.getAttribute('autocomplete');
   if (!autocomplete) return false;
   // autocomplete may hold several tokens ("section-x shipping cc-number").

@@ -9,15 +9,16 @@ import { getRect, getStyle } from './caches';
 import { classifyActionability, containerFor, lastCursorRead, lastListenerBits, scanAttributes, NO_CONTAINER, type Actionability, type AttributeScan, type Surroundings } from './actionability';
 import { DELEGATES, jQueryDelegatedSelectors } from './listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from './stand-in';
-import { getRole } from './aria';
+import { getRole, mayHaveRole } from '../semantics';
 import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
-import { describeElement, fingerprintOf, type NodeFacts } from './describe';
+import { describeElement, type NodeFacts } from './describe';
 import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
 import { TextPerception } from './perception';
 import { CoverScan } from './covers';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
+import { now } from '../dom/builtins';
 
 /** Elements that never render content a person can see or use. */
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'datalist']);
@@ -42,19 +43,6 @@ function isBlockDisplay(display: string): boolean {
   const c = display.charCodeAt(0);
   return c === 98 /* b */ || c === 102 /* f */ || c === 103 /* g */ || c === 108 /* l */ || c === 116 /* t */;
 }
-
-/**
- * Tags with an implicit role that can make traversal keep a node (landmarks, lists,
- * tables, headings, controls, media). Any other tag without a role attribute is treated
- * as generic here; names and actions still compute roles in full.
- */
-const ROLE_TAGS = new Set([
-  'a', 'area', 'button', 'input', 'select', 'textarea', 'option', 'optgroup', 'datalist', 'output', 'progress', 'meter',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hgroup', 'nav', 'main', 'header', 'footer', 'aside', 'section', 'search', 'form',
-  'article', 'address', 'ul', 'ol', 'menu', 'li', 'dl', 'dt', 'dd', 'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr',
-  'td', 'th', 'dialog', 'details', 'summary', 'fieldset', 'legend', 'figure', 'figcaption', 'img', 'svg', 'picture',
-  'hr', 'math', 'iframe', 'frame', 'label', 'blockquote', 'p', 'video', 'audio', 'canvas', 'embed', 'object',
-]);
 
 export interface TraversalResult {
   roots: BuildNode[];
@@ -126,7 +114,7 @@ interface Context {
 }
 
 export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: IdSource, viewport: Box): TraversalResult {
-  const started = performance.now();
+  const started = now();
   // Traversal gets 60 % of the time budget; distilling what it found needs the rest.
   const deadline = options.timeBudgetMs * 0.6;
   const perception = new TextPerception(root, root.defaultView?.scrollX ?? 0, root.defaultView?.scrollY ?? 0);
@@ -209,7 +197,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     }
     const el = node as Element;
     result.visited++;
-    if ((result.visited & 127) === 0 && performance.now() - started > deadline) {
+    if ((result.visited & 127) === 0 && now() - started > deadline) {
       result.timedOut = true;
       break;
     }
@@ -276,9 +264,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     let visible = selfBox && visibilityVisible && !clipped && !opacityHidden;
     if (visible && ctx.frameDepth === 0) covers.noteElement(el, style, left, top, right, bottom);
 
-    // Tags whose implicit role never changes what traversal keeps skip the role lookup.
-    const roleRead = !!scan.role || ROLE_TAGS.has(tag);
-    const role = roleRead ? getRole(el) : null;
+    // Tags without an implicit role skip the lookup (the answer is null either way).
+    const role = mayHaveRole(tag, scan.role !== null) ? getRole(el) : null;
     const ariaHidden = ctx.ariaHidden || scan.ariaHidden;
     let act: Actionability | null = null;
     let standIn: Element | null = null;
@@ -311,7 +298,9 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       const offscreen = !!box && (!intersects(box, viewport) || (!!ctx.softClip && !intersects(box, ctx.softClip)));
       const facts: NodeFacts = { el, tag, role, scan, style, act, offscreen, box: box!, rect: rect!, options };
       const vn = describeElement(facts);
-      const fingerprint = fingerprintOf(el, tag, role, roleRead, vn);
+      // The resolver recomputes these with the same functions (A3); a name the snapshot
+      // did not compute (containers named by their content) is not recorded.
+      const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: facts.named ? vn.name ?? '' : undefined };
       kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint), fp: fingerprint };
       ctx.attach.push(kept);
       result.kept++;

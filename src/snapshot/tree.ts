@@ -36,10 +36,6 @@ export const TEXT_TAG = '#text';
 /** Synthetic nodes: repeated-run summaries and budget omission markers (never an HTML tag). */
 export const SUMMARY_TAG = '#summary';
 
-export function isTextNode(node: BuildNode): boolean {
-  return node.vn.tag === TEXT_TAG;
-}
-
 /** Visits a node list depth-first, including shadow and frame content, without recursion. */
 export function forEachNode(roots: BuildNode[], visit: (node: BuildNode, depth: number) => void): void {
   // Parallel arrays: no allocation per visited node.

@@ -1,6 +1,7 @@
 // S5 form values, reproduced exactly (a trailing space is data), with the S12
 // secret-field rule applied in one place.
 import { isSensitiveField } from './privacy';
+import { inputType } from '../semantics';
 
 const NO_VALUE_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'reset', 'button', 'image', 'file', 'hidden']);
 export const EDITABLE_TEXT_CAP = 1000;
@@ -21,7 +22,7 @@ export interface FieldValue {
 export function readFieldValue(el: Element, tag: string, allowSensitive: boolean): FieldValue {
   if (tag === 'input') {
     const input = el as HTMLInputElement;
-    const type = input.type;
+    const type = inputType(el);
     if (NO_VALUE_INPUT_TYPES.has(type)) {
       if (type === 'file' && input.files && input.files.length) return { value: input.files[0].name };
       return {};

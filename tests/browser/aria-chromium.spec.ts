@@ -1,4 +1,4 @@
-// Agreement of our ARIA module (src/snapshot/aria) with Chromium's own accessibility
+// Agreement of our ARIA module (src/semantics) with Chromium's own accessibility
 // tree. The library never uses CDP; this test does, only to read Chromium's answer.
 //
 // Run: DOMTOOL_TEST_PORT=4200 npx playwright test tests/browser/aria-chromium.spec.ts
@@ -75,7 +75,7 @@ let bundle = '';
 
 test.beforeAll(async () => {
   const result = await build({
-    entryPoints: [resolve(here, '../../src/snapshot/aria/index.ts')],
+    entryPoints: [resolve(here, '../../src/semantics/index.ts')],
     bundle: true,
     write: false,
     format: 'iife',
@@ -111,7 +111,7 @@ function mapRole(role: string | undefined, ignored: boolean): string | null {
 async function ours(page: Page, attrName: string): Promise<Row[]> {
   await page.addScriptTag({ content: bundle });
   return page.evaluate((attrName) => {
-    const api = (window as unknown as { DomToolAria: typeof import('../../src/snapshot/aria/index') }).DomToolAria;
+    const api = (window as unknown as { DomToolAria: typeof import('../../src/semantics/index') }).DomToolAria;
     const rows: { key: string; ourRole: string | null; ourName: string }[] = [];
     const visit = (root: Document | ShadowRoot) => {
       const all = root.querySelectorAll('*');

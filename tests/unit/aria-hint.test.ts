@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getHint, meaningfulWords } from '../../src/snapshot/aria';
+import { getHint, meaningfulWords } from '../../src/semantics';
 
 function hint(html: string, selector = '[data-t]') {
   document.body.innerHTML = html;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAccessibleName, getAccessibleDescription } from '../../src/snapshot/aria';
+import { getAccessibleName, getAccessibleDescription } from '../../src/semantics';
 
 function name(html: string, selector = '[data-t]'): string {
   document.body.innerHTML = html;

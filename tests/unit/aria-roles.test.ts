@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeEach } from 'vitest';
-import { getExplicitRole, getImplicitRole, getRole, isInteractiveRole, allowsNameFromContent } from '../../src/snapshot/aria';
+import { getExplicitRole, getImplicitRole, getRole, isInteractiveRole, allowsNameFromContent } from '../../src/semantics';
 
 function el(html: string, selector = '[data-t]'): Element {
   document.body.innerHTML = html;

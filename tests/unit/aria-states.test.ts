@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAriaStates, getRole, isDisabled } from '../../src/snapshot/aria';
+import { getAriaStates, getRole, isDisabled } from '../../src/semantics';
 
 function states(html: string, selector = '[data-t]') {
   document.body.innerHTML = html;

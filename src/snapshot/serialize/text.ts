@@ -55,9 +55,12 @@ export function hasOwnLine(vn: VirtualNode): boolean {
   return !(vn.role && ELIDED_ROLES.has(vn.role));
 }
 
+/** Roles of inline text semantics: on a clickable they say less than "clickable" does. */
+const TEXT_LEVEL_ROLES = new Set(['strong', 'emphasis', 'time', 'code', 'deletion', 'insertion', 'mark', 'subscript', 'superscript', 'term', 'definition']);
+
 function label(vn: VirtualNode): string {
   if (vn.role === 'heading' && vn.level && vn.level <= 6) return 'h' + vn.level;
-  if (vn.role) return vn.role;
+  if (vn.role && !(vn.actionable && TEXT_LEVEL_ROLES.has(vn.role))) return vn.role;
   // Chromium exposes an editing host without a role as generic; to a person it is a text field.
   if (vn.actionable) return vn.reason === 'contenteditable' ? 'textbox' : vn.reason === 'tabindex' ? 'focusable' : vn.reason === 'draggable' ? 'draggable' : 'clickable';
   return vn.tag;

@@ -1,20 +1,14 @@
 // Role classification (S4): explicit `role` parsing per WAI-ARIA 1.2 §7.1 and
 // implicit roles per HTML-AAM, tuned to what Chromium exposes where the two
 // differ (documented inline). Cross-realm safe: localName/nodeType only.
-import { isElement, parentElementOrHost } from '../../dom/dom-utils';
-import { ariaCaches } from '../caches';
-
-/** Space-separated sets as null-prototype dictionaries (immune to prototype pollution). */
-function makeSet(words: string): Record<string, true> {
-  const set = Object.create(null) as Record<string, true>;
-  const parts = words.split(' ');
-  for (let i = 0; i < parts.length; i++) if (parts[i]) set[parts[i]] = true;
-  return set;
-}
+import { isElement, parentElementOrHost } from '../dom/dom-utils';
+import { ariaCaches } from '../snapshot/caches';
+import { attr, inputType, isHtml, wordSet } from './element';
+import { isFirstSummary, isFocusable } from './focus';
 
 // Concrete (non-abstract) WAI-ARIA 1.2 roles plus the ARIA 1.3 / DPUB-free additions
 // Chromium understands. Abstract roles (command, widget, landmark, …) are invalid.
-const VALID_ROLES = makeSet(
+const VALID_ROLES = wordSet(
   'alert alertdialog application article banner blockquote button caption cell checkbox code columnheader ' +
   'combobox comment complementary contentinfo definition deletion dialog directory document emphasis feed ' +
   'figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark ' +
@@ -31,34 +25,20 @@ const GLOBAL_ARIA = [
   'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription',
 ];
 
-const INTERACTIVE_ROLES = makeSet(
+const INTERACTIVE_ROLES = wordSet(
   'button link checkbox radio textbox searchbox combobox listbox option menuitem menuitemcheckbox ' +
   'menuitemradio tab switch slider spinbutton treeitem gridcell scrollbar',
 );
 
 // accname 1.2 "name from: contents" roles (WAI-ARIA 1.2 §5.2.8.4), plus the HTML roles
 // Chromium also names from content (term = <dt>/<dfn>, option, summary mapped to button).
-const NAME_FROM_CONTENT_ROLES = makeSet(
+const NAME_FROM_CONTENT_ROLES = wordSet(
   'button cell checkbox columnheader comment gridcell heading link menuitem menuitemcheckbox menuitemradio ' +
   'option radio rowheader sectionhead suggestion switch tab term tooltip treeitem',
 );
 
-const HTML_NS = 'http://www.w3.org/1999/xhtml';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const MATHML_NS = 'http://www.w3.org/1998/Math/MathML';
-
-function attr(el: Element, name: string): string | null {
-  try {
-    return el.getAttribute(name);
-  } catch {
-    return null;
-  }
-}
-
-function isHtml(el: Element): boolean {
-  const ns = el.namespaceURI;
-  return ns === HTML_NS || ns === null;
-}
 
 /** Parses a role attribute value: the first valid token (WAI-ARIA 1.2 §7.1), lower-cased. */
 function firstValidRoleToken(value: string): string | null {
@@ -76,39 +56,6 @@ export function hasGlobalAriaAttribute(el: Element): boolean {
   return false;
 }
 
-/** Focusable in the accessibility sense: natively focusable or with a parseable tabindex. */
-export function isFocusableForAria(el: Element): boolean {
-  const tabindex = attr(el, 'tabindex');
-  if (tabindex !== null && tabindex.trim() !== '' && !isNaN(Number(tabindex))) return true;
-  if (!isHtml(el)) return false;
-  switch (el.localName) {
-    case 'a':
-    case 'area':
-      return el.hasAttribute('href');
-    case 'button':
-    case 'select':
-    case 'textarea':
-      return !el.hasAttribute('disabled');
-    case 'input':
-      return !el.hasAttribute('disabled') && (attr(el, 'type') || '').toLowerCase() !== 'hidden';
-    case 'summary':
-      return isFirstSummary(el);
-    case 'iframe':
-      return true;
-  }
-  const ce = attr(el, 'contenteditable');
-  return ce !== null && ce.toLowerCase() !== 'false';
-}
-
-function isFirstSummary(el: Element): boolean {
-  const parent = el.parentElement;
-  if (!parent || parent.localName !== 'details') return false;
-  for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
-    if (c.localName === 'summary') return c === el;
-  }
-  return false;
-}
-
 /**
  * The explicit role: the first valid (known, non-abstract) token of `role`.
  * `presentation` is reported as `none`. `none` is ignored (null) when the element is
@@ -120,7 +67,7 @@ export function getExplicitRole(el: Element): string | null {
     if (!value) return null;
     let role = firstValidRoleToken(value);
     if (role === 'presentation') role = 'none';
-    if (role === 'none' && (isFocusableForAria(el) || hasGlobalAriaAttribute(el))) return null;
+    if (role === 'none' && (isFocusable(el) || hasGlobalAriaAttribute(el))) return null;
     // Chromium: a region needs a name to be a landmark; otherwise it is generic.
     if ((role === 'region' || role === 'form') && !hasAuthorName(el)) return null;
     // Chromium: these roles fall back to generic outside their required context.
@@ -150,8 +97,8 @@ function hasRequiredContext(el: Element, allowed: string): boolean {
 
 // Header/footer are landmarks only outside sectioning content (HTML-AAM).
 // Chromium then exposes them as sectionheader/sectionfooter; we report no role.
-const SECTIONING_TAGS = makeSet('article aside main nav section');
-const SECTIONING_ROLES = makeSet('article complementary main navigation region');
+const SECTIONING_TAGS = wordSet('article aside main nav section');
+const SECTIONING_ROLES = wordSet('article complementary main navigation region');
 
 function insideSectioning(el: Element): boolean {
   for (let p = parentElementOrHost(el); p; p = parentElementOrHost(p)) {
@@ -181,7 +128,7 @@ function closestTable(el: Element): Element | null {
 }
 
 function inputRole(el: Element): string | null {
-  const type = (attr(el, 'type') || 'text').trim().toLowerCase();
+  const type = inputType(el);
   switch (type) {
     case 'hidden':
       return null;
@@ -297,7 +244,7 @@ function htmlImplicitRole(el: Element): string | null {
       return 'document';
     case 'img': {
       const alt = attr(el, 'alt');
-      if (alt === '' && !hasAuthorName(el) && !isFocusableForAria(el) && !hasGlobalAriaAttribute(el)) return 'none';
+      if (alt === '' && !hasAuthorName(el) && !isFocusable(el) && !hasGlobalAriaAttribute(el)) return 'none';
       return 'img';
     }
     case 'input':
@@ -436,6 +383,21 @@ export function getRole(el: Element): string | null {
   }
   if (cache) cache.role.set(el, role);
   return role;
+}
+
+/** Tags with an implicit role (htmlImplicitRole's cases; svg/math for other namespaces). */
+const TAGS_WITH_ROLE = wordSet(
+  'a area address article aside blockquote button caption code datalist dd del s details dfn dt dialog em fieldset ' +
+  'figure footer form h1 h2 h3 h4 h5 h6 header hr html img input ins li main mark math menu ol ul meter nav optgroup ' +
+  'option output p progress search section select strong sub summary sup table tbody tfoot thead td textarea th time tr svg',
+);
+
+/**
+ * False only when getRole is certainly null: no role attribute and a tag without an
+ * implicit role. Lets a walk over every element skip the lookup with the same answer.
+ */
+export function mayHaveRole(tag: string, hasRoleAttribute: boolean): boolean {
+  return hasRoleAttribute || TAGS_WITH_ROLE[tag] === true;
 }
 
 export function isInteractiveRole(role: string | null): boolean {

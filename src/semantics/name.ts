@@ -2,8 +2,8 @@
 // Description Computation"), with the HTML-AAM host-language rules, tuned to agree
 // with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
 // Not truncated here (the engine truncates). Never throws.
-import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../../dom/dom-utils';
-import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../caches';
+import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../dom/dom-utils';
+import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../snapshot/caches';
 import { allowsNameFromContent, getRole } from './roles';
 
 interface Ctx {

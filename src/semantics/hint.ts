@@ -1,7 +1,7 @@
 // Hints for actionable elements without an accessible name (S4): what a person sees
 // (tooltip, icon ligature, SVG title/symbol) or what a developer wrote (class/id
 // tokens, test ids), so icon-only buttons can be told apart. Short (≤ 40 chars).
-import { getElementByIdInScope, isElement, TEXT_NODE } from '../../dom/dom-utils';
+import { getElementByIdInScope, isElement, TEXT_NODE } from '../dom/dom-utils';
 
 const MAX = 40;
 /** Elements examined below the target (icon buttons are small; this bounds the cost). */

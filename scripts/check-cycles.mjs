@@ -1,0 +1,96 @@
+// Fails (exit 1) when the modules under src/ import each other in a cycle. Every
+// static `import … from` / `export … from` / `import('…')` counts, type-only ones too:
+// a cycle of types is still two modules that cannot be understood one at a time.
+// Run by `npm test` after the typecheck. No dependencies: a regex over the sources
+// is enough for our own code (relative specifiers only).
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = join(ROOT, 'src');
+const SPECIFIER = /(?:^|[;\s])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s*['"](\.[^'"]+)['"]/gm;
+
+function sources(dir) {
+  const out = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sources(path));
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+function resolveImport(from, spec) {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, base + '.ts', base + '.tsx', join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile() && candidate.startsWith(SRC)) return candidate;
+  }
+  return null;
+}
+
+const graph = new Map();
+for (const file of sources(SRC)) {
+  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const deps = new Set();
+  for (const m of text.matchAll(SPECIFIER)) {
+    const target = resolveImport(file, m[1] ?? m[2] ?? m[3]);
+    if (target) deps.add(target);
+  }
+  graph.set(file, [...deps]);
+}
+
+// Tarjan's strongly connected components: every component with more than one module
+// (or a module importing itself) is a cycle.
+let index = 0;
+const indexOf = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+const cycles = [];
+function connect(v) {
+  indexOf.set(v, index);
+  low.set(v, index++);
+  stack.push(v);
+  onStack.add(v);
+  for (const w of graph.get(v) ?? []) {
+    if (!indexOf.has(w)) {
+      connect(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), indexOf.get(w)));
+  }
+  if (low.get(v) === indexOf.get(v)) {
+    const component = [];
+    let w;
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component);
+  }
+}
+for (const v of graph.keys()) if (!indexOf.has(v)) connect(v);
+
+if (cycles.length) {
+  console.error(`Import cycles in src/ (${cycles.length}):`);
+  for (const c of cycles) {
+    const names = c.map((f) => relative(ROOT, f)).sort();
+    console.error('  ' + names.join(' ↔ '));
+    // One concrete loop, to show where to cut.
+    const set = new Set(c);
+    const path = [c[0]];
+    const seen = new Set(path);
+    for (let cur = c[0]; ; ) {
+      const next = graph.get(cur).find((d) => set.has(d) && (d === c[0] || !seen.has(d)));
+      if (!next) break;
+      path.push(next);
+      if (next === c[0]) break;
+      seen.add(next);
+      cur = next;
+    }
+    console.error('    e.g. ' + path.map((f) => relative(SRC, f)).join(' → '));
+  }
+  process.exit(1);
+}
+console.log(`check-cycles: ${graph.size} modules in src/, no import cycle`);

@@ -1,0 +1,25 @@
+// What the runner lends to the multi-step flows (choices.ts): kept apart so neither
+// imports the other.
+import type { ActionResult } from '../types';
+import type { SnapshotLike } from './snapshot-source';
+import type { EffectWatcher, Observation } from './observe';
+import type { PointerState } from './pointer';
+import type { Point } from './verify';
+
+/** What a verified pointer target looks like after scrolling and hit testing. */
+export interface PointerTarget {
+  element: Element;
+  /** Deepest element under the point that belongs to `element` (events go there, like a real mouse). */
+  dispatchTo: Element;
+  point: Point;
+}
+
+/** What the runner lends to these flows. */
+export interface ActionContext {
+  readonly pointer: PointerState;
+  readonly host: { effectWindowMs(): number };
+  resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }>;
+  pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget;
+  settle(watch: EffectWatcher): Promise<Observation>;
+  finish(start: number, obs: Observation, what: string, notes?: string[]): ActionResult;
+}

@@ -1,0 +1,20 @@
+// What the action layer needs from snapshots (kept structural so tests can fake it).
+import type { NodeFingerprint } from '../types';
+
+/** The parts of DomSnapshot the action layer needs (kept structural so tests can fake it). */
+export interface SnapshotLike {
+  readonly takenAt: number;
+  getElement(nodeId: string): Element | null;
+  getNodeId(node: Node): string | undefined;
+  getFingerprint(nodeId: string): NodeFingerprint | null;
+  has(nodeId: string): boolean;
+  /** F8: whether the id was ever handed out in this document (ids are never reused). */
+  wasIssued?(nodeId: string): boolean;
+}
+
+export interface SnapshotSource {
+  /** The snapshot the agent saw last (even if expired or invalidated); null when none was taken. */
+  latest(): SnapshotLike | null;
+  /** A forced rebuild. */
+  refresh(): Promise<SnapshotLike>;
+}

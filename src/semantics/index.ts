@@ -1,0 +1,15 @@
+// Element semantics: the only place that says what an element is — role, accessible
+// name and description, states, focus, input type and visibility as actions need it.
+// The snapshot (traverse, describe, actionability) and the actions (resolve, verify,
+// choices, keyboard, focus-order, select, observe) both ask here, so a state the
+// snapshot shows is the state an action checks (S4, S5, A3).
+export { getExplicitRole, getImplicitRole, getRole, getRole as roleOf, mayHaveRole, isInteractiveRole, allowsNameFromContent, hasGlobalAriaAttribute } from './roles';
+export { getAccessibleName, getAccessibleDescription, getLabels, cleanName } from './name';
+export { getAriaStates, checkedOf, pressedOf, expandedOf, selectedOf, isReadOnly, isNativeCheckable } from './states';
+export type { AriaStates } from './states';
+export { disabledReason, isDisabled, isInert } from './disabled';
+export { isFocusable, isFirstSummary, deepActiveElement, isFocused } from './focus';
+export { inputType } from './element';
+export { isRendered, frameElementOf } from './visibility';
+export { nameOf, roleAndName, liveFingerprint } from './fingerprint';
+export { getHint, meaningfulWords } from './hint';

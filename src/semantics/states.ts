@@ -1,0 +1,180 @@
+// ARIA states and values (S5): WAI-ARIA 1.2 states merged with the native HTML
+// states HTML-AAM maps to them. Only meaningful fields are set: `true` states, and
+// `false` only where it is the information itself (an unchecked checkbox, a
+// collapsed disclosure, an unpressed toggle button). Never throws.
+import type { VirtualNode } from '../types';
+import { attr, ariaToken, inputType, isHtml, wordSet } from './element';
+import { isDisabled } from './disabled';
+import { isFocused } from './focus';
+import { getRole as roleOf } from './roles';
+
+/** The state fields of a snapshot node (S5); one definition, in types.ts. */
+export type AriaStates = Pick<
+  VirtualNode,
+  | 'disabled' | 'checked' | 'selected' | 'pressed' | 'expanded' | 'required' | 'readonly' | 'invalid' | 'focused'
+  | 'haspopup' | 'multiselectable' | 'current' | 'level' | 'valuemin' | 'valuemax' | 'valuenow' | 'valuetext'
+>;
+
+const CHECKABLE = wordSet('checkbox radio switch menuitemcheckbox menuitemradio');
+const SELECTABLE = wordSet('option tab gridcell row treeitem columnheader rowheader');
+const RANGE = wordSet('slider spinbutton scrollbar progressbar meter separator');
+const READONLY_INPUT_TYPES = wordSet('text search url tel email password date month week time datetime-local number');
+
+/** Native checkbox or radio input. */
+export function isNativeCheckable(el: Element): boolean {
+  const t = inputType(el);
+  return t === 'checkbox' || t === 'radio';
+}
+
+/**
+ * checked: native checkbox/radio (indeterminate → mixed), else aria-checked for the
+ * checkable roles (absent means false) and for options (only when set). Undefined when
+ * the element has no checked state.
+ */
+export function checkedOf(el: Element, role: string | null = roleOf(el)): boolean | 'mixed' | undefined {
+  if (isNativeCheckable(el)) {
+    const input = el as HTMLInputElement;
+    return inputType(el) === 'checkbox' && input.indeterminate ? 'mixed' : !!input.checked;
+  }
+  if (role && CHECKABLE[role] === true) {
+    const checked = tristate(ariaToken(el, 'aria-checked'));
+    if (checked === 'mixed' && role !== 'checkbox' && role !== 'menuitemcheckbox') return false;
+    return checked ?? false;
+  }
+  if (role === 'option') return tristate(ariaToken(el, 'aria-checked'));
+  return undefined;
+}
+
+/** aria-pressed of a toggle button. */
+export function pressedOf(el: Element, role: string | null = roleOf(el)): boolean | 'mixed' | undefined {
+  return role === 'button' ? tristate(ariaToken(el, 'aria-pressed')) : undefined;
+}
+
+/** aria-expanded, or the open state of the <details> a <summary> toggles. */
+export function expandedOf(el: Element, role: string | null = roleOf(el)): boolean | undefined {
+  const expanded = ariaToken(el, 'aria-expanded');
+  if (expanded === 'true') return true;
+  if (expanded === 'false') return false;
+  if (el.localName === 'summary' && role === 'button') {
+    const details = el.parentElement;
+    if (details && details.localName === 'details') return details.hasAttribute('open');
+  }
+  return undefined;
+}
+
+/** selected: a native <option>'s selectedness, else aria-selected="true" on a selectable role. */
+export function selectedOf(el: Element, role: string | null = roleOf(el)): boolean {
+  if (el.localName === 'option' && isHtml(el) && role === 'option') return !!(el as HTMLOptionElement).selected;
+  return !!role && SELECTABLE[role] === true && ariaToken(el, 'aria-selected') === 'true';
+}
+
+/** Read-only: the readonly attribute on text-like fields, else aria-readonly="true". */
+export function isReadOnly(el: Element): boolean {
+  const tag = el.localName;
+  if ((tag === 'textarea' || READONLY_INPUT_TYPES[inputType(el)] === true) && el.hasAttribute('readonly')) return true;
+  return ariaToken(el, 'aria-readonly') === 'true';
+}
+
+function parseNumber(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return isFinite(n) ? n : undefined;
+}
+
+function tristate(value: string | null): boolean | 'mixed' | undefined {
+  if (value === 'true') return true;
+  if (value === 'mixed') return 'mixed';
+  if (value === 'false') return false;
+  return undefined;
+}
+
+function headingLevel(el: Element, role: string | null): number | undefined {
+  const aria = parseNumber(attr(el, 'aria-level'));
+  if (aria !== undefined && aria >= 1) return Math.floor(aria);
+  if (role !== 'heading') return undefined;
+  const m = /^h([1-6])$/.exec(el.localName);
+  if (m && isHtml(el)) return Number(m[1]);
+  return 2; // WAI-ARIA 1.2: default aria-level for role=heading.
+}
+
+function setValues(el: Element, role: string, out: AriaStates): void {
+  const tag = el.localName;
+  let min = parseNumber(attr(el, 'aria-valuemin'));
+  let max = parseNumber(attr(el, 'aria-valuemax'));
+  let now = parseNumber(attr(el, 'aria-valuenow'));
+  if (tag === 'input') {
+    const type = inputType(el);
+    if (type === 'range' || type === 'number') {
+      if (min === undefined) min = parseNumber(attr(el, 'min'));
+      if (max === undefined) max = parseNumber(attr(el, 'max'));
+      if (now === undefined) now = parseNumber(String((el as HTMLInputElement).value ?? ''));
+      if (type === 'range') {
+        if (min === undefined) min = 0;
+        if (max === undefined) max = 100;
+      }
+    }
+  } else if (tag === 'progress' || tag === 'meter') {
+    if (min === undefined) min = tag === 'meter' ? parseNumber(attr(el, 'min')) ?? 0 : 0;
+    if (max === undefined) max = parseNumber(attr(el, 'max')) ?? 1;
+    if (now === undefined && el.hasAttribute('value')) now = parseNumber(attr(el, 'value'));
+  } else if (role === 'slider' || role === 'scrollbar') {
+    // WAI-ARIA 1.2 defaults.
+    if (min === undefined) min = 0;
+    if (max === undefined) max = 100;
+  }
+  if (min !== undefined) out.valuemin = min;
+  if (max !== undefined) out.valuemax = max;
+  if (now !== undefined) out.valuenow = now;
+  const text = attr(el, 'aria-valuetext');
+  if (text !== null && text.trim()) out.valuetext = text;
+}
+
+/** ARIA states of `el` for `role` (as returned by getRole). */
+export function getAriaStates(el: Element, role: string | null): AriaStates {
+  const out: AriaStates = {};
+  try {
+    const tag = isHtml(el) ? el.localName : '';
+    if (isDisabled(el)) out.disabled = true;
+    const checked = checkedOf(el, role);
+    if (checked !== undefined) out.checked = checked;
+    if (selectedOf(el, role)) out.selected = true;
+    const pressed = pressedOf(el, role);
+    if (pressed !== undefined) out.pressed = pressed;
+    const expanded = expandedOf(el, role);
+    if (expanded !== undefined) out.expanded = expanded;
+
+    // required / readonly
+    if ((tag === 'input' || tag === 'select' || tag === 'textarea') && el.hasAttribute('required')) out.required = true;
+    else if (ariaToken(el, 'aria-required') === 'true') out.required = true;
+    if (isReadOnly(el)) out.readonly = true;
+
+    // invalid: true, or the token (grammar/spelling).
+    const invalid = ariaToken(el, 'aria-invalid');
+    if (invalid !== null && invalid !== 'false') out.invalid = invalid === 'true' ? true : invalid;
+
+    if (isFocused(el)) out.focused = true;
+
+    // haspopup
+    const popup = ariaToken(el, 'aria-haspopup');
+    if (popup !== null && popup !== 'false') out.haspopup = popup === 'true' ? 'menu' : popup;
+    else if (tag === 'input' && role === 'combobox' && el.hasAttribute('list')) out.haspopup = 'listbox';
+
+    // multiselectable
+    if (tag === 'select' && el.hasAttribute('multiple')) out.multiselectable = true;
+    else if (ariaToken(el, 'aria-multiselectable') === 'true') out.multiselectable = true;
+
+    // current
+    const current = ariaToken(el, 'aria-current');
+    if (current !== null && current !== 'false') out.current = current;
+
+    // level (headings; aria-level on treeitem/listitem/row)
+    const level = headingLevel(el, role);
+    if (level !== undefined) out.level = level;
+
+    // values of range widgets
+    if (role && RANGE[role] === true) setValues(el, role, out);
+  } catch {
+    /* never throw: return what we have */
+  }
+  return out;
+}

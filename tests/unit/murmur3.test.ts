@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import murmur from 'murmurhash3js';
+import { murmur3 } from '../../src/dom/murmur3';
+
+// Ids are hashes: our x86_32 must equal the package's bit for bit.
+describe('murmur3 (x86, 32-bit)', () => {
+  it('matches murmurhash3js x86.hash32 on edge and random keys and seeds', () => {
+    const keys = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'button#1', 'nv_k3x9a2', '\u00e9t\u00e9', '\u{1F600}x', 'x'.repeat(1000)];
+    let seed = 12345;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    for (let n = 0; n < 500; n++) {
+      let s = '';
+      const len = rand() % 40;
+      for (let i = 0; i < len; i++) s += String.fromCharCode(rand() % 0x3000);
+      keys.push(s);
+    }
+    for (const key of keys) {
+      for (const sd of [0, 1, 0x5eed, 0xffffffff, rand()]) expect(murmur3(key, sd)).toBe(murmur.x86.hash32(key, sd));
+    }
+  });
+});
