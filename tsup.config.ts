@@ -9,6 +9,8 @@ export default defineConfig([
       playwright: 'src/playwright.ts',
       // Types only (window.BrowserXDomTool); its JS files are empty.
       global: 'src/global.ts',
+      // Service-worker side of an extension (issue 11).
+      extension: 'src/extension/index.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,
@@ -21,7 +23,7 @@ export default defineConfig([
   },
   {
     // One self-contained script for bookmarklets, the console and executeScript.
-    entry: { 'domtool.iife': 'src/iife.ts' },
+    entry: { 'domtool.iife': 'src/iife.ts', 'page-world': 'src/page-world.ts' },
     format: ['iife'],
     minify: true,
     target: 'es2020',

@@ -10,7 +10,12 @@ const out = dir + 'dist/';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await build({
-  entryPoints: { content: dir + 'src/content.ts', 'service-worker': dir + 'src/service-worker.ts' },
+  entryPoints: {
+    content: dir + 'src/content.ts',
+    'service-worker': dir + 'src/service-worker.ts',
+    'page-world': dir + 'src/page-world.ts',
+    panel: dir + 'src/panel.ts',
+  },
   outdir: out,
   bundle: true,
   format: 'iife',
@@ -20,5 +25,5 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-cpSync(dir + 'manifest.json', out + 'manifest.json');
+for (const file of ['manifest.json', 'panel.html', 'panel.css']) cpSync(dir + file, out + file);
 console.log('examples/extension/dist: built (load it unpacked from chrome://extensions)');

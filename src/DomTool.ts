@@ -211,6 +211,11 @@ export class DomTool {
     return findLines(snapshot, query, options.limit);
   }
 
+  /** The element an id of the latest snapshot stands for, or null (no snapshot, unknown id). */
+  getElement(id: string): Element | null {
+    return this.previous?.getElement(id) ?? null;
+  }
+
   invalidateSnapshot(): void {
     this.current = null;
     this.freshness.invalidate();

@@ -17,6 +17,23 @@ export interface Observation {
   submitted: boolean;
 }
 
+const OVERLAY_ATTRIBUTE = 'data-browserx-overlay';
+
+/** Our own overlay hosts (highlight, action feedback) coming or going are no effect of the action. */
+function isOverlayRecord(record: MutationRecord): boolean {
+  if (record.type !== 'childList') return false;
+  const lists = [record.addedNodes, record.removedNodes];
+  let any = false;
+  for (let l = 0; l < 2; l++) {
+    for (let i = 0; i < lists[l].length; i++) {
+      const node = lists[l][i];
+      if (node.nodeType !== 1 || !(node as Element).hasAttribute(OVERLAY_ATTRIBUTE)) return false;
+      any = true;
+    }
+  }
+  return any;
+}
+
 /** Quiet period after the last change before the effect is considered settled. */
 export const QUIET_MS = 50;
 
@@ -54,7 +71,10 @@ export class EffectWatcher {
     if (MutationObserverCtor) {
       for (const root of observedRoots(this.el)) {
         const mo = new MutationObserverCtor((records) => {
-          this.mutations += records.length;
+          let counted = 0;
+          for (let i = 0; i < records.length; i++) if (!isOverlayRecord(records[i])) counted++;
+          if (!counted) return;
+          this.mutations += counted;
           onChange();
         });
         mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });

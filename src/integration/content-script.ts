@@ -10,14 +10,21 @@
 import { DomTool } from '../DomTool';
 import type { DomToolOptions } from '../options';
 import { createMessageHandler, isDomToolMessage, type DomToolResponse } from './protocol';
+import { FrameHandshake, frameHitTest, frameSnapshot, locate, type FrameSnapshotRequest } from './frames';
+import { showFeedback, type FeedbackKind } from './feedback';
+import { toPlainData } from '../dom/safe-json';
+import { clickListenerSource } from './click-listeners';
 
 export { DomTool };
 export { handleMessage, createMessageHandler, isDomToolMessage, MESSAGE_TYPES } from './protocol';
 export type { DomToolRequest, DomToolRequestType, DomToolResponse, ProtocolError, ProtocolTool } from './protocol';
 export { safeStringify, toPlainData } from '../dom/safe-json';
+export { FRAME_SLOT, type FrameSnapshotAnswer, type FrameLink } from './frames';
+export { collectClickListeners, LISTENER_QUERY_EVENT, LISTENER_MARK_EVENT } from './click-listeners';
 
 interface ChromeLike {
   runtime?: {
+    id?: string;
     onMessage?: {
       addListener(cb: MessageListener): void;
       removeListener(cb: MessageListener): void;
@@ -29,6 +36,8 @@ type MessageListener = (message: unknown, sender: unknown, sendResponse: (respon
 
 export interface ContentScriptHandle {
   tool: DomTool;
+  /** The chrome.runtime this copy listens on (an extension reload orphans it). */
+  readonly runtime?: unknown;
   /** Answers a message directly (same as sending it through chrome.runtime). */
   handle(message: unknown): Promise<DomToolResponse>;
   /** Stops answering messages and removes the overlay. */
@@ -66,18 +75,98 @@ const NOT_IN_EXTENSION =
   'In a web page (bookmarklet, console, Playwright) load dist/domtool.iife.js or use new DomTool() from browserx-domtool; ' +
   'to answer domtool:* messages yourself, use createMessageHandler(new DomTool()).';
 
+/** Actions after which a person sees where the agent acted (visual feedback). */
+const FEEDBACK: Record<string, FeedbackKind> = {
+  'domtool:click': 'click', 'domtool:check': 'click', 'domtool:uncheck': 'click', 'domtool:hover': 'point',
+  'domtool:type': 'field', 'domtool:clear': 'field', 'domtool:select': 'field', 'domtool:focus': 'field',
+};
+
+/** A copy installed by an extension that has since been reloaded or removed answers nobody. */
+function isOrphaned(handle: ContentScriptHandle): boolean {
+  const runtime = chromeApi()?.runtime;
+  if (!runtime || handle.runtime === undefined) return false;
+  let id: unknown;
+  try {
+    id = (handle.runtime as { id?: unknown }).id;
+  } catch {
+    id = undefined;
+  }
+  return handle.runtime !== runtime || !id;
+}
+
 export function installDomToolContentScript(options: DomToolOptions = {}): ContentScriptHandle {
   const g = globalThis as { [INSTALLED]?: ContentScriptHandle };
   const existing = g[INSTALLED];
-  if (existing) return existing;
+  if (existing && !isOrphaned(existing)) return existing;
+  if (existing) {
+    try {
+      existing.dispose();
+    } catch {
+      /* the old runtime is gone */
+    }
+  }
 
-  const onMessage = chromeApi()?.runtime?.onMessage;
+  const runtime = chromeApi()?.runtime;
+  const onMessage = runtime?.onMessage;
   // Outside an extension no message could ever arrive: a handle that silently never
   // answers is worse than an error that says what to use instead.
   if (!onMessage) throw new Error(NOT_IN_EXTENSION);
+  const shadowRootOf = extensionShadowRootOf();
+  // The page-world recorder (opt-in script) answers for listener-only clickables; without it the set is empty.
   // An isolated world cannot wrap the page's fetch: settle on resource timing + mutations.
-  const tool = new DomTool({ shadowRootOf: extensionShadowRootOf(), requestTracking: 'timing', ...options });
-  const handle = createMessageHandler(tool);
+  const tool = new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', ...options });
+  const protocol = createMessageHandler(tool);
+  let win: Window | null = null;
+  try {
+    win = tool.document.defaultView;
+  } catch {
+    win = null; // no document (a test runner): nothing to hand-shake with
+  }
+  const handshake = win ? new FrameHandshake(win) : null;
+  const nonces = (msg: Record<string, unknown>): Record<string, number> =>
+    msg.frameNonces && typeof msg.frameNonces === 'object' ? (msg.frameNonces as Record<string, number>) : {};
+
+  // Requests only an extension's service worker sends (one frame among many); the rest
+  // is the transport-free protocol.
+  const handle = async (message: unknown): Promise<DomToolResponse> => {
+    const msg = (message && typeof message === 'object' ? message : {}) as Record<string, unknown>;
+    const type = String(msg.type);
+    try {
+      switch (type) {
+        case 'domtool:frameHello':
+          if (win && typeof msg.nonce === 'string') FrameHandshake.announce(win, msg.nonce);
+          return { ok: true, type, result: true };
+        case 'domtool:frameSnapshot': {
+          const table = nonces(msg);
+          // The children's hellos travel as separate tasks: give them a moment to arrive.
+          if (handshake) await handshake.waitFor(Object.keys(table), 300);
+          return { ok: true, type, result: toPlainData(await frameSnapshot(tool, msg as unknown as FrameSnapshotRequest, handshake?.frameIdOf(table))) };
+        }
+        case 'domtool:locate':
+          return { ok: true, type, result: locate(tool, String(msg.nodeId)) };
+        case 'domtool:hasFocus': {
+          // This document has the focus and it is not passed on to a child frame.
+          const doc = tool.document;
+          const active = doc.activeElement;
+          return { ok: true, type, result: doc.hasFocus() && !(active && (active.localName === 'iframe' || active.localName === 'frame')) };
+        }
+        case 'domtool:frameHitTest': {
+          const table = nonces(msg);
+          if (!handshake) return { ok: true, type, result: { ok: false, reason: 'missing' } };
+          await handshake.waitFor(Object.keys(table), 300);
+          return { ok: true, type, result: frameHitTest(tool.document, Number(msg.frameId), { x: Number(msg.x), y: Number(msg.y) }, handshake.frameIdOf(table), shadowRootOf) };
+        }
+      }
+    } catch (e) {
+      return { ok: false, type, error: { code: 'INTERNAL_ERROR', message: `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`, recoverable: true } };
+    }
+    const kind = msg.feedback === true ? FEEDBACK[type] : undefined;
+    const target = kind && typeof msg.nodeId === 'string' ? tool.getElement(msg.nodeId) : null;
+    const response = await protocol(message);
+    // Drawn after the action: the overlay must not count as the action's effect.
+    if (target && response.ok && (response.result as { success?: boolean } | null)?.success) showFeedback(tool.document, target, kind!);
+    return response;
+  };
   const listener: MessageListener = (message, _sender, sendResponse) => {
     // Not ours: return undefined so other listeners in the extension can answer.
     if (!isDomToolMessage(message)) return undefined;
@@ -88,9 +177,14 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
 
   const installed: ContentScriptHandle = {
     tool,
+    runtime,
     handle,
     dispose() {
-      onMessage.removeListener(listener);
+      try {
+        onMessage.removeListener(listener);
+      } catch {
+        /* orphaned runtime */
+      }
       tool.clearHighlight?.();
       if (g[INSTALLED] === installed) delete g[INSTALLED];
     },

@@ -484,10 +484,13 @@ function firstChildTag(el: Element, tag: string): Element | null {
   return null;
 }
 
+/** Built-in elements that accept attachShadow (DOM spec), besides custom elements. */
+const SHADOW_HOST_TAGS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+
 function shadowRootFor(el: Element, options: ResolvedSnapshotOptions): ShadowRoot | null {
   const open = el.shadowRoot;
   if (open) return open;
-  if (options.shadowRootOf && el.localName.indexOf('-') > 0) {
+  if (options.shadowRootOf && (el.localName.indexOf('-') > 0 || SHADOW_HOST_TAGS.has(el.localName))) {
     try {
       return options.shadowRootOf(el) ?? null;
     } catch {

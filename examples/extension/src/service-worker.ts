@@ -1,11 +1,18 @@
-// Service worker of the example extension: sends domtool:* messages to a tab's
-// content script and returns the (plain JSON) answers.
+// Service worker of the example extension: the agent-facing API is the DomTool
+// service (browserx-domtool/extension); the side panel and the console reach it with
+// messages such as { type: 'domtool:click', tabId, nodeId: 'f2:nv_8sch' }.
 //
 // From the service worker's DevTools console (chrome://extensions → "service worker"):
-//   await domtool.send({ type: 'domtool:getText' })                    // active tab
-//   await domtool.send({ type: 'domtool:click', nodeId: 'nv_1k9x2' })
-//   await domtool.send({ type: 'domtool:getSnapshot' }, tabId)
+//   const tabId = await domtool.activeTabId()
+//   (await domtool.service.getText({ tabId })).result
+//   await domtool.service.click({ tabId, nodeId: 'nv_1k9x2' })
+//   await domtool.send({ type: 'domtool:getText' })          // raw protocol, main frame only
+import { createDomToolService } from '../../../src/extension';
 import type { DomToolRequest, DomToolResponse } from '../../../src/integration/protocol';
+
+// At the top level, so the webNavigation listeners that retire ids are registered
+// every time the worker starts.
+const service = createDomToolService({ visualFeedback: true });
 
 async function activeTabId(): Promise<number> {
   const [tab] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
@@ -13,18 +20,16 @@ async function activeTabId(): Promise<number> {
   return tab.id;
 }
 
-/** Sends one request to the content script of `tabId` (default: the active tab). */
+/** Raw protocol: one request to the main frame's content script of `tabId` (default: the active tab). */
 async function send(message: DomToolRequest, tabId?: number): Promise<DomToolResponse> {
   const id = tabId ?? (await activeTabId());
   try {
-    return (await chrome.tabs.sendMessage(id, message)) as DomToolResponse;
+    return (await chrome.tabs.sendMessage(id, message, { frameId: 0 })) as DomToolResponse;
   } catch (e) {
-    // No content script in that tab (chrome:// pages, the Web Store, a tab opened
-    // before the extension was loaded): an error as data, like the protocol's own.
     return {
       ok: false,
       type: message.type,
-      error: { code: 'INTERNAL_ERROR', message: `Content script not reachable: ${(e as Error).message}. Reload the tab.`, recoverable: true },
+      error: { code: 'INTERNAL_ERROR', message: `Content script not reachable: ${(e as Error).message}. Use domtool.service, which injects it.`, recoverable: true },
     };
   }
 }
@@ -35,12 +40,14 @@ async function tabByUrl(prefix: string): Promise<number | undefined> {
   return tabs.find((t) => (t.url ?? '').indexOf(prefix) === 0)?.id;
 }
 
-// Toolbar button: highlight every actionable node and log the text snapshot.
-chrome.action.onClicked.addListener(async (tab) => {
-  if (tab.id === undefined) return;
-  const text = await send({ type: 'domtool:getText' }, tab.id);
-  console.log('[DomTool]', text.ok ? text.result : text.error);
-  await send({ type: 'domtool:highlight', nodeIds: 'all' }, tab.id);
+// Requests from the side panel (extension pages have no sender.tab; content scripts never ask).
+chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+  if (sender.tab || !message || typeof message.type !== 'string' || message.type.indexOf('domtool:') !== 0) return undefined;
+  void service.handleMessage(message).then(sendResponse);
+  return true;
 });
 
-(globalThis as unknown as { domtool: unknown }).domtool = { send, activeTabId, tabByUrl };
+// The toolbar button opens the side panel.
+chrome.sidePanel?.setPanelBehavior?.({ openPanelOnActionClick: true }).catch(() => undefined);
+
+(globalThis as unknown as { domtool: unknown }).domtool = { service, send, activeTabId, tabByUrl };

@@ -16,6 +16,12 @@ export interface TextOptions {
   includeHrefs?: boolean;
   /** Page header line. Default true. */
   header?: boolean;
+  /**
+   * For an iframe whose content this document cannot read (cross-origin): a line to put
+   * under it. The extension's content script uses it to mark where the child frame's
+   * own snapshot goes when the service worker assembles the whole tab.
+   */
+  frameSlot?: (iframe: VirtualNode) => string | undefined;
 }
 
 export const DEFAULT_TEXT_LENGTH = 200;
@@ -202,6 +208,10 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
         continue;
       }
       lines.push('  '.repeat(depth) + formatLine(node, ctx));
+      if (node.vn.crossOrigin && options.frameSlot) {
+        const slot = options.frameSlot(node.vn);
+        if (slot) lines.push('  '.repeat(depth + 1) + slot);
+      }
     }
     const childDepth = own ? depth + 1 : depth;
     // Pushed in reverse of display order: frame content, light children, shadow content.

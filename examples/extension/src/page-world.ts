@@ -1,0 +1,6 @@
+// Opt-in MAIN-world script (document_start): records elements that get click-like
+// listeners so the content script can offer listener-only clickables. In your own
+// extension, list `node_modules/browserx-domtool/dist/page-world.js` in the manifest.
+import { installListenerRecorder } from '../../../src/integration/page-world';
+
+installListenerRecorder();

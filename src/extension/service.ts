@@ -1,0 +1,596 @@
+// The service-worker side of BrowserX (`browserx-domtool/extension`, issue 11): the
+// agent's tools call it with `{ tabId, nodeId, … }`; it makes sure the content script
+// is in the tab (injecting it into tabs opened before the extension was installed),
+// assembles one snapshot from every frame of the tab (cross-origin ones included),
+// routes each action to the frame that owns the id, and answers errors as data with
+// a code and a message an LLM can act on (seed 003's contracts, without CDP).
+import type { ActionResult, ErrorCode, SerializedPage } from '../types';
+import type { DomToolResponse } from '../integration/protocol';
+import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
+import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
+import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
+import type { ChromeApi, FrameDetails } from './chrome-types';
+
+export type ExtensionErrorCode =
+  | ErrorCode
+  | 'TAB_NOT_FOUND'
+  | 'RESTRICTED_PAGE'
+  | 'CONTENT_SCRIPT_NOT_LOADED'
+  | 'WRONG_TAB'
+  | 'NAVIGATED'
+  | 'FRAME_GONE'
+  | 'UNSUPPORTED'
+  | 'INTERNAL_ERROR';
+
+export interface ExtensionError {
+  code: ExtensionErrorCode;
+  message: string;
+  recoverable: boolean;
+}
+
+/** Snapshot-like answers: `ok` with the result, or an error as data. */
+export type ServiceResult<T> = { ok: true; result: T; frames: FrameSummary[] } | { ok: false; error: ExtensionError };
+
+/** The ActionResult contract, with the service's own error codes. */
+export type ExtensionActionResult = Omit<ActionResult, 'error'> & { error?: ExtensionError };
+
+/** One child frame of an assembled snapshot. */
+export interface FrameSummary {
+  /** Prefix of its ids ("f2"). */
+  frame: string;
+  url: string;
+  /** 'ok': its content is in the snapshot; otherwise why it is a placeholder. */
+  status: 'ok' | 'timeout' | 'no-content-script' | 'depth-limit' | 'not-loaded';
+}
+
+export interface DomToolServiceOptions {
+  /** Content script files to inject into tabs without one. Default: the manifest's isolated-world content scripts. */
+  contentScripts?: string[];
+  /** How long a frame may take to answer before it stays a placeholder. Default 1500 ms. */
+  frameTimeoutMs?: number;
+  /** How long an action may take. Default 15000 ms. */
+  actionTimeoutMs?: number;
+  /** Ripple / cursor / field outline where the agent acts. Default false. */
+  visualFeedback?: boolean;
+  /** Max depth of nested cross-origin frames entered. Default 3. */
+  maxFrameDepth?: number;
+  /** The chrome namespace (tests pass a fake). Default globalThis.chrome. */
+  chrome?: ChromeApi;
+}
+
+export interface TabRequest {
+  tabId: number;
+}
+export interface SnapshotRequest extends TabRequest {
+  options?: Record<string, unknown>;
+  force?: boolean;
+}
+export interface NodeRequest extends TabRequest {
+  nodeId: string;
+}
+
+type Sent<T> = { ok: true; value: T } | { ok: false; reason: 'no-receiver' | 'timeout' | 'error'; message: string };
+
+const STORAGE_KEY = 'browserx.domtool.frames';
+const POINTER_ACTIONS = new Set(['click', 'hover', 'check', 'uncheck']);
+
+const restrictedMessage = (url: string, what: string) =>
+  `Chrome does not let extensions read or act on ${what} (${url.slice(0, 120)}). Nothing on this tab can be snapshotted or clicked: ` +
+  'navigate this tab to a regular http(s) page, or work in another tab.';
+
+/** Why a content script cannot run at `url`, or null. */
+export function restrictedReason(url: string | undefined): string | null {
+  if (!url) return null;
+  const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
+  if (['chrome:', 'chrome-extension:', 'chrome-untrusted:', 'chrome-search:', 'devtools:', 'edge:', 'brave:', 'view-source:', 'about:', 'data:', 'javascript:'].indexOf(scheme) >= 0) {
+    return restrictedMessage(url, scheme === 'chrome-extension:' ? 'extension pages' : `${scheme}// browser pages`);
+  }
+  if (/^https?:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore)(\/|$)/i.test(url)) return restrictedMessage(url, 'the Chrome Web Store');
+  return null;
+}
+
+function randomNonce(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  let out = '';
+  for (let i = 0; i < bytes.length; i++) out += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+  return out;
+}
+
+function err(code: ExtensionErrorCode, message: string, recoverable = true): ExtensionError {
+  return { code, message, recoverable };
+}
+
+function failed(start: number, error: ExtensionError): ExtensionActionResult {
+  return { success: false, duration: Date.now() - start, error, snapshotInvalidated: true };
+}
+
+export class DomToolService {
+  private readonly chrome: ChromeApi;
+  private readonly registry = new FrameRegistry();
+  private readonly ready: Promise<void>;
+  private readonly frameTimeoutMs: number;
+  private readonly actionTimeoutMs: number;
+  private readonly maxFrameDepth: number;
+  private saveQueued = false;
+
+  constructor(private readonly config: DomToolServiceOptions = {}) {
+    const api = config.chrome ?? (globalThis as { chrome?: ChromeApi }).chrome;
+    if (!api) throw new Error('browserx-domtool/extension runs in an extension (no chrome namespace here).');
+    this.chrome = api;
+    this.frameTimeoutMs = config.frameTimeoutMs ?? 1500;
+    this.actionTimeoutMs = config.actionTimeoutMs ?? 15000;
+    this.maxFrameDepth = config.maxFrameDepth ?? 3;
+    // Ids die with their document: a committed navigation retires the frame's numbers.
+    api.webNavigation?.onCommitted?.addListener((d) => {
+      this.registry.committed(d.tabId, d.frameId, d.documentId);
+      this.save();
+    });
+    api.tabs.onRemoved?.addListener((tabId) => {
+      this.registry.tabClosed(tabId);
+      this.save();
+    });
+    // A service worker is stopped when idle: the frame numbers survive it in session storage.
+    this.ready = this.restore();
+  }
+
+  private async restore(): Promise<void> {
+    try {
+      const got = await this.chrome.storage?.session?.get(STORAGE_KEY);
+      this.registry.load(got?.[STORAGE_KEY] as RegistryState | undefined);
+    } catch {
+      /* no storage permission: numbers live as long as the worker */
+    }
+  }
+
+  private save(): void {
+    const session = this.chrome.storage?.session;
+    if (!session || this.saveQueued) return;
+    this.saveQueued = true;
+    queueMicrotask(() => {
+      this.saveQueued = false;
+      session.set({ [STORAGE_KEY]: this.registry.toState() }).catch(() => undefined);
+    });
+  }
+
+  // ---- Messaging ----
+
+  private async send<T>(tabId: number, target: { frameId: number; documentId?: string }, message: Record<string, unknown>, timeoutMs: number): Promise<Sent<T>> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<Sent<T>>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, reason: 'timeout', message: `no answer within ${timeoutMs} ms` }), timeoutMs);
+    });
+    const options = target.documentId ? { documentId: target.documentId } : { frameId: target.frameId };
+    const sent = this.chrome.tabs.sendMessage(tabId, message, options).then(
+      (value): Sent<T> => (value === undefined ? { ok: false, reason: 'no-receiver', message: 'no DomTool content script answered' } : { ok: true, value: value as T }),
+      (e: unknown): Sent<T> => {
+        const text = String((e as Error)?.message ?? e);
+        return { ok: false, reason: /Receiving end does not exist|Could not establish connection|No frame|No document/i.test(text) ? 'no-receiver' : 'error', message: text };
+      },
+    );
+    try {
+      return await Promise.race([sent, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async tab(tabId: unknown): Promise<{ url?: string } | ExtensionError> {
+    if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0) return err('VALIDATION_ERROR', '"tabId" must be a tab id (a non-negative integer from chrome.tabs).');
+    try {
+      const tab = await this.chrome.tabs.get(tabId);
+      const restricted = restrictedReason(tab.url ?? tab.pendingUrl);
+      return restricted ? err('RESTRICTED_PAGE', restricted, false) : tab;
+    } catch {
+      return err('TAB_NOT_FOUND', `No tab with id ${tabId}: it was closed or never existed. List the open tabs and use one of their ids.`);
+    }
+  }
+
+  private contentScriptFiles(): string[] {
+    if (this.config.contentScripts) return this.config.contentScripts;
+    const files: string[] = [];
+    for (const cs of this.chrome.runtime.getManifest().content_scripts ?? []) {
+      if (cs.world === 'MAIN') continue;
+      for (const f of cs.js ?? []) if (files.indexOf(f) < 0) files.push(f);
+    }
+    return files;
+  }
+
+  /** Makes sure the main frame answers; injects the content script into every frame when it does not. */
+  private async ensureContentScript(tabId: number): Promise<ExtensionError | null> {
+    const ping = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { type: 'domtool:ping' }, 1000);
+    if (ping.ok) return null;
+    if (ping.reason === 'timeout') return err('TIMEOUT', 'The page did not answer within 1 s (it may be busy or frozen). Wait a moment and retry.');
+    const files = this.contentScriptFiles();
+    if (!files.length || !this.chrome.scripting) {
+      return err('CONTENT_SCRIPT_NOT_LOADED', 'The DomTool content script is not in this tab and cannot be injected (no "scripting" permission or no content script in the manifest). Reload the tab.');
+    }
+    try {
+      // A tab opened before the extension was installed (or reloaded) has no content script.
+      await this.chrome.scripting.executeScript({ target: { tabId, allFrames: true }, files });
+    } catch (e) {
+      const text = String((e as Error)?.message ?? e);
+      return err('CONTENT_SCRIPT_NOT_LOADED', `The DomTool content script could not be injected: ${text}. If this is a page Chrome protects (chrome://, the Web Store, a PDF), use another tab; otherwise reload the tab.`);
+    }
+    const again = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { type: 'domtool:ping' }, 2000);
+    return again.ok ? null : err('CONTENT_SCRIPT_NOT_LOADED', `The DomTool content script was injected but does not answer (${again.message}). Reload the tab and retry.`);
+  }
+
+  private async allFrames(tabId: number): Promise<Map<number, FrameDetails>> {
+    const map = new Map<number, FrameDetails>();
+    try {
+      for (const f of (await this.chrome.webNavigation?.getAllFrames({ tabId })) ?? []) map.set(f.frameId, f);
+    } catch {
+      /* no webNavigation permission: child frames stay placeholders */
+    }
+    return map;
+  }
+
+  // ---- Snapshots ----
+
+  private async assemble(req: SnapshotRequest, format: 'json' | 'text'): Promise<ServiceResult<FrameSnapshotAnswer>> {
+    await this.ready;
+    const tab = await this.tab(req?.tabId);
+    if ('code' in tab) return { ok: false, error: tab };
+    const tabId = req.tabId;
+    const missing = await this.ensureContentScript(tabId);
+    if (missing) return { ok: false, error: missing };
+    const frames = await this.allFrames(tabId);
+    const frameNonces = await this.handshake(tabId, [...frames.values()].filter((f) => f.frameId !== 0));
+    const message = { type: 'domtool:frameSnapshot', format, options: req.options ?? {}, force: req.force === true, frameNonces };
+    const top = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { ...message, idPrefix: '' }, Math.max(this.frameTimeoutMs, 5000));
+    if (!top.ok) return { ok: false, error: err(top.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED', `The page did not answer the snapshot request (${top.message}). Retry; reload the tab if it persists.`) };
+    if (!top.value.ok) return { ok: false, error: { ...top.value.error, code: top.value.error.code as ExtensionErrorCode } };
+    const answer = top.value.result as FrameSnapshotAnswer;
+    if (answer.pdf) return { ok: false, error: err('RESTRICTED_PAGE', restrictedMessage(answer.url, "Chrome's PDF viewer"), false) };
+    const ids = format === 'json' ? treeIds(answer.json!.page.body) : plainIdsInText(answer.text ?? '');
+    this.registry.recordMain(tabId, frames.get(0)?.documentId, ids);
+    const summaries: FrameSummary[] = [];
+    await this.fillFrames(tabId, answer, frames, message, format, 1, summaries);
+    this.save();
+    return { ok: true, result: answer, frames: summaries };
+  }
+
+  /**
+   * Gives each frame a fresh random nonce, which its content script posts to its
+   * ancestor windows; an ancestor then knows which of its <iframe> elements hosts which
+   * frameId (see integration/frames.ts). Answers nonce → frameId for the frames that took part.
+   */
+  private async handshake(tabId: number, frames: FrameDetails[]): Promise<Record<string, number>> {
+    const table: Record<string, number> = {};
+    await Promise.all(
+      frames.map(async (f) => {
+        const nonce = randomNonce();
+        const got = await this.send<DomToolResponse>(tabId, { frameId: f.frameId, documentId: f.documentId }, { type: 'domtool:frameHello', nonce }, Math.min(this.frameTimeoutMs, 1000));
+        if (got.ok && got.value.ok) table[nonce] = f.frameId;
+      }),
+    );
+    return table;
+  }
+
+  /** Asks every child frame behind `answer`'s placeholders for its own snapshot and grafts it in. */
+  private async fillFrames(
+    tabId: number,
+    answer: FrameSnapshotAnswer,
+    frames: Map<number, FrameDetails>,
+    message: Record<string, unknown>,
+    format: 'json' | 'text',
+    depth: number,
+    summaries: FrameSummary[],
+  ): Promise<void> {
+    if (!answer.frames.length) return;
+    const treeFills = new Map<string, FrameFill>();
+    const textFills = new Map<number, TextFill>();
+    const note = (link: { nodeId: string; frameId: number }, text: string) => {
+      treeFills.set(link.nodeId, { note: text });
+      textFills.set(link.frameId, { note: text });
+    };
+    await Promise.all(
+      answer.frames.map(async (link) => {
+        const details = frames.get(link.frameId);
+        if (link.frameId < 0 || !details || !details.documentId) {
+          note(link, 'Cross-origin iframe: its document has not loaded');
+          return;
+        }
+        const n = this.registry.frameNumber(tabId, link.frameId, details.documentId, details.url);
+        const summary: FrameSummary = { frame: 'f' + n, url: details.url, status: 'ok' };
+        summaries.push(summary);
+        if (depth > this.maxFrameDepth) {
+          summary.status = 'depth-limit';
+          note(link, `Cross-origin iframe beyond the frame depth limit (${this.maxFrameDepth})`);
+          return;
+        }
+        const got = await this.send<DomToolResponse>(tabId, { frameId: link.frameId, documentId: details.documentId }, { ...message, idPrefix: framePrefix(n) }, this.frameTimeoutMs);
+        if (!got.ok || !got.value.ok) {
+          summary.status = got.ok || got.reason !== 'timeout' ? 'no-content-script' : 'timeout';
+          note(link, summary.status === 'timeout' ? `Cross-origin iframe: its frame did not answer within ${this.frameTimeoutMs} ms` : 'Cross-origin iframe: no DomTool content script in this frame');
+          return;
+        }
+        const child = got.value.result as FrameSnapshotAnswer;
+        await this.fillFrames(tabId, child, frames, message, format, depth + 1, summaries);
+        if (format === 'json') treeFills.set(link.nodeId, { body: child.json!.page.body });
+        else textFills.set(link.frameId, { text: child.text ?? '' });
+      }),
+    );
+    if (format === 'json') graftTree(answer.json!.page.body, treeFills);
+    else answer.text = graftText(answer.text ?? '', textFills);
+  }
+
+  /** The JSON snapshot of the whole tab: child frames' trees under their <iframe> nodes, ids scoped by frame. */
+  async getSnapshot(req: SnapshotRequest): Promise<ServiceResult<SerializedPage>> {
+    const got = await this.assemble(req, 'json');
+    return got.ok ? { ok: true, result: got.result.json!, frames: got.frames } : got;
+  }
+
+  /** The text snapshot of the whole tab (what an LLM reads). */
+  async getText(req: SnapshotRequest): Promise<ServiceResult<string>> {
+    const got = await this.assemble(req, 'text');
+    return got.ok ? { ok: true, result: got.result.text ?? '', frames: got.frames } : got;
+  }
+
+  /** What changed in the main frame since the last snapshot, when the content script's DomTool supports it. */
+  async getChanges(req: SnapshotRequest): Promise<ServiceResult<unknown>> {
+    await this.ready;
+    const tab = await this.tab(req?.tabId);
+    if ('code' in tab) return { ok: false, error: tab };
+    const missing = await this.ensureContentScript(req.tabId);
+    if (missing) return { ok: false, error: missing };
+    const got = await this.send<DomToolResponse>(req.tabId, { frameId: 0 }, { type: 'domtool:getChanges', options: req.options ?? {} }, this.actionTimeoutMs);
+    if (!got.ok) return { ok: false, error: err(got.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED', `The page did not answer (${got.message}).`) };
+    if (!got.value.ok) {
+      if (got.value.error.code === 'UNKNOWN_MESSAGE') {
+        return { ok: false, error: err('UNSUPPORTED', 'getChanges is not supported by the DomTool content script in this tab (an older build). Use getText for a full snapshot instead.', false) };
+      }
+      return { ok: false, error: { ...got.value.error, code: got.value.error.code as ExtensionErrorCode } };
+    }
+    return { ok: true, result: got.value.result, frames: [] };
+  }
+
+  // ---- Routing ----
+
+  /** The frame that owns `nodeId` in `tabId`, or why the id cannot be used there. */
+  private async route(tabId: number, nodeId: string): Promise<{ frameId: number; documentId?: string; local: string; prefix: string } | ExtensionError> {
+    const scoped = parseScopedId(nodeId);
+    if (scoped.frame > 0) {
+      const rec: FrameRecord | undefined = this.registry.frame(scoped.frame);
+      const again = `Take a new snapshot of tab ${tabId} and use the ids it shows.`;
+      if (!rec) return err('FRAME_GONE', `${nodeId} names frame f${scoped.frame}, which no snapshot of this session produced (or it was forgotten). ${again}`);
+      if (rec.tabId !== tabId) return err('WRONG_TAB', `${nodeId} comes from a snapshot of tab ${rec.tabId}, not tab ${tabId}. Use ids from a snapshot of the tab you act on.`);
+      if (rec.gone === 'tab-closed') return err('TAB_NOT_FOUND', `${nodeId} belonged to a tab that was closed.`);
+      let current: FrameDetails | null = null;
+      try {
+        current = (await this.chrome.webNavigation?.getFrame({ tabId, frameId: rec.frameId })) ?? null;
+      } catch {
+        current = null;
+      }
+      if (rec.gone === 'navigated' || (current && current.documentId && current.documentId !== rec.documentId)) {
+        this.registry.markGone(scoped.frame, 'navigated');
+        return err('NAVIGATED', `${nodeId} belongs to frame f${scoped.frame} (${rec.url.slice(0, 100)}), which has navigated since: its ids are void. ${again}`);
+      }
+      if (!current) {
+        this.registry.markGone(scoped.frame, 'removed');
+        return err('FRAME_GONE', `${nodeId} belongs to frame f${scoped.frame} (${rec.url.slice(0, 100)}), which is no longer in the page (its iframe was removed). ${again}`);
+      }
+      return { frameId: rec.frameId, documentId: rec.documentId, local: scoped.local, prefix: framePrefix(scoped.frame) };
+    }
+    const recorded = this.registry.mainDocument(tabId);
+    if (recorded) {
+      let current: FrameDetails | null = null;
+      try {
+        current = (await this.chrome.webNavigation?.getFrame({ tabId, frameId: 0 })) ?? null;
+      } catch {
+        current = null;
+      }
+      if (current?.documentId && current.documentId !== recorded) {
+        return err('NAVIGATED', `The page in tab ${tabId} has navigated since the snapshot that showed ${nodeId}: its ids are void. Take a new snapshot.`);
+      }
+      if (!this.registry.issuedIn(tabId, nodeId)) {
+        const other = this.registry.otherTabWith(tabId, nodeId);
+        if (other !== undefined) return err('WRONG_TAB', `${nodeId} comes from a snapshot of tab ${other}, not tab ${tabId}. Use ids from a snapshot of the tab you act on.`);
+      }
+      return { frameId: 0, documentId: current?.documentId, local: nodeId, prefix: '' };
+    }
+    const other = this.registry.otherTabWith(tabId, nodeId);
+    if (other !== undefined) return err('WRONG_TAB', `${nodeId} comes from a snapshot of tab ${other}, not tab ${tabId}. Take a snapshot of tab ${tabId} first.`);
+    return { frameId: 0, local: nodeId, prefix: '' };
+  }
+
+  /**
+   * The child frame's own obscured check cannot see its parents: a cookie banner or
+   * modal of the parent page lying over the whole iframe. Checks the action's point
+   * outward, frame by frame, in each parent's content script.
+   */
+  private async checkFramePath(tabId: number, frameId: number, documentId: string | undefined, local: string, nodeId: string): Promise<ExtensionError | null> {
+    const located = await this.send<DomToolResponse>(tabId, { frameId, documentId }, { type: 'domtool:locate', nodeId: local }, this.frameTimeoutMs);
+    if (!located.ok || !located.value.ok || !located.value.result) return null; // the action itself reports it
+    let point = located.value.result as { x: number; y: number };
+    for (let depth = 0; depth < 10; depth++) {
+      let info: FrameDetails | null = null;
+      try {
+        info = (await this.chrome.webNavigation?.getFrame({ tabId, frameId })) ?? null;
+      } catch {
+        info = null;
+      }
+      if (!info || info.parentFrameId < 0) return null;
+      // getFrame's answer does not repeat the frameId it was asked for.
+      const frameNonces = await this.handshake(tabId, [{ ...info, frameId }]);
+      const hit = await this.send<DomToolResponse>(tabId, { frameId: info.parentFrameId }, { type: 'domtool:frameHitTest', frameId, x: point.x, y: point.y, frameNonces }, this.frameTimeoutMs);
+      if (!hit.ok || !hit.value.ok) return null; // a parent without our content script cannot be checked
+      const answer = hit.value.result as FrameHitAnswer;
+      if (!answer.ok) {
+        if (answer.reason === 'covered') {
+          return err('OBSCURED', `${nodeId} is inside a frame that is covered in its parent page${answer.covering ? ' by ' + answer.covering : ''}. Close or dismiss that first (it has its own id in the snapshot), then retry.`);
+        }
+        if (answer.reason === 'offscreen') return err('NOT_ACTIONABLE', `${nodeId} is inside a frame that cannot be scrolled into view in its parent page.`);
+        return null;
+      }
+      point = { x: answer.x, y: answer.y };
+      frameId = info.parentFrameId;
+    }
+    return null;
+  }
+
+  /** The frame holding the focus (for keys sent without a target): the deepest live child frame that has it, or the main frame. */
+  private async focusedFrame(tabId: number): Promise<{ frameId: number; documentId?: string; prefix: string }> {
+    const live = this.registry.framesOf(tabId);
+    const answers = await Promise.all(
+      live.map(async (rec) => {
+        const got = await this.send<DomToolResponse>(tabId, { frameId: rec.frameId, documentId: rec.documentId }, { type: 'domtool:hasFocus' }, 500);
+        return got.ok && got.value.ok && got.value.result === true ? rec : null;
+      }),
+    );
+    const hit = answers.filter((r): r is FrameRecord => !!r).pop();
+    return hit ? { frameId: hit.frameId, documentId: hit.documentId, prefix: framePrefix(hit.n) } : { frameId: 0, prefix: '' };
+  }
+
+  // ---- Actions ----
+
+  private async act(type: string, request: object, nodeOptional = false): Promise<ExtensionActionResult> {
+    const start = Date.now();
+    const req = (request ?? {}) as Partial<NodeRequest> & Record<string, unknown>;
+    await this.ready;
+    const tab = await this.tab(req?.tabId);
+    if ('code' in tab) return failed(start, tab);
+    const tabId = req.tabId as number;
+    const hasNode = typeof req.nodeId === 'string' && req.nodeId !== '';
+    if (!hasNode && !nodeOptional) return failed(start, err('VALIDATION_ERROR', '"nodeId" must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch".'));
+    const missing = await this.ensureContentScript(tabId);
+    if (missing) return failed(start, missing);
+
+    let target: { frameId: number; documentId?: string; prefix: string };
+    const message: Record<string, unknown> = { ...req, type: 'domtool:' + type };
+    delete message.tabId;
+    if (hasNode) {
+      const routed = await this.route(tabId, req.nodeId as string);
+      if ('code' in routed) return failed(start, routed);
+      target = routed;
+      message.nodeId = routed.local;
+      if (routed.frameId !== 0 && POINTER_ACTIONS.has(type)) {
+        const blocked = await this.checkFramePath(tabId, routed.frameId, routed.documentId, routed.local, req.nodeId as string);
+        if (blocked) return failed(start, blocked);
+      }
+    } else {
+      target = type === 'keypress' ? await this.focusedFrame(tabId) : { frameId: 0, prefix: '' };
+    }
+    if (this.config.visualFeedback) message.feedback = true;
+    const got = await this.send<DomToolResponse>(tabId, target, message, this.actionTimeoutMs);
+    if (!got.ok) {
+      if (got.reason === 'timeout') return failed(start, err('TIMEOUT', `The ${type} did not finish within ${this.actionTimeoutMs} ms. Take a new snapshot to see what happened.`));
+      return failed(start, err(target.frameId ? 'FRAME_GONE' : 'CONTENT_SCRIPT_NOT_LOADED', `The frame did not answer (${got.message}); it may have navigated. Take a new snapshot.`));
+    }
+    if (!got.value.ok) return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code as ExtensionErrorCode }, target.prefix));
+    return prefixIdsDeep(got.value.result as ExtensionActionResult, target.prefix);
+  }
+
+  click(req: NodeRequest): Promise<ExtensionActionResult> {
+    return this.act('click', req);
+  }
+  hover(req: NodeRequest): Promise<ExtensionActionResult> {
+    return this.act('hover', req);
+  }
+  check(req: NodeRequest): Promise<ExtensionActionResult> {
+    return this.act('check', req);
+  }
+  uncheck(req: NodeRequest): Promise<ExtensionActionResult> {
+    return this.act('uncheck', req);
+  }
+  focus(req: NodeRequest): Promise<ExtensionActionResult> {
+    return this.act('focus', req);
+  }
+  clear(req: NodeRequest): Promise<ExtensionActionResult> {
+    return this.act('clear', req);
+  }
+  /** Types `text` (replacing the value unless `replace: false`); a trailing "\n" or `pressEnter` presses Enter. */
+  type(req: NodeRequest & { text: string; replace?: boolean; pressEnter?: boolean }): Promise<ExtensionActionResult> {
+    return this.act('type', req);
+  }
+  /** Presses a key on `nodeId`, or on whatever has the focus (in whichever frame). */
+  keypress(req: TabRequest & { key: string; modifiers?: string[]; nodeId?: string }): Promise<ExtensionActionResult> {
+    return this.act('keypress', req, true);
+  }
+  select(req: NodeRequest & { value: string | string[] }): Promise<ExtensionActionResult> {
+    return this.act('select', req);
+  }
+  /** Scrolls the page (no nodeId), an element's container, or the element into view. */
+  scroll(req: TabRequest & { nodeId?: string; direction?: 'up' | 'down' | 'left' | 'right'; amount?: number | 'page' }): Promise<ExtensionActionResult> {
+    return this.act('scroll', req, true);
+  }
+
+  /** Labelled boxes over nodes (any frame's ids); 'all' highlights every actionable node of the main frame. */
+  async highlight(req: TabRequest & { nodeIds?: string[] | 'all' }): Promise<ServiceResult<{ shown: number; missing: string[] }>> {
+    await this.ready;
+    const tab = await this.tab(req?.tabId);
+    if ('code' in tab) return { ok: false, error: tab };
+    const groups = new Map<string, { target: { frameId: number; documentId?: string }; ids: string[]; prefix: string }>();
+    if (Array.isArray(req.nodeIds)) {
+      for (const id of req.nodeIds) {
+        const routed = await this.route(req.tabId, id);
+        if ('code' in routed) continue;
+        const key = routed.frameId + ':' + (routed.documentId ?? '');
+        const group = groups.get(key) ?? { target: routed, ids: [], prefix: routed.prefix };
+        group.ids.push(routed.local);
+        groups.set(key, group);
+      }
+    }
+    // Frames not named this time lose their boxes (one highlight at a time).
+    const targets = [{ frameId: 0 }, ...this.registry.framesOf(req.tabId).map((r) => ({ frameId: r.frameId, documentId: r.documentId }))];
+    await Promise.all(targets.map((t) => this.send(req.tabId, t, { type: 'domtool:clearHighlight' }, 500)));
+    let shown = 0;
+    const missing: string[] = [];
+    const list = req.nodeIds === undefined || req.nodeIds === 'all' ? [{ target: { frameId: 0 }, ids: 'all' as const, prefix: '' }] : [...groups.values()];
+    for (const g of list) {
+      const got = await this.send<DomToolResponse>(req.tabId, g.target, { type: 'domtool:highlight', nodeIds: g.ids }, this.frameTimeoutMs);
+      if (got.ok && got.value.ok) {
+        const r = got.value.result as { shown: number; missing: string[] };
+        shown += r.shown;
+        for (const m of r.missing) missing.push(g.prefix + m);
+      }
+    }
+    return { ok: true, result: { shown, missing }, frames: [] };
+  }
+
+  async clearHighlight(req: TabRequest): Promise<ServiceResult<{ cleared: boolean }>> {
+    const tab = await this.tab(req?.tabId);
+    if ('code' in tab) return { ok: false, error: tab };
+    const targets = [{ frameId: 0 }, ...this.registry.framesOf(req.tabId).map((r) => ({ frameId: r.frameId, documentId: r.documentId }))];
+    await Promise.all(targets.map((t) => this.send(req.tabId, t, { type: 'domtool:clearHighlight' }, 500)));
+    return { ok: true, result: { cleared: true }, frames: [] };
+  }
+
+  /**
+   * One entry point for messages such as `{ type: 'domtool:click', tabId: 12, nodeId: 'f2:nv_8sch' }`
+   * (a side panel, a popup, an agent loop in another extension page). Never throws.
+   */
+  async handleMessage(message: unknown): Promise<unknown> {
+    const msg = (message && typeof message === 'object' ? message : {}) as Record<string, unknown>;
+    const type = typeof msg.type === 'string' && msg.type.indexOf('domtool:') === 0 ? msg.type.slice(8) : '';
+    const req = msg as never;
+    try {
+      switch (type) {
+        case 'getSnapshot': return await this.getSnapshot(req);
+        case 'getText': return await this.getText(req);
+        case 'getChanges': return await this.getChanges(req);
+        case 'click': return await this.click(req);
+        case 'hover': return await this.hover(req);
+        case 'check': return await this.check(req);
+        case 'uncheck': return await this.uncheck(req);
+        case 'focus': return await this.focus(req);
+        case 'clear': return await this.clear(req);
+        case 'type': return await this.type(req);
+        case 'keypress': return await this.keypress(req);
+        case 'select': return await this.select(req);
+        case 'scroll': return await this.scroll(req);
+        case 'highlight': return await this.highlight(req);
+        case 'clearHighlight': return await this.clearHighlight(req);
+        default:
+          return { ok: false, error: err('VALIDATION_ERROR', `Unknown request type "${String(msg.type)}". Known: domtool:getSnapshot, getText, getChanges, click, type, keypress, hover, select, check, uncheck, focus, clear, scroll, highlight, clearHighlight.`, false) };
+      }
+    } catch (e) {
+      return { ok: false, error: err('INTERNAL_ERROR', `DomTool service failed: ${String((e as Error)?.message ?? e)}. Retry with a new snapshot.`) };
+    }
+  }
+}
+
+export function createDomToolService(options: DomToolServiceOptions = {}): DomToolService {
+  return new DomToolService(options);
+}

@@ -1,0 +1,273 @@
+// The part of the content script that only makes sense inside an extension, where a
+// content script runs in EVERY frame of a tab (cross-origin ones included) and the
+// service worker can address each frame by its frameId (issue 11).
+//
+// Each frame snapshots only itself (same-origin child frames are walked by their
+// parent's traversal, as in the page world); a cross-origin <iframe> stays a
+// placeholder. The service worker asks the frame behind it for its own snapshot and
+// grafts it under the placeholder.
+//
+// Matching a placeholder to a chrome frameId is a nonce handshake, never the position
+// of an iframe among its siblings (Chrome has no runtime.getFrameId; Firefox does):
+// the service worker gives each child frame a random nonce; the child's content script
+// posts it to its ancestor windows; an ancestor's content script remembers which
+// window (event.source) sent which nonce; an <iframe> whose contentWindow is that
+// window is the frame the service worker knows under that nonce's frameId. Page
+// scripts cannot forge event.source, and they never learn a nonce before it is used.
+import type { DomTool } from '../DomTool';
+import type { DomSnapshot } from '../snapshot/DomSnapshot';
+import type { SerializedPage, VirtualNode } from '../types';
+import { pickSnapshotOptions, type SnapshotOptions } from '../options';
+import { toPlainData } from '../dom/safe-json';
+import { isElement } from '../dom/dom-utils';
+import { deepElementFromPoint, describeElement, scrollIntoViewIfNeeded, targetPoint, toParentFramePoint } from '../actions/verify';
+import type { BuildNode } from '../snapshot/tree';
+
+/** A text-snapshot line that marks where a child frame's text goes (never page text). */
+export const FRAME_SLOT = '@@domtool-frame:';
+
+/** A cross-origin iframe placeholder of this frame's snapshot and the frame behind it. */
+export interface FrameLink {
+  /** The placeholder's node id (with the requested prefix). */
+  nodeId: string;
+  /** chrome frameId of the iframe's content, -1 if the browser does not know it (yet). */
+  frameId: number;
+}
+
+export interface FrameSnapshotAnswer {
+  url: string;
+  /** The document is Chrome's PDF viewer shell: nothing readable for a content script. */
+  pdf: boolean;
+  json?: SerializedPage;
+  text?: string;
+  frames: FrameLink[];
+}
+
+export interface FrameSnapshotRequest {
+  type: 'domtool:frameSnapshot';
+  format: 'json' | 'text';
+  options?: Record<string, unknown>;
+  force?: boolean;
+  /** Prepended to every id of this frame ("f3:"); empty for the main frame. */
+  idPrefix?: string;
+  /** Handshake nonces of descendant frames → their chrome frameIds. */
+  frameNonces?: Record<string, number>;
+}
+
+/** chrome frameId of the frame an <iframe> element hosts, -1 if unknown. */
+export type FrameIdOf = (frameElement: Element) => number;
+
+export const HELLO_KEY = '__browserxFrameHello';
+
+/**
+ * The content script's half of the handshake: nonces posted by descendant frames,
+ * with the window that posted each.
+ */
+export class FrameHandshake {
+  private readonly seen = new Map<string, unknown>();
+  private waiters: (() => void)[] = [];
+
+  constructor(win: Window) {
+    try {
+      win.addEventListener('message', (event) => {
+        const data = event.data as Record<string, unknown> | null;
+        if (!data || typeof data !== 'object' || typeof data[HELLO_KEY] !== 'string' || !event.source) return;
+        this.seen.set(data[HELLO_KEY] as string, event.source);
+        if (this.seen.size > 500) this.seen.delete(this.seen.keys().next().value as string);
+        const waiting = this.waiters;
+        this.waiters = [];
+        for (let i = 0; i < waiting.length; i++) waiting[i]();
+      }, true);
+    } catch {
+      /* no window: no child frames to match */
+    }
+  }
+
+  /** Child side: announces `nonce` to every ancestor window. */
+  static announce(win: Window, nonce: string): void {
+    let w: Window = win;
+    for (let i = 0; i < 16 && w.parent && w.parent !== w; i++) {
+      w = w.parent;
+      try {
+        w.postMessage({ [HELLO_KEY]: nonce }, '*');
+      } catch {
+        /* a detached ancestor */
+      }
+    }
+  }
+
+  /** Resolves when every nonce has arrived, or after `ms`. */
+  async waitFor(nonces: string[], ms: number): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (nonces.some((n) => !this.seen.has(n)) && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /** A matcher for frame elements, given the service worker's nonce → frameId table. */
+  frameIdOf(nonces: Record<string, number>): FrameIdOf {
+    return (el) => {
+      let win: unknown = null;
+      try {
+        win = (el as HTMLIFrameElement).contentWindow;
+      } catch {
+        win = null;
+      }
+      if (!win) return -1;
+      for (const nonce of Object.keys(nonces)) if (this.seen.get(nonce) === win) return nonces[nonce];
+      return -1;
+    };
+  }
+}
+
+/** Every kept node of the snapshot, depth first (children, shadow and same-origin frame content). */
+function eachNode(root: BuildNode, fn: (node: BuildNode) => void): void {
+  const stack: BuildNode[] = [root];
+  while (stack.length) {
+    const node = stack.pop() as BuildNode;
+    fn(node);
+    for (const list of [node.children, node.shadow, node.frame]) if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
+  }
+}
+
+/** Placeholders of cross-origin iframes with their frameIds, keyed by node. */
+function frameLinks(snapshot: DomSnapshot, getFrameId: FrameIdOf | undefined): Map<VirtualNode, number> {
+  const out = new Map<VirtualNode, number>();
+  eachNode(snapshot.buildTree, (node) => {
+    if (!node.vn.crossOrigin || !node.ref || !isElement(node.ref)) return;
+    let id = -1;
+    try {
+      id = getFrameId ? getFrameId(node.ref) : -1;
+    } catch {
+      id = -1;
+    }
+    out.set(node.vn, typeof id === 'number' ? id : -1);
+  });
+  return out;
+}
+
+const ID_TOKEN = /nv_[0-9a-z]+/g;
+
+/** Prefixes the ids this snapshot issued, wherever they appear in a text (lines, inline links). */
+export function prefixTextIds(text: string, snapshot: Pick<DomSnapshot, 'has'>, prefix: string): string {
+  if (!prefix) return text;
+  return text.replace(ID_TOKEN, (id) => (snapshot.has(id) ? prefix + id : id));
+}
+
+function prefixTreeIds(root: VirtualNode, prefix: string): void {
+  const stack: VirtualNode[] = [root];
+  while (stack.length) {
+    const vn = stack.pop() as VirtualNode;
+    if (vn.node_id) vn.node_id = prefix + vn.node_id;
+    for (const list of [vn.children, vn.shadowDom, vn.iframe]) if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
+  }
+}
+
+function isPdfViewer(doc: Document): boolean {
+  // Chrome shows a PDF as a shell document around an <embed> of the viewer plugin.
+  return doc.contentType === 'application/pdf';
+}
+
+export async function frameSnapshot(tool: DomTool, request: FrameSnapshotRequest, getFrameId: FrameIdOf | undefined): Promise<FrameSnapshotAnswer> {
+  const doc = tool.document;
+  const options = (request.options && typeof request.options === 'object' ? request.options : {}) as Record<string, unknown>;
+  const prefix = typeof request.idPrefix === 'string' ? request.idPrefix : '';
+  const snapshot = await tool.getSnapshot({ force: request.force === true, ...pickSnapshotOptions(options as SnapshotOptions) });
+  const links = frameLinks(snapshot, getFrameId);
+  const frames: FrameLink[] = [];
+  links.forEach((frameId, vn) => frames.push({ nodeId: prefix + vn.node_id, frameId }));
+  const answer: FrameSnapshotAnswer = { url: String(doc.URL), pdf: isPdfViewer(doc), frames };
+  if (request.format === 'text') {
+    const text = snapshot.toText({
+      ...(options as object),
+      header: prefix ? false : options.header !== false,
+      frameSlot: (vn) => {
+        const id = links.get(vn);
+        return id !== undefined ? FRAME_SLOT + id : undefined;
+      },
+    });
+    answer.text = prefixTextIds(text, snapshot, prefix);
+  } else {
+    const json = toPlainData(snapshot.serialize(options)) as SerializedPage;
+    if (prefix) prefixTreeIds(json.page.body, prefix);
+    answer.json = json;
+  }
+  return answer;
+}
+
+/**
+ * Where a pointer would land on `nodeId` in this frame's viewport (after scrolling it
+ * into view, as the action itself would). The service worker checks that point in the
+ * parent frames, which this frame cannot see when they are cross-origin.
+ */
+export function locate(tool: DomTool, nodeId: string): { x: number; y: number } | null {
+  const el = tool.getElement(nodeId);
+  if (!el || !el.isConnected) return null;
+  scrollIntoViewIfNeeded(el);
+  return targetPoint(el);
+}
+
+/** The <iframe>/<frame> element of this document (or its open/opened shadow roots) that hosts `frameId`. */
+export function findFrameElement(doc: Document, frameId: number, getFrameId: FrameIdOf, shadowRootOf?: (el: Element) => ShadowRoot | null): Element | null {
+  const roots: (Document | ShadowRoot)[] = [doc];
+  for (let r = 0; r < roots.length && r < 1000; r++) {
+    const all = roots[r].querySelectorAll('*');
+    for (let i = 0; i < all.length; i++) {
+      const el = all[i];
+      const tag = el.localName;
+      if (tag === 'iframe' || tag === 'frame') {
+        try {
+          if (getFrameId(el) === frameId) return el;
+        } catch {
+          /* not a frame the browser knows */
+        }
+      }
+      const shadow = el.shadowRoot ?? (shadowRootOf ? shadowRootOf(el) : null);
+      if (shadow) roots.push(shadow);
+      // Same-origin child documents are part of this frame's snapshot: their iframes too.
+      if (tag === 'iframe' || tag === 'frame') {
+        try {
+          const inner = (el as HTMLIFrameElement).contentDocument;
+          if (inner) roots.push(inner);
+        } catch {
+          /* cross-origin */
+        }
+      }
+    }
+  }
+  return null;
+}
+
+export type FrameHitAnswer = { ok: true; x: number; y: number } | { ok: false; reason: 'missing' | 'offscreen' | 'covered'; covering?: string };
+
+/**
+ * Hit test, in this (parent) frame, of a point inside the child frame `frameId`: the
+ * child's own obscured check cannot see a cookie banner or modal of the parent page
+ * lying over the whole iframe. Answers the point in this frame's coordinates so the
+ * service worker can go on outward.
+ */
+export function frameHitTest(doc: Document, frameId: number, point: { x: number; y: number }, getFrameId: FrameIdOf, shadowRootOf?: (el: Element) => ShadowRoot | null): FrameHitAnswer {
+  const frame = findFrameElement(doc, frameId, getFrameId, shadowRootOf);
+  if (!frame) return { ok: false, reason: 'missing' };
+  let outer = toParentFramePoint(frame, point);
+  const win = doc.defaultView;
+  const inView = (p: { x: number; y: number }) => !!win && p.x >= 0 && p.y >= 0 && p.x < win.innerWidth && p.y < win.innerHeight;
+  if (!inView(outer)) {
+    try {
+      frame.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
+    } catch {
+      /* old engines */
+    }
+    outer = toParentFramePoint(frame, point);
+    if (!inView(outer)) return { ok: false, reason: 'offscreen' };
+  }
+  const hit = deepElementFromPoint(doc, outer.x, outer.y, frame);
+  if (hit === frame) return { ok: true, x: outer.x, y: outer.y };
+  return { ok: false, reason: 'covered', covering: hit ? describeElement(hit) : undefined };
+}
