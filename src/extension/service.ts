@@ -72,7 +72,7 @@ export interface NodeRequest extends TabRequest {
 type Sent<T> = { ok: true; value: T } | { ok: false; reason: 'no-receiver' | 'timeout' | 'error'; message: string };
 
 const STORAGE_KEY = 'browserx.domtool.frames';
-const POINTER_ACTIONS = new Set(['click', 'hover', 'check', 'uncheck']);
+const POINTER_ACTIONS = new Set(['click', 'hover', 'check', 'uncheck', 'drag']);
 
 const restrictedMessage = (url: string, what: string) =>
   `Chrome does not let extensions read or act on ${what} (${url.slice(0, 120)}). Nothing on this tab can be snapshotted or clicked: ` +
@@ -343,6 +343,12 @@ export class DomToolService {
       }
       return { ok: false, error: { ...got.value.error, code: got.value.error.code as ExtensionErrorCode } };
     }
+    const changes = got.value.result as { text?: string };
+    if (typeof changes?.text === 'string') {
+      const frames = await this.allFrames(req.tabId);
+      this.registry.recordMain(req.tabId, frames.get(0)?.documentId, plainIdsInText(changes.text));
+      this.save();
+    }
     return { ok: true, result: got.value.result, frames: [] };
   }
 
@@ -465,6 +471,15 @@ export class DomToolService {
       if ('code' in routed) return failed(start, routed);
       target = routed;
       message.nodeId = routed.local;
+      if (type === 'drag' && typeof req.to === 'string') {
+        // A drop target named by id must live in the same frame as what is dragged.
+        const to = await this.route(tabId, req.to);
+        if ('code' in to) return failed(start, to);
+        if (to.frameId !== routed.frameId || to.documentId !== routed.documentId) {
+          return failed(start, err('VALIDATION_ERROR', `${req.nodeId} and ${req.to} are in different frames; a drag stays inside one frame. Drop onto an element of the same frame, or use { dx, dy }.`, false));
+        }
+        message.to = to.local;
+      }
       if (routed.frameId !== 0 && POINTER_ACTIONS.has(type)) {
         const blocked = await this.checkFramePath(tabId, routed.frameId, routed.documentId, routed.local, req.nodeId as string);
         if (blocked) return failed(start, blocked);
@@ -510,6 +525,14 @@ export class DomToolService {
   }
   select(req: NodeRequest & { value: string | string[] }): Promise<ExtensionActionResult> {
     return this.act('select', req);
+  }
+  /** Drags `nodeId` onto another node of the same frame (`to: 'nv_…'`), to a point `{ x, y }` or by `{ dx, dy }`. */
+  drag(req: NodeRequest & { to: string | { x: number; y: number } | { dx: number; dy: number }; steps?: number; position?: 'before' | 'after' | 'center' }): Promise<ExtensionActionResult> {
+    return this.act('drag', req);
+  }
+  /** Puts files into a file input, a "Choose file" button's input, or drops them onto a dropzone. */
+  upload(req: NodeRequest & { files: { name: string; type?: string; data: string; encoding?: 'text' | 'base64' }[]; via?: 'auto' | 'input' | 'drop' }): Promise<ExtensionActionResult> {
+    return this.act('upload', req);
   }
   /** Scrolls the page (no nodeId), an element's container, or the element into view. */
   scroll(req: TabRequest & { nodeId?: string; direction?: 'up' | 'down' | 'left' | 'right'; amount?: number | 'page' }): Promise<ExtensionActionResult> {
@@ -579,11 +602,13 @@ export class DomToolService {
         case 'type': return await this.type(req);
         case 'keypress': return await this.keypress(req);
         case 'select': return await this.select(req);
+        case 'drag': return await this.drag(req);
+        case 'upload': return await this.upload(req);
         case 'scroll': return await this.scroll(req);
         case 'highlight': return await this.highlight(req);
         case 'clearHighlight': return await this.clearHighlight(req);
         default:
-          return { ok: false, error: err('VALIDATION_ERROR', `Unknown request type "${String(msg.type)}". Known: domtool:getSnapshot, getText, getChanges, click, type, keypress, hover, select, check, uncheck, focus, clear, scroll, highlight, clearHighlight.`, false) };
+          return { ok: false, error: err('VALIDATION_ERROR', `Unknown request type "${String(msg.type)}". Known: domtool:getSnapshot, getText, getChanges, click, type, keypress, hover, select, check, uncheck, focus, clear, drag, upload, scroll, highlight, clearHighlight.`, false) };
       }
     } catch (e) {
       return { ok: false, error: err('INTERNAL_ERROR', `DomTool service failed: ${String((e as Error)?.message ?? e)}. Retry with a new snapshot.`) };

@@ -14,6 +14,7 @@ export type DomToolRequest =
   | { type: 'domtool:ping' }
   | { type: 'domtool:getSnapshot'; force?: boolean; options?: Record<string, unknown> }
   | { type: 'domtool:getText'; force?: boolean; options?: Record<string, unknown> }
+  | { type: 'domtool:getChanges'; options?: { full?: boolean; maxRatio?: number } }
   | { type: 'domtool:invalidate' }
   | { type: 'domtool:inspect'; nodeId: string }
   | { type: 'domtool:click' | 'domtool:hover' | 'domtool:check' | 'domtool:uncheck' | 'domtool:focus' | 'domtool:clear'; nodeId: string }
@@ -42,6 +43,7 @@ export type ProtocolTool = Pick<
   DomTool,
   | 'get_serialized_dom'
   | 'getText'
+  | 'getChanges'
   | 'invalidateSnapshot'
   | 'inspect'
   | 'click'
@@ -64,6 +66,7 @@ export const MESSAGE_TYPES: readonly DomToolRequestType[] = [
   'domtool:ping',
   'domtool:getSnapshot',
   'domtool:getText',
+  'domtool:getChanges',
   'domtool:invalidate',
   'domtool:inspect',
   'domtool:click',
@@ -125,6 +128,10 @@ async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promi
       return tool.get_serialized_dom({ ...opts(msg), force: msg.force === true });
     case 'getText':
       return tool.getText({ ...opts(msg), force: msg.force === true });
+    case 'getChanges': {
+      const o = opts(msg);
+      return tool.getChanges({ full: o.full === true, maxRatio: typeof o.maxRatio === 'number' ? o.maxRatio : undefined });
+    }
     case 'invalidate':
       tool.invalidateSnapshot();
       return { invalidated: true };

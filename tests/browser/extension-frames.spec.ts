@@ -219,3 +219,15 @@ test('visual feedback is drawn by the overlay, never in a snapshot, and the snap
   await expect(page.locator('browserx-feedback')).toHaveCount(0, { timeout: 3000 });
   await page.close();
 });
+
+test('getChanges reports what changed in the main frame since the last snapshot', async () => {
+  const { page, tabId } = await openCheckout();
+  const text = await call<{ result: string }>(ext, 'getText', { tabId });
+  const id = /(nv_[0-9a-z]+) button "Apply coupon"/.exec(text.result)![1];
+  expect((await call(ext, 'click', { tabId, nodeId: id })).success).toBe(true);
+  const changes = await call<{ ok: boolean; result: { kind: string; text: string } }>(ext, 'getChanges', { tabId });
+  expect(changes.ok).toBe(true);
+  expect(changes.result.kind).toBe('delta');
+  expect(changes.result.text).toContain('coupon applied');
+  await page.close();
+});
