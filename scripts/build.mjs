@@ -19,6 +19,8 @@ const INPUTS = [
   'src',
   'examples/extension/src',
   'examples/extension/manifest.json',
+  'examples/extension/panel.html',
+  'examples/extension/panel.css',
   'package.json',
   'package-lock.json',
   'tsup.config.ts',
