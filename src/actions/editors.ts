@@ -10,7 +10,7 @@
 // CodeMirror 6, ProseMirror/Tiptap, Lexical and Quill edit a contentEditable and go
 // through typing.ts (beforeinput + the browser editing path).
 import type { ActionResult } from '../types';
-import type { ActionContext } from './choices';
+import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, failureResult, successResult } from './result';
 import { EffectWatcher } from './observe';
