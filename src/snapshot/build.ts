@@ -11,6 +11,7 @@ import { flattenList } from './distill/flatten';
 import { IdAllocator, childHash, formatId } from './ids';
 import { Outline } from './outline';
 import { traverse, type IdSource } from './traverse';
+import { confineTo, findOverlay } from './modal';
 import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
 import { DEFAULT_TEXT_LENGTH } from './serialize/text';
@@ -34,6 +35,13 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     };
     const walked = traverse(doc, options, ids, viewport);
     demoteRedundantLabels(walked.labels, walked.standIns);
+    // A full-viewport backdrop makes the page under it unusable, like a modal dialog does.
+    const overlay = walked.covers.fullViewport.length ? findOverlay(doc, walked.covers.fullViewport, walked.covers.covers, viewport) : null;
+    if (overlay) {
+      const confined = confineTo(overlay, walked.roots, walked.keptNodes);
+      walked.roots = confined.tree;
+      walked.keptNodes = confined.kept;
+    }
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
     walked.covers.dropCoveredText(walked.perception);
     walked.covers.markCoveredControls(walked.keptNodes, doc);

@@ -15,7 +15,7 @@ import type { TextPerception } from './perception';
 import type { BuildNode } from './tree';
 import type { Box, PlainRect } from './visibility';
 
-interface Cover extends Box {
+export interface Cover extends Box {
   el: Element;
 }
 
@@ -33,8 +33,11 @@ interface Piece {
 const DISMISS = /\b(?:accept|agree|allow|got it|ok|okay|close|dismiss|reject|decline|deny|continue|no thanks|understand)\b|^[×✕✖xX]$/i;
 
 export class CoverScan {
-  private readonly covers: Cover[] = [];
+  /** Positioned boxes in the viewport, in document order. */
+  readonly covers: Cover[] = [];
   private readonly pieces: Piece[] = [];
+  /** Fixed boxes covering the whole viewport: possible backdrops (modal.ts). */
+  readonly fullViewport: Element[] = [];
 
   constructor(private readonly viewport: Box) {}
 
@@ -43,8 +46,10 @@ export class CoverScan {
     const vp = this.viewport;
     if (!(left < vp.right && right > vp.left && top < vp.bottom && bottom > vp.top)) return;
     // Only positioned boxes paint over in-flow content that comes before them.
-    if (style.position === 'static') return;
+    const position = style.position;
+    if (position === 'static') return;
     this.covers.push({ el, left, top, right, bottom });
+    if (position === 'fixed' && left <= vp.left + 1 && top <= vp.top + 1 && right >= vp.right - 1 && bottom >= vp.bottom - 1) this.fullViewport.push(el);
   }
 
   /** Traversal: text appended to `run` as raw[start, end). */

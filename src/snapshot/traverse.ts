@@ -17,6 +17,7 @@ import { describeElement, type NodeFacts } from './describe';
 import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
 import { TextPerception } from './perception';
 import { CoverScan } from './covers';
+import { findModal } from './modal';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
 import { now } from '../dom/builtins';
 
@@ -506,14 +507,6 @@ function shadowRootFor(el: Element, options: ResolvedSnapshotOptions): ShadowRoo
  */
 function looksLikeClosedShadowHost(el: Element, tag: string): boolean {
   return tag.indexOf('-') > 0 && !el.firstElementChild && !/\S/.test(el.textContent ?? '');
-}
-
-function findModal(doc: Document): Element | null {
-  try {
-    return doc.querySelector('dialog:modal');
-  } catch {
-    return null;
-  }
 }
 
 /** aria-owns: owned element → owner; null when the page uses none (the common case). */

@@ -164,3 +164,67 @@ function allCovered(json: import('../../src/types').SerializedPage): Record<stri
   }
   return out;
 }
+
+test('an ARIA modal leaves the page behind it out, like a native modal dialog', async ({ page }) => {
+  await loadHtml(page, `
+    <main><h1>PageBehind</h1><button>Behind button</button><p>Behind text</p></main>
+    <div role="dialog" aria-modal="true" aria-label="Sign in" style="position:fixed;top:100px;left:100px;background:#fff;border:1px solid">
+      <p>DialogText</p><button>Close dialog</button>
+    </div>`);
+  await expectGone(page, ['PageBehind', 'Behind button', 'Behind text'], ['DialogText', 'Close dialog']);
+  // aria-modal on a hidden dialog changes nothing.
+  await page.evaluate(() => { (document.querySelector('[role=dialog]') as HTMLElement).style.display = 'none'; });
+  await expectGone(page, ['DialogText'], ['PageBehind', 'Behind button']);
+});
+
+test('a full-viewport dimmed backdrop: the page under it is out, the dialog next to it and the backdrop content stay', async ({ page }) => {
+  await loadHtml(page, `
+    <main><h1>PageUnder</h1><button>Under button</button></main>
+    <div class="backdrop" style="position:fixed;inset:0;background:rgba(0,0,0,.5)"></div>
+    <div class="dialog" style="position:fixed;top:200px;left:400px;width:400px;background:#fff;padding:20px">
+      <p>Subscribe to our newsletter</p><button>No thanks</button>
+    </div>`);
+  await expectGone(page, ['PageUnder', 'Under button'], ['Subscribe to our newsletter', 'No thanks']);
+});
+
+test('an app shell that is a fixed full-viewport box is not a backdrop: its content and the rest stay', async ({ page }) => {
+  await loadHtml(page, `
+    <div id="app" style="position:fixed;inset:0;overflow:auto;background:#fff"><h1>AppShell</h1><button>Shell button</button></div>
+    <div style="position:fixed;top:10px;right:10px;z-index:2;background:#ffd"><p>Toast message</p></div>`);
+  await expectGone(page, [], ['AppShell', 'Shell button', 'Toast message']);
+});
+
+const SR_ONLY = 'position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0';
+
+test('what people rely on stays: sr-only names of icon buttons, visually-hidden headings as names, alt, aria-label, values', async ({ page }) => {
+  await loadHtml(page, `
+    <button><svg aria-hidden="true" width="16" height="16"><path d="M0 0h16v16z"/></svg><span style="${SR_ONLY}">Search site</span></button>
+    <a href="/cart"><svg aria-hidden="true" width="16" height="16"><path d="M0 0h16v16z"/></svg><span style="clip-path:inset(50%);${SR_ONLY}">Shopping cart</span></a>
+    <section aria-labelledby="news"><h2 id="news" style="${SR_ONLY}">Latest news</h2><p>NewsBody</p></section>
+    <img src="${IMG}" alt="Company logo" width="40" height="20">
+    <button aria-label="Close panel">×</button>
+    <input aria-label="Email" value="someone@example.com">
+    <p>Plain <span style="${SR_ONLY}">SrOnlyRun</span> sentence</p>`);
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  expect(text).toMatch(/nv_\w+ button "Search site"/);
+  expect(text).toMatch(/nv_\w+ link "Shopping cart"/);
+  expect(text).toContain('region "Latest news"');
+  expect(text).toContain('img "Company logo"');
+  expect(text).toMatch(/nv_\w+ button "Close panel"/);
+  expect(text).toContain('value="someone@example.com"');
+  // (The absolutely positioned span is a block: the sentence is split around it.)
+  expect(text).toMatch(/Plain\s+sentence/);
+  expect(text).not.toContain('SrOnlyRun');
+});
+
+test('a skip link that appears on focus: out while off-screen, a link like any other once focused and visible', async ({ page }) => {
+  await loadHtml(page, `
+    <style>.skip{position:absolute;left:-9999px;top:0}.skip:focus{left:8px}</style>
+    <a class="skip" href="#main">Skip to content</a>
+    <main id="main"><h1>Welcome</h1></main>`);
+  let { text } = await snapshot(page, { tokenBudget: 0 });
+  expect(text).not.toContain('Skip to content');
+  await page.focus('.skip');
+  ({ text } = await snapshot(page, { tokenBudget: 0 }));
+  expect(text).toMatch(/nv_\w+ link "Skip to content" \[focused\]/);
+});

@@ -1,0 +1,108 @@
+// What a person can use while a modal is open: only the modal. A native modal
+// <dialog> makes the rest of the page inert; an ARIA modal (role=dialog/alertdialog
+// with aria-modal=true) asks assistive technology to treat it the same way, and a
+// full-viewport fixed overlay (a dimmed backdrop under a dialog, a cookie wall) covers
+// the page for a sighted person. Content outside them is left out like inert content.
+import { isElement } from '../dom/dom-utils';
+import { deepElementFromPoint } from '../dom/hit-test';
+import { getStyle } from './caches';
+import type { BuildNode } from './tree';
+import type { Box } from './visibility';
+
+/** The open modal before traversal: a native modal dialog, else the last rendered ARIA modal. */
+export function findModal(doc: Document): Element | null {
+  try {
+    const native = doc.querySelector('dialog:modal');
+    if (native) return native;
+    const aria = doc.querySelectorAll('[aria-modal="true"]');
+    for (let i = aria.length - 1; i >= 0; i--) {
+      const el = aria[i];
+      const role = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0];
+      if ((role === 'dialog' || role === 'alertdialog') && rendered(el)) return el;
+    }
+  } catch {
+    /* no selector support: no modal */
+  }
+  return null;
+}
+
+function rendered(el: Element): boolean {
+  const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
+  if (typeof check === 'function' && !check.call(el, { visibilityProperty: true, opacityProperty: true })) return false;
+  const r = el.getBoundingClientRect();
+  return r.width > 1 && r.height > 1;
+}
+
+/**
+ * After traversal: a fixed box covering the whole viewport that is on top at its four
+ * corners and looks like a backdrop (translucent, blurred, or holding a dialog). Returns
+ * it and the positioned boxes drawn above it (a dialog next to its backdrop), or null. Only called when traversal met such a fixed box, so most pages pay nothing.
+ */
+export function findOverlay(doc: Document, candidates: Element[], positioned: readonly (Box & { el: Element })[], viewport: Box): Element[] | null {
+  for (let i = candidates.length - 1; i >= 0; i--) {
+    const overlay = candidates[i];
+    if (!backdropLike(overlay)) continue;
+    const inset = 4;
+    const corners = [
+      [viewport.left + inset, viewport.top + inset], [viewport.right - inset, viewport.top + inset],
+      [viewport.left + inset, viewport.bottom - inset], [viewport.right - inset, viewport.bottom - inset],
+    ];
+    let onTop = true;
+    for (let c = 0; c < corners.length && onTop; c++) {
+      const hit = deepElementFromPoint(doc, corners[c][0], corners[c][1]);
+      onTop = !!hit && overlay.contains(hit);
+    }
+    if (!onTop) continue;
+    const roots = [overlay];
+    // What is drawn above the backdrop (a dialog next to it, not inside): positioned boxes
+    // outside it whose own centre is on top.
+    for (let j = 0, tested = 0; j < positioned.length && tested < 24; j++) {
+      const box = positioned[j];
+      const el = box.el;
+      if (overlay.contains(el) || el.contains(overlay) || roots.some((r) => r.contains(el))) continue;
+      tested++;
+      const x = (Math.max(box.left, viewport.left) + Math.min(box.right, viewport.right)) / 2;
+      const y = (Math.max(box.top, viewport.top) + Math.min(box.bottom, viewport.bottom)) / 2;
+      const hit = deepElementFromPoint(doc, x, y);
+      if (hit && el.contains(hit)) roots.push(el);
+    }
+    return roots;
+  }
+  return null;
+}
+
+function backdropLike(el: Element): boolean {
+  const style = getStyle(el);
+  if (!style) return false;
+  if (style.backdropFilter && style.backdropFilter !== 'none') return true;
+  const m = /rgba\([^)]*,\s*([\d.]+)\)/.exec(style.backgroundColor);
+  if (m && +m[1] >= 0.1 && +m[1] < 0.95) return true;
+  try {
+    return !!el.querySelector('[role="dialog"],[role="alertdialog"],[aria-modal="true"],dialog[open]');
+  } catch {
+    return false;
+  }
+}
+
+/** Drops from the tree (and the kept list) everything outside the overlay roots; ancestors of a root stay. */
+export function confineTo(roots: Element[], tree: BuildNode[], kept: BuildNode[]): { tree: BuildNode[]; kept: BuildNode[] } {
+  const inside = (node: BuildNode) => !!node.ref && roots.some((r) => r.contains(node.ref!));
+  const holds = (node: BuildNode) => !!node.ref && isElement(node.ref) && roots.some((r) => (node.ref as Element).contains(r));
+  const filter = (list: BuildNode[]): BuildNode[] => {
+    const out: BuildNode[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const node = list[i];
+      if (inside(node)) out.push(node);
+      else if (holds(node)) {
+        node.children = filter(node.children);
+        if (node.shadow) node.shadow = filter(node.shadow);
+        out.push(node);
+      } else if (!node.ref) {
+        // A node without an element (none today) cannot be placed: keep its inside part.
+        out.push(...filter(node.children));
+      }
+    }
+    return out;
+  };
+  return { tree: filter(tree), kept: kept.filter((n) => inside(n) || holds(n)) };
+}
