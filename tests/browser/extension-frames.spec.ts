@@ -231,3 +231,40 @@ test('getChanges reports what changed in the main frame since the last snapshot'
   expect(changes.result.text).toContain('coupon applied');
   await page.close();
 });
+
+test('the side panel shows the tab, highlights on hover, clicks an id, sends a message (and its screenshot is in docs/)', async () => {
+  const { page, tabId } = await openCheckout();
+  const extensionId = new URL(ext.worker().url()).host;
+  const panel = await ext.context.newPage();
+  await panel.setViewportSize({ width: 440, height: 760 });
+  await panel.goto(`chrome-extension://${extensionId}/panel.html?tabId=${tabId}`);
+  const nameLine = panel.locator('.line', { hasText: 'textbox "Name on card"' });
+  await expect(nameLine).toHaveCount(1);
+  await expect(panel.locator('#page')).toContainText('Checkout');
+
+  // Hover: the element is boxed in its own frame (here the cross-origin child).
+  await nameLine.hover();
+  await expect(payFrame(page).locator('[data-browserx-overlay]')).toHaveCount(1);
+  await panel.locator('.line', { hasText: 'button "Apply coupon"' }).hover();
+  await expect(page.locator('[data-browserx-overlay]')).toHaveCount(1);
+  await expect(payFrame(page).locator('[data-browserx-overlay]')).toHaveCount(0);
+
+  // Click an id.
+  await panel.locator('.line', { hasText: 'button "Apply coupon"' }).locator('.id').click();
+  await expect(page.locator('#state')).toHaveText('coupon applied');
+  await expect(panel.locator('#status')).toContainText('done');
+
+  // The message box.
+  const id = await nameLine.locator('.id').textContent();
+  await panel.locator('#message').fill(JSON.stringify({ type: 'domtool:type', nodeId: id, text: 'Grace Hopper' }));
+  await panel.locator('#send').click();
+  await expect(panel.locator('#answer')).toContainText('"success": true');
+  await expect(payFrame(page).locator('#name')).toHaveValue('Grace Hopper');
+
+  await expect(panel.locator('.line', { hasText: 'value="Grace Hopper"' })).toHaveCount(1);
+  await expect(panel.locator('#status')).toContainText('lines');
+  await nameLine.hover();
+  if (process.env.UPDATE_SCREENSHOTS) await panel.screenshot({ path: 'docs/extension-side-panel.png' });
+  await panel.close();
+  await page.close();
+});

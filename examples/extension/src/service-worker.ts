@@ -40,9 +40,11 @@ async function tabByUrl(prefix: string): Promise<number | undefined> {
   return tabs.find((t) => (t.url ?? '').indexOf(prefix) === 0)?.id;
 }
 
-// Requests from the side panel (extension pages have no sender.tab; content scripts never ask).
+// Requests from the side panel or another page of this extension (content scripts never ask;
+// a page's URL tells them apart: a panel opened as a tab has a sender.tab too).
+const extensionOrigin = chrome.runtime.getURL('');
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  if (sender.tab || !message || typeof message.type !== 'string' || message.type.indexOf('domtool:') !== 0) return undefined;
+  if ((sender.url ?? '').indexOf(extensionOrigin) !== 0 || !message || typeof message.type !== 'string' || message.type.indexOf('domtool:') !== 0) return undefined;
   void service.handleMessage(message).then(sendResponse);
   return true;
 });
