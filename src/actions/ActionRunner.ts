@@ -23,6 +23,7 @@ import { EffectWatcher, QUIET_MS, type Observation } from './observe';
 import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement } from './typing';
 import { mergeModifiers, normalizeModifiers, parseKey, type Modifiers } from './keys';
 import { pressKey } from './keyboard';
+import { namedModifiers, pressChord } from './chords';
 import { scrollContainer, scrollContainerOf, pageStep, type ScrollDirection } from './scroll';
 import { runSelect, runCheck } from './choices';
 import type { ActionContext, PointerTarget } from './context';
@@ -60,6 +61,8 @@ export interface KeypressOptions {
   modifiers?: Modifiers | string[];
   /** Focus this element first; otherwise the key goes to the focused element. */
   id?: string;
+  /** Hold the key for this many auto-repeats (keydown with repeat: true), e.g. to step a slider. */
+  repeat?: number;
 }
 
 export interface ScrollOptions {
@@ -189,7 +192,9 @@ export class ActionRunner implements ActionContext {
         target = deepActiveElement(doc) ?? doc.body ?? doc.documentElement;
       }
       const watch = new EffectWatcher(target, snapshot);
-      const outcome = pressKey(target, parsed.def, mods);
+      // Modifier keys pressed as keys: named in the chord or the options (an upper-case letter only implies Shift).
+      const explicit = mergeModifiers(normalizeModifiers(options.modifiers), namedModifiers(key));
+      const outcome = pressChord(target, parsed.def, mods, explicit, options.repeat);
       const notes: string[] = [];
       if (outcome.prevented) notes.push(msg.defaultPrevented(parsed.def.key === ' ' ? 'Space' : parsed.def.key));
       const obs = await this.settle(watch);

@@ -1,6 +1,7 @@
 // Sequential focus navigation (Tab / Shift+Tab), which synthetic key events do not
-// perform. Walks the flat tree (shadow roots, slots, same-origin iframes) and
-// orders positive tabindex first, then document order, as browsers do.
+// perform. Orders each focus navigation scope (document, shadow root, slot,
+// same-origin iframe) by tabindex, then splices scopes in after their owners, as
+// browsers do.
 import { isElement, windowOf } from '../dom/dom-utils';
 import { deepActiveElement, disabledReason, inputType, isFocusable, isInert, isRendered } from '../semantics';
 
@@ -11,19 +12,24 @@ function tabIndexOf(el: Element): number {
   return typeof t === 'number' ? t : -1;
 }
 
-/** Children in rendering order: shadow content instead of light children, slot assignments for slots. */
-function flatChildren(el: Element, out: Element[]): void {
+/**
+ * The children of a focus navigation scope owner: a shadow host's shadow root, a
+ * slot's assigned elements (or its fallback content), an iframe's body. Null for
+ * an element that owns no scope.
+ */
+function scopeChildren(el: Element): Element[] | null {
   const shadow = el.shadowRoot;
   if (shadow) {
+    const out: Element[] = [];
     for (let c = shadow.firstElementChild; c; c = c.nextElementSibling) out.push(c);
-    return;
+    return out;
   }
   if (el.localName === 'slot') {
     const assigned = (el as HTMLSlotElement).assignedElements ? (el as HTMLSlotElement).assignedElements() : [];
-    if (assigned.length) {
-      for (let i = 0; i < assigned.length; i++) out.push(assigned[i]);
-      return;
-    }
+    if (assigned.length) return assigned.slice();
+    const out: Element[] = [];
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) out.push(c);
+    return out;
   }
   if (el.localName === 'iframe' || el.localName === 'frame') {
     let doc: Document | null = null;
@@ -32,10 +38,9 @@ function flatChildren(el: Element, out: Element[]): void {
     } catch {
       doc = null;
     }
-    if (doc && doc.body) out.push(doc.body);
-    return;
+    return doc && doc.body ? [doc.body] : [];
   }
-  for (let c = el.firstElementChild; c; c = c.nextElementSibling) out.push(c);
+  return null;
 }
 
 /** Radio groups are one tab stop: the checked radio, else the first of the group. */
@@ -67,32 +72,56 @@ export function radioGroup(radio: HTMLInputElement): HTMLInputElement[] {
   return out.length ? out : [radio];
 }
 
-/** Every element reachable with Tab, in sequential focus order. */
+/**
+ * Every element reachable with Tab, in sequential focus order, as HTML defines it
+ * (the "flattened tabindex-ordered focus navigation scope"): shadow roots, slots
+ * and iframes are scopes of their own; inside each scope positive tabindex comes
+ * first (ascending, then tree order), then tabindex 0 in tree order; a scope's
+ * contents follow its owner (a host without tabindex sorts as 0; a host with a
+ * negative tabindex takes its whole scope out of the order).
+ */
 export function sequentialFocusOrder(doc: Document): Element[] {
-  const positive: { el: Element; t: number; i: number }[] = [];
-  const zero: Element[] = [];
+  const out: Element[] = [];
   const seenGroups: Record<string, true> = Object.create(null);
+  if (doc.body) flattenScope([doc.body], out, seenGroups, 0);
+  return out;
+}
+
+interface ScopeItem {
+  el: Element;
+  t: number;
+  order: number;
+  /** Focusable itself (a scope owner may be only an owner). */
+  stop: boolean;
+  scope: Element[] | null;
+}
+
+function flattenScope(roots: Element[], out: Element[], seenGroups: Record<string, true>, depth: number): void {
+  if (depth > 32) return;
+  const items: ScopeItem[] = [];
   const stack: Element[] = [];
-  if (doc.body) stack.push(doc.body);
-  let order = 0;
+  for (let i = roots.length - 1; i >= 0; i--) stack.push(roots[i]);
   while (stack.length) {
     const el = stack.pop() as Element;
     if (!isElement(el)) continue;
-    if (el.hasAttribute('inert') || !isRendered(el)) continue;
-    if (isFocusable(el) && tabIndexOf(el) >= 0 && el.localName !== 'iframe' && !disabledReason(el) && isRadioTabStop(el, seenGroups)) {
-      const t = tabIndexOf(el);
-      if (t > 0) positive.push({ el, t, i: order++ });
-      else zero.push(el);
+    // Slots are display:contents (no box of their own): only their content is checked.
+    if (el.hasAttribute('inert') || (el.localName !== 'slot' && !isRendered(el))) continue;
+    const t = tabIndexOf(el);
+    const stop = isFocusable(el) && t >= 0 && el.localName !== 'iframe' && !disabledReason(el) && isRadioTabStop(el, seenGroups);
+    const scope = scopeChildren(el);
+    if (scope) {
+      // A focusable owner with tabindex < 0 hides its scope from Tab; otherwise it sorts by its tabindex (or as 0).
+      if (!(isFocusable(el) && el.hasAttribute('tabindex') && t < 0)) items.push({ el, t: stop ? t : 0, order: items.length, stop, scope });
+      continue;
     }
-    const kids: Element[] = [];
-    flatChildren(el, kids);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    if (stop) items.push({ el, t, order: items.length, stop, scope: null });
+    for (let c = el.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
   }
-  positive.sort((a, b) => a.t - b.t || a.i - b.i);
-  const out: Element[] = [];
-  for (let i = 0; i < positive.length; i++) out.push(positive[i].el);
-  for (let i = 0; i < zero.length; i++) out.push(zero[i]);
-  return out;
+  items.sort((a, b) => (a.t > 0 ? a.t : Infinity) - (b.t > 0 ? b.t : Infinity) || a.order - b.order);
+  for (const item of items) {
+    if (item.stop) out.push(item.el);
+    if (item.scope) flattenScope(item.scope, out, seenGroups, depth + 1);
+  }
 }
 
 /** Moves focus like Tab / Shift+Tab from `current`. Returns the newly focused element. */

@@ -16,19 +16,21 @@ export interface KeyOutcome {
 }
 
 /** Presses one key on `target` (the focused element). */
-export function pressKey(target: Element, def: KeyDef, mods: Modifiers): KeyOutcome {
+export function pressKey(target: Element, def: KeyDef, mods: Modifiers, hold: { repeat?: boolean; release?: boolean } = {}): KeyOutcome {
   const doc = target.ownerDocument;
-  const down = fireKey(target, 'keydown', def, mods);
+  const down = fireKey(target, 'keydown', def, mods, hold.repeat === true);
   let outcome: KeyOutcome = { prevented: !down };
   if (down) {
     // keypress exists only for keys that produce a character (and Enter).
     const producesChar = insertsText(def, mods) || (def.key === 'Enter' && !mods.ctrl && !mods.alt && !mods.meta);
-    const press = producesChar ? fireKey(target, 'keypress', def, mods) : true;
+    const press = producesChar ? fireKey(target, 'keypress', def, mods, hold.repeat === true) : true;
     if (!press) outcome = { prevented: true };
     else outcome.defaultAction = keydownDefault(target, def, mods) ?? undefined;
   }
   // After the keydown default (focus may have moved): keyup goes to the focused element, as in browsers.
   const upTarget = def.key === 'Tab' && doc.activeElement ? (deepActiveElement(doc) ?? target) : target;
+  // A held key (auto-repeat) is released once, after its last repeat.
+  if (hold.release === false) return outcome;
   const up = fireKey(upTarget, 'keyup', def, mods);
   if (down && up && def.key === ' ' && !mods.ctrl && !mods.alt && !mods.meta) {
     const act = spaceActivation(target);
