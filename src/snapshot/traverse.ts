@@ -248,7 +248,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const selfBox = !isContents && width > 0 && height > 0 && (width > 1 || height > 1);
     // Style reads cost ~0.4 µs each: properties that only matter for content are read
     // only when there is content (a leaf clips nothing and hides no children).
-    const openShadow = options.includeShadowDom ? shadowRootFor(el, options) : null;
+    const openShadow = options.includeShadowDom ? shadowRootFor(el, tag, options) : null;
     // openShadow covers closed roots opened through options.shadowRootOf (a host with no light children).
     const hasShadow = openShadow !== null || (!options.includeShadowDom && el.shadowRoot !== null);
     const hasContent = el.firstChild !== null || hasShadow || tag === 'slot';
@@ -485,13 +485,16 @@ function firstChildTag(el: Element, tag: string): Element | null {
   return null;
 }
 
-/** Built-in elements that accept attachShadow (DOM spec), besides custom elements. */
+/**
+ * Elements that can host a shadow root besides custom elements (DOM Standard,
+ * attachShadow's "valid shadow host name").
+ */
 const SHADOW_HOST_TAGS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
 
-function shadowRootFor(el: Element, options: ResolvedSnapshotOptions): ShadowRoot | null {
+function shadowRootFor(el: Element, tag: string, options: ResolvedSnapshotOptions): ShadowRoot | null {
   const open = el.shadowRoot;
   if (open) return open;
-  if (options.shadowRootOf && (el.localName.indexOf('-') > 0 || SHADOW_HOST_TAGS.has(el.localName))) {
+  if (options.shadowRootOf && mayHostClosedRoot(el, tag)) {
     try {
       return options.shadowRootOf(el) ?? null;
     } catch {
@@ -499,6 +502,17 @@ function shadowRootFor(el: Element, options: ResolvedSnapshotOptions): ShadowRoo
     }
   }
   return null;
+}
+
+/**
+ * Worth asking options.shadowRootOf (chrome.dom.openOrClosedShadowRoot): every custom
+ * element, and a standard host (div, span, section, …) without light content of its own —
+ * a host shows its shadow tree, so the usual closed widget is an empty <div> that still
+ * renders. One set lookup per element, and the hook only for the few empty hosts.
+ */
+function mayHostClosedRoot(el: Element, tag: string): boolean {
+  if (tag.indexOf('-') > 0) return true;
+  return SHADOW_HOST_TAGS.has(tag) && el.firstElementChild === null && (el.firstChild === null || !/\S/.test(el.textContent ?? ''));
 }
 
 /**

@@ -125,3 +125,16 @@ test('the content script is immune to the hostile page; its payload round-trips 
   await expect(page.locator('#status')).toHaveText('went');
   await page.close();
 });
+
+test('closed shadow roots on a plain <div> and <section> are opened in the extension (issue 8)', async () => {
+  const { page, url } = await open('/fixtures/integration/closed-div.html');
+  const text = await send<string>(url, { type: 'domtool:getText' });
+  expect(text.result).toMatch(lineWithId('Pay in div'));
+  expect(text.result).toContain('h2 "Section inside"');
+  const snap = await send<SerializedPage>(url, { type: 'domtool:getSnapshot' });
+  const pay = findNode(snap.result, 'Pay in div', 'button')!;
+  const click = await send<ActionResult>(url, { type: 'domtool:click', nodeId: pay.node_id });
+  expect(click.result.success).toBe(true);
+  await expect(page.locator('#status')).toHaveText('paid');
+  await page.close();
+});
