@@ -57,9 +57,7 @@ export async function runSelect(ctx: ActionContext, start: number, id: string, v
   }
 
   if (roleOf(element) === 'option') return clickOption(ctx, start, element, element, wanted[0], id, snapshot);
-  if (!isAriaSelectable(element)) {
-    throw new DomToolError('VALIDATION_ERROR', msg.notSelect(id, describeElement(element)));
-  }
+  if (!isAriaSelectable(element)) return selectListedTarget(ctx, start, element, wanted[0], id, snapshot);
   const listbox = await openListbox(ctx, element, id, snapshot);
   let options = listboxOptions(listbox);
   let option = findAriaOption(options, wanted[0]);
@@ -127,6 +125,25 @@ async function clickOption(
     return failureResult(start, new DomToolError('ACTION_FAILED', msg.selectDidNotStick(id, wanted)), obs.effect);
   }
   return successResult(start, obs.effect);
+}
+
+/**
+ * A custom container (a div dropdown, a delegated list) is no select, but its options
+ * may be listed as targets inside it: pick the one whose text is the wanted option, as
+ * a person would click it. Otherwise the error names the ids to click.
+ */
+async function selectListedTarget(ctx: ActionContext, start: number, container: Element, wanted: string, id: string, snapshot: SnapshotLike): Promise<ActionResult> {
+  const listed = snapshot.targetsWithin ? snapshot.targetsWithin(id) : [];
+  const w = normalize(wanted);
+  for (let i = 0; i < listed.length; i++) {
+    const option = snapshot.getElement(listed[i].id);
+    if (!option || !option.isConnected || normalize(option.textContent ?? '') !== w) continue;
+    const target = ctx.pointerTarget(option, listed[i].id, snapshot);
+    const watch = new EffectWatcher(container, snapshot);
+    clickSequence(target.dispatchTo, target.point, ctx.pointer);
+    return ctx.finish(start, await ctx.settle(watch), `click on ${listed[i].id}`);
+  }
+  throw new DomToolError('VALIDATION_ERROR', msg.notSelect(id, describeElement(container), wanted, listed.map((t) => t.line)));
 }
 
 function normalize(s: string): string {

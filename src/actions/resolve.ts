@@ -27,6 +27,9 @@ export async function resolveTarget(id: unknown, source: SnapshotSource): Promis
     snapshot = await source.refresh();
     refreshed = true;
   }
+  // Text runs carry ids in the JSON but are not elements: name the target to use instead.
+  const run = !snapshot.has(id) && snapshot.textRun ? snapshot.textRun(id) : null;
+  if (run) throw new DomToolError('VALIDATION_ERROR', msg.textRun(id, run.text, run.holder));
   let element = lookup(snapshot, id);
   const recorded = snapshot.has(id) ? snapshot.getFingerprint(id) : null;
   if (!element && !refreshed) {

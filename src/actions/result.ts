@@ -59,6 +59,9 @@ export const msg = {
     "'browserx-domtool/playwright'), or use it in an extension content script; with a DOM library in Node, pass new DomTool({ document }).",
   invalidId: (id: unknown) => `"${String(id)}" is not a node id. Use an id such as nv_1k9x2 from the latest snapshot.`,
   invalidArg: (name: string, expected: string) => `Invalid ${name}: expected ${expected}.`,
+  textRun: (id: string, text: string, holder: string | null) =>
+    `${id} is a run of text ("${text.length > 40 ? text.slice(0, 39) + '…' : text}"), not an element; nothing was done. ` +
+    (holder ? `The target that holds it is ${holder}: use that id.` : 'No target holds this text: it is not clickable on its own.'),
   notFound: (id: string) => `No element with id ${id} exists in the page, even after refreshing the snapshot. ${FRESH} and pick an id from it.`,
   stale: (id: string, detail: string) =>
     `The page changed since the snapshot; take a fresh snapshot. Element ${id} is no longer what the snapshot showed (${detail}); nothing was done.`,
@@ -78,7 +81,11 @@ export const msg = {
   offViewport: (id: string, what: string) => `Element ${id} (${what}) could not be scrolled into the viewport. Scroll its container first.`,
   crossOrigin: (id: string) => `Element ${id} is inside a cross-origin frame that page scripts cannot reach. It cannot be operated from this page.`,
   notFocusable: (id: string, what: string) => `Element ${id} (${what}) cannot take keyboard focus.`,
-  notSelect: (id: string, what: string) => `Element ${id} (${what}) is not a select, listbox or combobox. Use click on the option instead.`,
+  notSelect: (id: string, what: string, wanted: string, listed: string[]) =>
+    `Element ${id} (${what}) is not a select, listbox or combobox` +
+    (listed.length
+      ? `, and none of the targets inside it reads "${wanted}". Click one of them instead: ${listed.join('; ')}.`
+      : ` and shows no options now. Click it to open it, take a snapshot, then click the option's id.`),
   noOption: (id: string, wanted: string, available: string[]) =>
     `No option "${wanted}" in ${id}. Available options: ${available.length ? available.map((o) => `"${o}"`).join(', ') : '(none visible)'}.`,
   optionDisabled: (id: string, wanted: string) => `Option "${wanted}" of ${id} is disabled and cannot be chosen.`,

@@ -10,6 +10,10 @@ export interface SnapshotLike {
   has(nodeId: string): boolean;
   /** F8: whether the id was ever handed out in this document (ids are never reused). */
   wasIssued?(nodeId: string): boolean;
+  /** Text-run ids: the text and the target holding it (null for other ids). */
+  textRun?(nodeId: string): { text: string; holderId: string | null; holder: string | null } | null;
+  /** The targets shown inside a node, with their text lines (a custom dropdown's options). */
+  targetsWithin?(nodeId: string): { id: string; line: string }[];
 }
 
 export interface SnapshotSource {

@@ -2,6 +2,7 @@
 // and the two renderings (JSON payload, LLM text).
 import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, SnapshotStats, VirtualNode } from '../types';
 import type { BuildNode } from './tree';
+import { TEXT_TAG } from './tree';
 import type { IdMemory } from './id-memory';
 import type { Outline } from './outline';
 import { buildPayload, toVirtualNode, type SerializeOptions } from './serialize/json';
@@ -27,6 +28,15 @@ export interface DomSnapshotParts {
   outline: Outline;
   /** Snapshot-level default for serialize({ includeSelectors }). */
   includeSelectors?: boolean;
+}
+
+/** What a text run's id stands for (see DomSnapshot.textRun). */
+export interface TextRunInfo {
+  text: string;
+  /** Id of the nearest target holding the text, or null when no target holds it. */
+  holderId: string | null;
+  /** That target's line as the text shows it (e.g. `nv_4cfg clickable: Guests: 2 ▾`). */
+  holder: string | null;
 }
 
 export class DomSnapshot {
@@ -69,6 +79,37 @@ export class DomSnapshot {
       if (found === undefined && kept.ref === node) found = id;
     });
     return found;
+  }
+
+  /**
+   * A text run's id (the JSON gives text runs ids; they are not elements): its text and
+   * the nearest target that holds it, as the text shows that target's line. Null for
+   * ids that are not text runs of this snapshot.
+   */
+  textRun(nodeId: string): TextRunInfo | null {
+    const outline = this.parts.outline;
+    const index = outline.indexOf(nodeId);
+    if (index < 0 || outline.nodes[index].vn.tag !== TEXT_TAG) return null;
+    const text = outline.nodes[index].vn.text ?? '';
+    for (let p = outline.parents[index]; p >= 0; p = outline.parents[p]) {
+      const holder = outline.nodes[p];
+      if (holder.vn.actionable && holder.vn.node_id) return { text, holderId: holder.vn.node_id, holder: outline.line(p) };
+    }
+    return { text, holderId: null, holder: null };
+  }
+
+  /** The targets shown inside a node (its subtree in this snapshot), with their text lines. */
+  targetsWithin(nodeId: string): { id: string; line: string }[] {
+    const outline = this.parts.outline;
+    const index = outline.indexOf(nodeId);
+    const out: { id: string; line: string }[] = [];
+    if (index < 0) return out;
+    const end = outline.subtreeEnd(index);
+    for (let i = index + 1; i < end && out.length < 30; i++) {
+      const vn = outline.nodes[i].vn;
+      if (vn.actionable && vn.node_id) out.push({ id: vn.node_id, line: outline.line(i) });
+    }
+    return out;
   }
 
   has(nodeId: string): boolean {
