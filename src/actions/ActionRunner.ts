@@ -32,7 +32,7 @@ import { isAriaSlider, runTypeSlider } from './slider';
 import { formattedValue } from './formats';
 import { codeEditorFor, runTypeCodeEditor } from './editors';
 import { runUpload, type UploadFile, type UploadOptions } from './upload';
-import { mayHaveStandIn, standInFor } from '../snapshot/stand-in';
+import { mayHaveStandIn, standInFor } from '../semantics';
 
 export type { PointerTarget };
 

@@ -13,3 +13,4 @@ export { inputType } from './element';
 export { isRendered, frameElementOf } from './visibility';
 export { nameOf, roleAndName, liveFingerprint } from './fingerprint';
 export { getHint, meaningfulWords } from './hint';
+export { mayHaveStandIn, cannotTakeClick, standInFor } from './stand-in';

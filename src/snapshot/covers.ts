@@ -5,7 +5,7 @@
 // test — the same one the action layer's OBSCURED check uses (dom/hit-test.ts).
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
-import { mayHaveStandIn, standInFor } from './stand-in';
+import { mayHaveStandIn, standInFor } from '../semantics';
 import { parseColor } from '../dom/color';
 import { isElement } from '../dom/dom-utils';
 import { hitTest, type Point } from '../dom/hit-test';

@@ -8,7 +8,7 @@ import type { NodeFingerprint } from '../types';
 import { getRect, getStyle } from './caches';
 import { classifyActionability, containerFor, lastCursorRead, lastListenerBits, scanAttributes, NO_CONTAINER, type Actionability, type AttributeScan, type Surroundings } from './actionability';
 import { DELEGATES, jQueryDelegatedSelectors } from './listeners';
-import { cannotTakeClick, mayHaveStandIn, standInFor } from './stand-in';
+import { cannotTakeClick, mayHaveStandIn, standInFor } from '../semantics';
 import { getRole, mayHaveRole } from '../semantics';
 import { childHash, elementPathHash } from './ids';
 import type { BuildNode } from './tree';
