@@ -13,6 +13,7 @@ import type { ActionResult } from '../types';
 import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, failureResult, successResult } from './result';
+import { toArray } from '../dom/builtins';
 import { EffectWatcher } from './observe';
 import { fireInput, fireKey } from './events';
 import { keyForChar, parseKey } from './keys';
@@ -48,7 +49,7 @@ export function codeEditorFor(el: Element): CodeEditor | null {
 
 /** The document as Monaco renders it: view lines in vertical order, nbsp as spaces. */
 export function monacoText(editor: CodeEditor): string {
-  const lines = Array.from(editor.root.querySelectorAll('.view-lines .view-line')) as HTMLElement[];
+  const lines = toArray(editor.root.querySelectorAll('.view-lines .view-line')) as HTMLElement[];
   lines.sort((a, b) => (parseFloat(a.style.top) || 0) - (parseFloat(b.style.top) || 0));
   return lines.map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n').replace(/\s+$/, '');
 }
