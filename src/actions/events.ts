@@ -126,7 +126,35 @@ export function fireKey(el: Element, type: 'keydown' | 'keypress' | 'keyup', def
       // Read-only in this engine; key/code are what modern code reads anyway.
     }
   }
-  return el.dispatchEvent(event);
+  return dispatchWithoutEngineDefault(win, el, event);
+}
+
+/**
+ * Dispatches a synthetic key event and returns whether the *page* left it uncancelled.
+ * Our own emulation is the only default action: WebKit runs its default handlers for
+ * untrusted key events too (Enter keypress submits the form or clicks the focused
+ * button/summary with trusted events; Escape keydown closes a modal dialog a task
+ * later), and Firefox follows a link on an untrusted Enter keypress — so every key
+ * action would happen twice there. A window listener added last (it runs after the
+ * page's listeners) records the page's decision, then cancels the event, which stops
+ * the engine's default in all three engines. If the page stops propagation the
+ * listener never runs and dispatchEvent's own answer is used.
+ */
+function dispatchWithoutEngineDefault(win: Window, el: Element, event: Event): boolean {
+  let pageCancelled: boolean | null = null;
+  const last = (e: Event) => {
+    if (e !== event) return;
+    pageCancelled = e.defaultPrevented;
+    e.preventDefault();
+  };
+  win.addEventListener(event.type, last);
+  let notCancelled: boolean;
+  try {
+    notCancelled = el.dispatchEvent(event);
+  } finally {
+    win.removeEventListener(event.type, last);
+  }
+  return pageCancelled === null ? notCancelled : !pageCancelled;
 }
 
 function keypressCharCode(def: KeyDef): number {

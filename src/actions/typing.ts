@@ -135,9 +135,39 @@ function selectAllIn(host: HTMLElement, collapseToEnd: boolean): void {
   if (!sel) return;
   const range = host.ownerDocument.createRange();
   range.selectNodeContents(host);
-  if (collapseToEnd) range.collapse(false);
+  if (collapseToEnd) caretAtEnd(range, host);
   sel.removeAllRanges();
   sel.addRange(range);
+}
+
+/**
+ * Collapses `range` at the end of the host's last line, inside its last block.
+ * A caret at (host, childCount) — after the last <p> — is where Chromium and WebKit
+ * type into the last text node anyway, but Firefox inserts there as a new line
+ * outside the block (Quill then reports an extra paragraph), so the caret is put at
+ * the end of the deepest last node: a text node's end, before a trailing <br>, or
+ * inside an empty element. Whitespace-only text between blocks is skipped.
+ */
+const VOID_ELEMENT = /^(?:img|input|hr|wbr|embed|source|track|area|col|meta|link|base|param|video|audio|iframe|canvas|svg|math|object)$/;
+
+function caretAtEnd(range: Range, host: HTMLElement): void {
+  let node: Node = host;
+  for (;;) {
+    let child = node.lastChild;
+    while (child && child.nodeType === 3 && !/\S/.test(child.nodeValue ?? '') && child.previousSibling) child = child.previousSibling;
+    if (!child) break;
+    node = child;
+    if (node.nodeType !== 1) break;
+    if ((node as Element).localName === 'br') {
+      range.setStartBefore(node);
+      range.collapse(true);
+      return;
+    }
+  }
+  if (node.nodeType === 3) range.setStart(node, (node.nodeValue ?? '').length);
+  else if (node.nodeType === 1 && !VOID_ELEMENT.test((node as Element).localName)) range.setStart(node, node.childNodes.length);
+  else range.setStartAfter(node);
+  range.collapse(true);
 }
 
 function focusWithoutScroll(el: Element): void {

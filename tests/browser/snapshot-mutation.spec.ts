@@ -32,11 +32,13 @@ test('zero mutations on a page with shadow roots, a same-origin frame and a focu
     <div style="overflow:auto;height:50px" id="scroller"><div style="height:400px"><button>In scroller</button></div></div>
     <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<input aria-label="shadow field"><slot></slot>';</script>`);
   await injectDomTool(page);
-  await page.evaluate(() => {
+  await page.evaluate(async () => {
     document.getElementById('scroller')!.scrollTop = 30;
     const frame = document.querySelector('iframe')!;
-    // Focus first: focusing scrolls the field into view.
+    // Focus first: focusing scrolls the field into view. Firefox does that scroll
+    // asynchronously (a later frame would undo the scrollTo below), so let it land.
     (frame.contentDocument!.getElementById('inner') as HTMLInputElement).focus();
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     frame.contentWindow!.scrollTo(0, 50);
   });
   const result = await snapshot(page, { includeSelectors: true });

@@ -15,6 +15,16 @@ export const PORT = Number(process.env.DOMTOOL_TEST_PORT ?? 4173);
 export const ORIGIN = `http://127.0.0.1:${PORT}`;
 /** The static server also listens on PORT+1: a second origin for cross-origin frames. */
 export const OTHER_ORIGIN = `http://127.0.0.1:${PORT + 1}`;
+/**
+ * The engine running this spec: 'chromium' under Playwright Test, 'firefox' or
+ * 'webkit' under tests/engines (DOMTOOL_ENGINE). For the few expectations where an
+ * engine legitimately differs (each says why).
+ */
+export function engine(): 'chromium' | 'firefox' | 'webkit' {
+  const name = process.env.DOMTOOL_ENGINE;
+  return name === 'firefox' || name === 'webkit' ? name : 'chromium';
+}
+
 /** An empty page on the test origin; inline HTML is written into it. */
 export const BLANK = '/tests/browser/helpers/blank.html';
 

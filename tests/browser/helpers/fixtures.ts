@@ -30,3 +30,39 @@ export function normalizeJson(page: SerializedPage): unknown {
   const stable = { page: { context: page.page.context, body: page.page.body, meta } };
   return JSON.parse(normalizeText(JSON.stringify(stable)));
 }
+
+/**
+ * Layout-dependent parts of a snapshot, normalised away when another engine's output
+ * is compared with the Chromium golden (never for Chromium itself): the document size
+ * in the header (Firefox draws a 12 px classic scrollbar and its text is taller), the
+ * fold marker line and the per-line [offscreen]/[in-view] flags (where the fold falls
+ * depends on line heights), and the matching JSON fields (context.scroll size,
+ * computed.offscreen). A page whose output still differs has its own golden in
+ * tests/golden/<engine>/ (e.g. a long list keeps the items that are in view).
+ */
+export function normalizeLayoutText(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '# below the visible area (actions scroll to their target)')
+    .map((line) =>
+      line.startsWith('# page ')
+        ? line.replace(/( scroll -?\d+,-?\d+) of \d+x\d+/, '$1 of (document size)')
+        : line.replace(/ \[(?:offscreen|in-view)\]/g, ''),
+    )
+    .join('\n');
+}
+
+export function normalizeLayoutJson(json: unknown): unknown {
+  const walk = (value: unknown, key: string): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, ''));
+    if (!value || typeof value !== 'object') return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      if (key === 'computed' && k === 'offscreen') continue;
+      if (key === 'scroll' && (k === 'width' || k === 'height')) continue;
+      out[k] = walk(v, k);
+    }
+    return out;
+  };
+  return walk(json, '');
+}
