@@ -10,7 +10,7 @@ import type { ClickOptions } from './actions/pointer';
 import type { DragDestination, DragOptions } from './actions/drag';
 import type { UploadFile, UploadOptions } from './actions/upload';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
-import { innerRoots } from './freshness/inner-roots';
+import { innerRoots, scrolledSince } from './freshness/inner-roots';
 import type { ActionEffect, ActionResult, Appeared, InspectResult } from './types';
 import type { SnapshotLike } from './actions/resolve';
 import { computeAppeared } from './changes/appeared';
@@ -136,7 +136,8 @@ export class DomTool {
     const ttl = this.options.snapshotTTL ?? 2000;
     const hasOverrides = Object.keys(overrides).length > 0;
     // F1 + F2: reuse while within the TTL and no meaningful mutation marked it dirty.
-    if (!force && !hasOverrides && this.current && this.freshness.isFresh() && now() - this.current.takenAt < ttl) return this.current;
+import { innerRoots, scrolledSince } from './freshness/inner-roots';
+import type { ActionEffect, ActionResult, Appeared, InspectResult } from './types';
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
     const snapshot = buildSnapshot(this.document, options, this.memory);
     snapshot.seq = ++this.seq;

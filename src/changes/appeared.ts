@@ -10,6 +10,7 @@ import { estimateTokens } from '../snapshot/distill/budget';
 import { TEXT_TAG } from '../snapshot/tree';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import { OPENED_ROLES, POPUP_ROLES } from './lines';
+import { messageRegion } from '../snapshot/messages';
 
 export interface AppearedOptions {
   /** Token cap of the whole report. Default 300. */
@@ -18,9 +19,6 @@ export interface AppearedOptions {
   maxControls?: number;
 }
 
-/** Live regions, alerts and toasts: text appearing inside them is a message for the user. */
-const MESSAGE_REGION =
-  '[role="alert"],[role="status"],[role="log"],[role="alertdialog"],[aria-live="polite"],[aria-live="assertive"],output,[class*="toast" i],[class*="snackbar" i]';
 
 export function computeAppeared(before: Outline, after: DomSnapshot, options: AppearedOptions = {}): Appeared {
   const maxTokens = options.maxTokens ?? 300;
@@ -106,18 +104,6 @@ export function computeAppeared(before: Outline, after: DomSnapshot, options: Ap
   if (more) out.moreControls = more;
   out.tokens = tokens;
   return out;
-}
-
-function messageRegion(node: Node | undefined): Element | null {
-  const el = node ? (node.nodeType === 1 ? (node as Element) : node.parentElement) : null;
-  if (!el) return null;
-  try {
-    const region = el.closest(MESSAGE_REGION);
-    // aria-live="off" regions and a toast class on <body> (theme switches) are not messages.
-    return region && region !== el.ownerDocument.body ? region : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The error text of an invalid field: aria-errormessage, else its description (aria-describedby). */

@@ -34,7 +34,7 @@ test('a 300-item list under tokenBudget 4000 is summarized and truncated with a 
   const summaries = allNodes(json).filter((n) => n.summary);
   expect(summaries).toHaveLength(1);
   expect(summaries[0].summary).toMatchObject({ total: 300, label: 'listitem items' });
-  expect(summaries[0].text).toMatch(/^List of 300 listitem items\. Showing first \d+\.$/);
+  expect(summaries[0].text).toMatch(/^List of 300 listitem items\. Showing first \d+; \d+ more below \(scroll down to see them\)\.$/);
   expect(text).toContain('… List of 300 listitem items. Showing first');
   expect(text.split('\n').at(-1)).toMatch(/^# truncated: /);
   const kept = new Set(allNodes(json).filter((n) => n.actionable).map((n) => n.name));

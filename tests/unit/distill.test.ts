@@ -85,7 +85,7 @@ describe('summaries (S9)', () => {
     const items = a[0].children;
     expect(items).toHaveLength(9);
     expect(items[8].vn.tag).toBe('#summary');
-    expect(items[8].vn.text).toBe('List of 120 listitem items. Showing first 8.');
+    expect(items[8].vn.text).toBe('List of 120 listitem items. Showing first 8; 112 more.');
     expect(items[8].vn.summary).toEqual({ total: 120, shown: 8, label: 'listitem items' });
     const b = make();
     summarizeRepeats(b, { threshold: 12, keep: 8 });

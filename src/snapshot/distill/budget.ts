@@ -9,6 +9,7 @@ import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { formatLine, hasOwnLine, type LineContext } from '../serialize/text';
 import type { Box } from '../visibility';
 import { countNodes, summarizeRepeats } from './summarize';
+import { mustKeepPredicate } from '../messages';
 
 export interface BudgetOptions {
   maxNodes: number;
@@ -69,7 +70,27 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   let entries = linearize(roots, viewport, options.maxTextLength);
   if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
 
-  const removed = summarizeRepeats(roots, { threshold: options.summarizeThreshold, keep: options.summarizeKeep, viewport });
+  // Subtree costs, so the summarizer can fill the budget with as many items as fit.
+  const subtree = new Map<BuildNode, number>();
+  let totalCost = 40;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    const own = (subtree.get(e.node) ?? 0) + e.cost;
+    subtree.set(e.node, own);
+    if (e.parent >= 0) subtree.set(entries[e.parent].node, (subtree.get(entries[e.parent].node) ?? 0) + own);
+    else totalCost += own;
+  }
+  const mustKeep = mustKeepPredicate(roots);
+  const removed = summarizeRepeats(roots, {
+    threshold: options.summarizeThreshold,
+    keep: options.summarizeKeep,
+    viewport,
+    mustKeep,
+    costOf: (node) => subtree.get(node) ?? 0,
+    totalCost,
+    // A little headroom: the summary lines and the header are estimated.
+    tokenLimit: tokenLimit === Infinity ? undefined : tokenLimit * 0.97,
+  });
   if (removed > 0) {
     truncated = true;
     reasons.push('repeated items summarized');
@@ -83,14 +104,15 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   reasons.push(options.tokenBudget > 0 ? `token budget ${options.tokenBudget}` : `node limit ${options.maxNodes}`);
   // Omission markers cost tokens too: measure the rebuilt tree and tighten until it fits.
   let limit = tokenLimit;
-  let keep = select(entries, limit, options.maxNodes);
-  let rebuilt = rebuild(roots, keep, entries);
+  const protectedEntries = markProtected(entries, mustKeep);
+  let keep = select(entries, limit, options.maxNodes, protectedEntries);
+  let rebuilt = rebuild(roots, keep, entries, viewport);
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
     const cost = treeCost(rebuilt, options.maxTextLength);
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
-    keep = select(entries, limit, options.maxNodes);
-    rebuilt = rebuild(roots, keep, entries);
+    keep = select(entries, limit, options.maxNodes, protectedEntries);
+    rebuilt = rebuild(roots, keep, entries, viewport);
   }
   notes.push(`${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`);
   return { roots: rebuilt, truncated, reasons, notes };
@@ -144,9 +166,20 @@ function rankOf(node: BuildNode, distance: number, vpHeight: number): number {
   return 5;
 }
 
-function select(entries: Entry[], tokenLimit: number, maxNodes: number): Set<number> {
+/** Entries that are, or sit inside, something the budget must keep (alerts, focus, dialogs, field errors). */
+function markProtected(entries: Entry[], mustKeep: (node: BuildNode) => boolean): boolean[] {
+  const out: boolean[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const p = entries[i].parent;
+    out.push((p >= 0 && out[p]) || mustKeep(entries[i].node));
+  }
+  return out;
+}
+
+function select(entries: Entry[], tokenLimit: number, maxNodes: number, protectedEntries: boolean[]): Set<number> {
   const order = entries.map((_, i) => i);
-  order.sort((a, b) => entries[a].rank - entries[b].rank || entries[a].distance - entries[b].distance || a - b);
+  const rank = (i: number) => (protectedEntries[i] ? -1 : entries[i].rank);
+  order.sort((a, b) => rank(a) - rank(b) || entries[a].distance - entries[b].distance || a - b);
   const keep = new Set<number>();
   // Room for the header and the truncation note.
   let tokens = 40;
@@ -158,7 +191,8 @@ function select(entries: Entry[], tokenLimit: number, maxNodes: number): Set<num
       count++;
     }
     if (count === 0) continue;
-    if (tokens + extra > tokenLimit || keep.size + count > maxNodes) continue;
+    // Alerts, the focused control, open dialogs and field errors are never dropped.
+    if (!protectedEntries[order[k]] && (tokens + extra > tokenLimit || keep.size + count > maxNodes)) continue;
     tokens += extra;
     for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) keep.add(i);
   }
@@ -166,7 +200,7 @@ function select(entries: Entry[], tokenLimit: number, maxNodes: number): Set<num
 }
 
 /** Copies the tree keeping selected nodes; each run of dropped siblings becomes one marker. The input is not changed. */
-function rebuild(roots: BuildNode[], keep: Set<number>, entries: Entry[]): BuildNode[] {
+function rebuild(roots: BuildNode[], keep: Set<number>, entries: Entry[], viewport: Box): BuildNode[] {
   const indexOf = new Map<BuildNode, number>();
   for (let i = 0; i < entries.length; i++) indexOf.set(entries[i].node, i);
   const copies: BuildNode[] = [];
@@ -174,9 +208,10 @@ function rebuild(roots: BuildNode[], keep: Set<number>, entries: Entry[]): Build
     const out: BuildNode[] = [];
     let dropped = 0;
     let droppedFrom: BuildNode | null = null;
+    let droppedTo: BuildNode | null = null;
     const flush = () => {
       if (!dropped || !droppedFrom) return;
-      out.push(marker(droppedFrom, dropped));
+      out.push(marker(droppedFrom, dropped, droppedTo!, viewport));
       dropped = 0;
       droppedFrom = null;
     };
@@ -191,6 +226,7 @@ function rebuild(roots: BuildNode[], keep: Set<number>, entries: Entry[]): Build
       } else {
         dropped += countNodes(node);
         droppedFrom ??= node;
+        droppedTo = node;
       }
     }
     flush();
@@ -216,9 +252,12 @@ function treeCost(roots: BuildNode[], maxTextLength: number): number {
   return tokens;
 }
 
-function marker(first: BuildNode, count: number): BuildNode {
+function marker(first: BuildNode, count: number, last: BuildNode, viewport: Box): BuildNode {
+  // Say which way to scroll: the agent's next step is to bring the cut part into view.
+  // Only on sizeable cuts: a hint on every one-node gap would cost more than it tells.
+  const where = count < 5 ? '' : last.bottom <= viewport.top ? ' above (scroll up)' : first.top >= viewport.bottom ? ' below (scroll down)' : '';
   return {
-    vn: { node_id: first.vn.node_id + '_o', tag: SUMMARY_TAG, visible: true, text: `${count} more node${count === 1 ? '' : 's'} omitted`, summary: { total: count, shown: 0, label: 'omitted' } },
+    vn: { node_id: first.vn.node_id + '_o', tag: SUMMARY_TAG, visible: true, text: `${count} more node${count === 1 ? '' : 's'} omitted${where}`, summary: { total: count, shown: 0, label: 'omitted' } },
     children: [],
     block: first.block,
     top: first.top,

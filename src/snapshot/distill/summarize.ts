@@ -1,5 +1,9 @@
 // Distill pass (S9): long runs of look-alike siblings (same tag, role and shape) are
-// cut to their first N items plus one summary node saying how many there were.
+// cut, and one summary node per cut stretch says how many items it stands for and
+// which way to scroll to see them. What is kept: items in view (or the first N when the
+// run is not in view), items holding something the budget must keep (alerts, the
+// focused control…), then — when a token allowance is given — as many more items as
+// fit, nearest to the viewport first, so the budget is actually used.
 // Deterministic: the same tree always yields the same summary.
 import type { BuildNode } from '../tree';
 import { SUMMARY_TAG, forEachNode } from '../tree';
@@ -9,6 +13,13 @@ export interface SummarizeOptions {
   keep: number;
   /** Items intersecting this box are kept too: what is on screen is never summarized away. */
   viewport?: { top: number; bottom: number };
+  /** Token cost of a node's whole subtree (with `tokenLimit`: fill the budget with more items). */
+  costOf?: (node: BuildNode) => number;
+  /** Token cost of the tree before summarizing, and the limit to fill up to. */
+  totalCost?: number;
+  tokenLimit?: number;
+  /** Items holding such a node are never summarized away (alerts, focus, open dialogs). */
+  mustKeep?: (node: BuildNode) => boolean;
 }
 
 function shapeOf(node: BuildNode): string {
@@ -19,67 +30,152 @@ function shapeOf(node: BuildNode): string {
   return shape;
 }
 
+interface Run {
+  list: BuildNode[];
+  start: number;
+  end: number;
+  keep: boolean[];
+}
+
+/** Tokens a summary line costs (estimate), counted when deciding how much room is left. */
+const MARKER_COST = 24;
+
 /** Returns the number of nodes removed. */
 export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions): number {
-  let removed = 0;
-  const visitList = (list: BuildNode[]): BuildNode[] => {
-    if (list.length <= options.threshold) return list;
-    const out: BuildNode[] = [];
+  const vp = options.viewport;
+  const inView = (n: BuildNode) => !!vp && n.bottom > vp.top && n.top < vp.bottom;
+  // 1. Find the runs (in every list, nested ones included) and the items each must keep.
+  const runs: Run[] = [];
+  const byList = new Map<BuildNode[], Run[]>();
+  const scan = (list: BuildNode[]) => {
+    if (list.length <= options.threshold) return;
     let i = 0;
     while (i < list.length) {
       const shape = shapeOf(list[i]);
       let j = i + 1;
       while (j < list.length && shapeOf(list[j]) === shape) j++;
-      const run = j - i;
-      if (run > options.threshold) {
-        const vp = options.viewport;
-        let shown = 0;
-        let lastShown = i;
-        for (let k = i; k < j; k++) {
-          const item = list[k];
-          if (k < i + options.keep || (vp && item.bottom > vp.top && item.top < vp.bottom)) {
-            out.push(item);
-            shown++;
-            lastShown = k;
-          } else removed += countNodes(item);
-        }
-        if (shown < run) out.push(summaryNode(list, i, run, shown, lastShown));
-      } else {
-        for (let k = i; k < j; k++) out.push(list[k]);
+      if (j - i > options.threshold) {
+        let anyInView = false;
+        for (let k = i; k < j; k++) if (inView(list[k])) anyInView = true;
+        const keep: boolean[] = [];
+        for (let k = i; k < j; k++) keep.push((anyInView ? inView(list[k]) : k < i + options.keep) || (!!options.mustKeep && holds(list[k], options.mustKeep)));
+        const run = { list, start: i, end: j, keep };
+        runs.push(run);
+        if (!byList.has(list)) byList.set(list, []);
+        byList.get(list)!.push(run);
       }
       i = j;
     }
+  };
+  scan(roots);
+  forEachNode(roots, (node) => {
+    scan(node.children);
+    if (node.shadow) scan(node.shadow);
+    if (node.frame) scan(node.frame);
+  });
+  if (!runs.length) return 0;
+
+  // 2. Fill the token allowance with more items, nearest to the viewport first.
+  const costOf = options.costOf;
+  if (costOf && options.tokenLimit !== undefined && options.totalCost !== undefined && isFinite(options.tokenLimit)) {
+    let used = options.totalCost + runs.length * 2 * MARKER_COST;
+    const candidates: { run: Run; k: number; distance: number; cost: number }[] = [];
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r];
+      for (let k = 0; k < run.keep.length; k++) {
+        const item = run.list[run.start + k];
+        const cost = costOf(item);
+        if (run.keep[k]) continue;
+        used -= cost;
+        // Below the viewport reads on naturally; above costs a scroll back: weigh it double.
+        const distance = !vp ? k : item.top >= vp.bottom ? item.top - vp.bottom : item.bottom <= vp.top ? 2 * (vp.top - item.bottom) : 0;
+        candidates.push({ run, k, distance, cost });
+      }
+    }
+    candidates.sort((a, b) => a.distance - b.distance || a.run.start - b.run.start || a.k - b.k);
+    for (let c = 0; c < candidates.length; c++) {
+      const cand = candidates[c];
+      if (used + cand.cost > options.tokenLimit) break;
+      used += cand.cost;
+      cand.run.keep[cand.k] = true;
+    }
+  }
+
+  // 3. Rewrite the lists: kept items stay, each cut stretch becomes one summary node.
+  let removed = 0;
+  const rewrite = (list: BuildNode[]): BuildNode[] => {
+    const listRuns = byList.get(list);
+    if (!listRuns) return list;
+    const out: BuildNode[] = [];
+    let next = 0;
+    for (let r = 0; r < listRuns.length; r++) {
+      const run = listRuns[r];
+      for (; next < run.start; next++) out.push(list[next]);
+      const total = run.end - run.start;
+      let shown = 0;
+      for (let k = 0; k < total; k++) if (run.keep[k]) shown++;
+      let k = 0;
+      while (k < total) {
+        if (run.keep[k]) {
+          out.push(list[run.start + k]);
+          k++;
+          continue;
+        }
+        let e = k;
+        while (e < total && !run.keep[e]) {
+          removed += countNodes(list[run.start + e]);
+          e++;
+        }
+        out.push(summaryNode(list, run.start, total, shown, k, e, vp));
+        k = e;
+      }
+      next = run.end;
+    }
+    for (; next < list.length; next++) out.push(list[next]);
     return out;
   };
-  // Parents first: a summarized run is not descended into.
-  const top = visitList(roots).slice();
-  roots.length = 0;
-  for (let i = 0; i < top.length; i++) roots.push(top[i]);
+  const top = rewrite(roots);
+  if (top !== roots) {
+    const copy = top.slice();
+    roots.length = 0;
+    for (let i = 0; i < copy.length; i++) roots.push(copy[i]);
+  }
   forEachNode(roots, (node) => {
-    node.children = visitList(node.children);
-    if (node.shadow) node.shadow = visitList(node.shadow);
-    if (node.frame) node.frame = visitList(node.frame);
+    node.children = rewrite(node.children);
+    if (node.shadow) node.shadow = rewrite(node.shadow);
+    if (node.frame) node.frame = rewrite(node.frame);
   });
   return removed;
 }
 
-function summaryNode(list: BuildNode[], start: number, total: number, shown: number, lastShown: number): BuildNode {
-  const first = list[start];
-  const kind = first.vn.role ?? first.vn.tag;
+function holds(node: BuildNode, test: (node: BuildNode) => boolean): boolean {
+  let found = false;
+  forEachNode([node], (n) => {
+    if (!found && test(n)) found = true;
+  });
+  return found;
+}
+
+/** The summary standing for items [from, to) of a run of `total` starting at `start`. */
+function summaryNode(list: BuildNode[], start: number, total: number, shown: number, from: number, to: number, vp?: { top: number; bottom: number }): BuildNode {
+  const first = list[start + from];
+  const last = list[start + to - 1];
+  const kind = list[start].vn.role ?? list[start].vn.tag;
   const label = kind + ' items';
-  const last = list[start + total - 1];
-  const which = shown > 0 && lastShown - start + 1 === shown ? `Showing first ${shown}` : `Showing ${shown} (the first ones and those in view)`;
+  const count = to - from;
+  const which = from === shown && from > 0 && to === total ? `Showing first ${shown}` : `Showing ${shown}`;
+  const where = !vp ? '' : last.bottom <= vp.top ? ' above (scroll up to see them)' : first.top >= vp.bottom ? ' below (scroll down to see them)' : '';
   return {
     vn: {
       node_id: first.vn.node_id + '_s',
       tag: SUMMARY_TAG,
       visible: true,
-      text: `List of ${total} ${label}. ${which}.`,
+      text: `List of ${total} ${label}. ${which}; ${count} more${where}.`,
       summary: { total, shown, label },
     },
     children: [],
     block: first.block,
-    top: list[Math.min(lastShown + 1, start + total - 1)].top,
+    top: first.top,
     bottom: last.bottom,
   };
 }

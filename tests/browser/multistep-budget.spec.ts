@@ -1,0 +1,66 @@
+// Issue 10 §4 in real Chromium: the budget keeps alerts, status regions, field errors
+// and the focused control even when tiny; a long feed uses the budget (as many items as
+// fit), says how many are left and which way to scroll; after a scroll, the items in
+// view are the ones listed.
+import { expect, test, type Page } from '@playwright/test';
+import { loadHtml } from './helpers/domtool';
+
+/** The library's own token estimate (≈ 3.4 ASCII chars per token, +1 per line). */
+function estimate(text: string): number {
+  return text.split('\n').reduce((n, line) => n + Math.ceil(line.length / 3.4) + 1, 0);
+}
+
+async function getText(page: Page, options: object): Promise<string> {
+  return page.evaluate((o) => new (window as any).BrowserXDomTool.DomTool(o).getText(), options);
+}
+
+test('an alert, a status message, a field error and the focused field survive a tiny budget', async ({ page }) => {
+  const filler = Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i} with enough words to cost some tokens in the text.</p><a href="#l${i}">Link ${i}</a>`).join('');
+  await loadHtml(page, `${filler}
+    <form><label>Email <input id="email" aria-invalid="true" aria-describedby="email-err" value="ada@"></label>
+    <span id="email-err">Enter a complete email address.</span>
+    <label>Name <input id="name"></label></form>
+    <div role="alert">Payment failed: card declined</div>
+    <div aria-live="polite"><span>3 items saved</span></div>`);
+  await page.focus('#name');
+  const text = await getText(page, { tokenBudget: 150, timeBudgetMs: 10000 });
+  expect(text).toContain('Payment failed: card declined');
+  expect(text).toContain('3 items saved');
+  expect(text).toMatch(/textbox "Email" \[value="ada@" invalid/);
+  expect(text).toContain('Enter a complete email address.');
+  expect(text).toMatch(/textbox "Name" \[focused/);
+  expect(text).not.toContain('Paragraph 40');
+});
+
+const FEED = `<h1>Feed</h1><div role="feed" id="feed"></div><script>
+  const feed = document.getElementById('feed');
+  for (let i = 1; i <= 200; i++) {
+    const a = document.createElement('article');
+    a.setAttribute('aria-label', 'Post ' + i);
+    a.innerHTML = '<h2>Post ' + i + ' title</h2><p>Some words about the trip number ' + i + ' and the weather.</p><button>Like</button>';
+    feed.append(a);
+  }
+</script>`;
+
+test('a 200-post feed uses the default budget, says how many are left and to scroll; after a scroll, what is in view is listed', async ({ page }) => {
+  await loadHtml(page, FEED);
+  const text = await getText(page, { timeBudgetMs: 10000 });
+  const shown = (text.match(/article "Post \d+"/g) ?? []).length;
+  expect(shown).toBeGreaterThan(30);
+  // Most of the 4,000-token default budget is used (the estimate keeps a 20 % margin).
+  expect(estimate(text)).toBeGreaterThan(2400);
+  expect(estimate(text)).toBeLessThan(4000);
+  const marker = /… List of 200 article items\. Showing first (\d+); (\d+) more below \(scroll down to see them\)\./.exec(text);
+  expect(marker, text.slice(-400)).not.toBeNull();
+  expect(Number(marker![1])).toBe(shown);
+  expect(Number(marker![1]) + Number(marker![2])).toBe(200);
+
+  await page.evaluate(() => document.querySelector('[aria-label="Post 120"]')!.scrollIntoView());
+  const inView = await page.evaluate(() =>
+    [...document.querySelectorAll('article')].filter((a) => { const r = a.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).map((a) => a.getAttribute('aria-label')!));
+  const scrolled = await getText(page, { timeBudgetMs: 10000 });
+  for (const label of inView) expect(scrolled).toContain(`article "${label}"`);
+  expect(scrolled).not.toContain('article "Post 1"');
+  expect(scrolled).toMatch(/List of 200 article items\. Showing \d+; \d+ more above \(scroll up to see them\)\./);
+  expect(scrolled).toMatch(/List of 200 article items\. Showing \d+; \d+ more below \(scroll down to see them\)\./);
+});
