@@ -135,9 +135,8 @@ export class DomTool {
     const { force, ...overrides } = opts;
     const ttl = this.options.snapshotTTL ?? 2000;
     const hasOverrides = Object.keys(overrides).length > 0;
-    // F1 + F2: reuse while within the TTL and no meaningful mutation marked it dirty.
-import { innerRoots, scrolledSince } from './freshness/inner-roots';
-import type { ActionEffect, ActionResult, Appeared, InspectResult } from './types';
+    // F1 + F2 + F7: reuse while within the TTL, nothing marked it dirty, and the page did not scroll.
+    if (!force && !hasOverrides && this.current && this.freshness.isFresh() && now() - this.current.takenAt < ttl && !scrolledSince(this.current, this.document)) return this.current;
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
     const snapshot = buildSnapshot(this.document, options, this.memory);
     snapshot.seq = ++this.seq;
