@@ -258,15 +258,20 @@ export class DomToolService {
    */
   private async handshake(tabId: number, frames: FrameDetails[]): Promise<Record<string, number>> {
     const table: Record<string, number> = {};
+    this.busyFrames = 0;
     await Promise.all(
       frames.map(async (f) => {
         const nonce = randomNonce();
         const got = await this.send<DomToolResponse>(tabId, { frameId: f.frameId, documentId: f.documentId }, { type: 'domtool:frameHello', nonce }, Math.min(this.frameTimeoutMs, 1000));
         if (got.ok && got.value.ok) table[nonce] = f.frameId;
+        else if (!got.ok && got.reason === 'timeout') this.busyFrames++;
       }),
     );
     return table;
   }
+
+  /** Frames whose content script did not answer the last handshake in time (busy, frozen). */
+  private busyFrames = 0;
 
   /** Asks every child frame behind `answer`'s placeholders for its own snapshot and grafts it in. */
   private async fillFrames(
@@ -289,7 +294,14 @@ export class DomToolService {
       answer.frames.map(async (link) => {
         const details = frames.get(link.frameId);
         if (link.frameId < 0 || !details || !details.documentId) {
-          note(link, 'Cross-origin iframe: its document has not loaded');
+          // Unmatched: its frame did not take part in the handshake.
+          note(
+            link,
+            this.busyFrames > 0
+              ? `Cross-origin iframe: its frame did not answer within ${Math.min(this.frameTimeoutMs, 1000)} ms (busy or frozen); retry later`
+              : 'Cross-origin iframe: its document has not loaded yet, or no DomTool content script runs in it',
+          );
+          summaries.push({ frame: '', url: '', status: this.busyFrames > 0 ? 'timeout' : 'not-loaded' });
           return;
         }
         const n = this.registry.frameNumber(tabId, link.frameId, details.documentId, details.url);
@@ -539,7 +551,7 @@ export class DomToolService {
     return this.act('scroll', req, true);
   }
 
-  /** Labelled boxes over nodes (any frame's ids); 'all' highlights every actionable node of the main frame. */
+  /** Labelled boxes over nodes (any frame's ids); 'all' boxes every actionable node of the main frame. */
   async highlight(req: TabRequest & { nodeIds?: string[] | 'all' }): Promise<ServiceResult<{ shown: number; missing: string[] }>> {
     await this.ready;
     const tab = await this.tab(req?.tabId);
@@ -560,6 +572,7 @@ export class DomToolService {
     await Promise.all(targets.map((t) => this.send(req.tabId, t, { type: 'domtool:clearHighlight' }, 500)));
     let shown = 0;
     const missing: string[] = [];
+    // 'all' stays in the main frame: a child frame's overlay would label its ids without their f<n>: prefix.
     const list = req.nodeIds === undefined || req.nodeIds === 'all' ? [{ target: { frameId: 0 }, ids: 'all' as const, prefix: '' }] : [...groups.values()];
     for (const g of list) {
       const got = await this.send<DomToolResponse>(req.tabId, g.target, { type: 'domtool:highlight', nodeIds: g.ids }, this.frameTimeoutMs);

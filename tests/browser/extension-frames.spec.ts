@@ -268,3 +268,27 @@ test('the side panel shows the tab, highlights on hover, clicks an id, sends a m
   await panel.close();
   await page.close();
 });
+
+test('a frame that does not answer in time stays a placeholder saying so; the others are still read', async () => {
+  const { page, tabId } = await openTab(ext, base + '/fixtures/extension/two-frames.html');
+  await expect.poll(async () => (await call(ext, 'getText', { tabId })).result as string, { timeout: 10_000 }).toContain('Busy button');
+  // The busy frame is another site (its own process): block it past every deadline.
+  await page.evaluate(() => (window as any).makeBusy(4000));
+  const text = await call<{ ok: boolean; result: string; frames: { status: string }[] }>(ext, 'getText', { tabId, force: true });
+  expect(text.ok).toBe(true);
+  expect(text.result).toMatch(/did not answer within \d+ ms/);
+  expect(text.result).not.toContain('Busy button');
+  expect(text.result).toMatch(/f\d+:nv_[0-9a-z]+ textbox "Name on card"/);
+  expect(text.frames.map((f) => f.status)).toContain('timeout');
+  await page.close();
+});
+
+test('a key without a target goes to the frame that has the focus', async () => {
+  const { page, tabId } = await openCheckout();
+  const snap = await call<{ result: SerializedPage }>(ext, 'getSnapshot', { tabId });
+  const name = byName(snap.result.page.body, 'Name on card', 'textbox')!;
+  expect((await call(ext, 'focus', { tabId, nodeId: name.node_id })).success).toBe(true);
+  expect((await call(ext, 'keypress', { tabId, key: 'Tab' })).success).toBe(true);
+  expect(await payFrame(page).evaluate(() => document.activeElement?.id)).toBe('number');
+  await page.close();
+});
