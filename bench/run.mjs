@@ -107,7 +107,11 @@ async function main() {
     mkdirSync(args.out, { recursive: true });
     doc.previous = readPrevious(join(args.out, 'results.json'));
     writeFileSync(join(args.out, 'results.json'), JSON.stringify(doc, null, 1) + '\n');
-    const md = renderMarkdown(doc);
+    let md = renderMarkdown(doc);
+    // Keep the tokens-per-task section written by bench/tasks.mjs (a separate run).
+    const previousMd = existsSync(join(args.out, 'results.md')) ? readFileSync(join(args.out, 'results.md'), 'utf8') : '';
+    const tasks = /<!-- tasks:start -->[\s\S]*<!-- tasks:end -->\n?/.exec(previousMd);
+    if (tasks) md = md.replace(/\n*$/, '\n\n') + tasks[0];
     writeFileSync(join(args.out, 'results.md'), md);
     console.log('\n' + md);
   } finally {
