@@ -19,7 +19,6 @@ import { fireInput, fireKey } from './events';
 import { keyForChar, parseKey } from './keys';
 import { insertIntoField } from './typing';
 import { nextFrame } from './drag-sequence';
-import { toArray } from '../dom/builtins';
 
 interface EditContextLike extends EventTarget {
   text: string;
