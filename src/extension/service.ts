@@ -89,6 +89,22 @@ export function restrictedReason(url: string | undefined): string | null {
   return null;
 }
 
+/** The part of a nonce table that belongs to frames below `frameId` (what that frame can receive). */
+function noncesBelow(frameId: number, table: Record<string, number>, frames: Map<number, FrameDetails>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const nonce of Object.keys(table)) {
+    let cur = frames.get(table[nonce])?.parentFrameId ?? -1;
+    for (let i = 0; i < 32 && cur >= 0; i++) {
+      if (cur === frameId) {
+        out[nonce] = table[nonce];
+        break;
+      }
+      cur = frames.get(cur)?.parentFrameId ?? -1;
+    }
+  }
+  return out;
+}
+
 function randomNonce(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -237,8 +253,8 @@ export class DomToolService {
     if (missing) return { ok: false, error: missing };
     const frames = await this.allFrames(tabId);
     const frameNonces = await this.handshake(tabId, [...frames.values()].filter((f) => f.frameId !== 0));
-    const message = { type: 'domtool:frameSnapshot', format, options: req.options ?? {}, force: req.force === true, frameNonces };
-    const top = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { ...message, idPrefix: '' }, Math.max(this.frameTimeoutMs, 5000));
+    const message = { type: 'domtool:frameSnapshot', format, options: req.options ?? {}, force: req.force === true };
+    const top = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { ...message, idPrefix: '', frameNonces: noncesBelow(0, frameNonces, frames) }, Math.max(this.frameTimeoutMs, 5000));
     if (!top.ok) return { ok: false, error: err(top.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED', `The page did not answer the snapshot request (${top.message}). Retry; reload the tab if it persists.`) };
     if (!top.value.ok) return { ok: false, error: { ...top.value.error, code: top.value.error.code as ExtensionErrorCode } };
     const answer = top.value.result as FrameSnapshotAnswer;
@@ -246,7 +262,7 @@ export class DomToolService {
     const ids = format === 'json' ? treeIds(answer.json!.page.body) : plainIdsInText(answer.text ?? '');
     this.registry.recordMain(tabId, frames.get(0)?.documentId, ids);
     const summaries: FrameSummary[] = [];
-    await this.fillFrames(tabId, answer, frames, message, format, 1, summaries);
+    await this.fillFrames(tabId, answer, frames, { ...message, frameNonces }, format, 1, summaries);
     this.save();
     return { ok: true, result: answer, frames: summaries };
   }
@@ -312,7 +328,9 @@ export class DomToolService {
           note(link, `Cross-origin iframe beyond the frame depth limit (${this.maxFrameDepth})`);
           return;
         }
-        const got = await this.send<DomToolResponse>(tabId, { frameId: link.frameId, documentId: details.documentId }, { ...message, idPrefix: framePrefix(n) }, this.frameTimeoutMs);
+        // Each frame waits only for its own descendants' nonces (its own never reaches it).
+        const frameNonces = noncesBelow(link.frameId, message.frameNonces as Record<string, number>, frames);
+        const got = await this.send<DomToolResponse>(tabId, { frameId: link.frameId, documentId: details.documentId }, { ...message, idPrefix: framePrefix(n), frameNonces }, this.frameTimeoutMs);
         if (!got.ok || !got.value.ok) {
           summary.status = got.ok || got.reason !== 'timeout' ? 'no-content-script' : 'timeout';
           note(link, summary.status === 'timeout' ? `Cross-origin iframe: its frame did not answer within ${this.frameTimeoutMs} ms` : 'Cross-origin iframe: no DomTool content script in this frame');
