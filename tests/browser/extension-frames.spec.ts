@@ -165,6 +165,12 @@ test('errors as data: missing tab, pages where extensions cannot run, bad reques
   expect(click).toMatchObject({ success: false, error: { code: 'RESTRICTED_PAGE' } });
   const noNode = await call(ext, 'click', { tabId: 'x' });
   expect(noNode).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR' } });
+  // Chrome's PDF viewer: the content script sees only the viewer's shell document.
+  const pdf = await openTab(ext, base + '/fixtures/extension/invoice.pdf');
+  const pdfText = await call(ext, 'getText', { tabId: pdf.tabId });
+  expect(pdfText).toMatchObject({ ok: false, error: { code: 'RESTRICTED_PAGE', recoverable: false } });
+  expect(pdfText.error.message).toContain('PDF viewer');
+  await pdf.page.close();
   const unsupported = await ext.worker().evaluate(() => (globalThis as any).domtool.service.handleMessage({ type: 'domtool:teleport', tabId: 1 }));
   expect(unsupported).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
   await page.close();
