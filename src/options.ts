@@ -24,6 +24,12 @@ export interface SnapshotOptions {
   includeShadowDom?: boolean;
   /** Emit values of password / one-time-code / credit-card fields. Default false (S12). */
   allowSensitiveValues?: boolean;
+  /**
+   * Keep text runs a sighted person cannot see (visually-hidden / sr-only text, text the
+   * colour of its background, covered, clipped away, tiny), each marked `hidden` with the
+   * reason. Default false: such text is left out (S13).
+   */
+  includeHiddenText?: boolean;
   /** Repeated siblings above this count are summarized. Default 12. */
   summarizeThreshold?: number;
   /** How many repeated siblings a summary keeps. Default 8. */
@@ -91,6 +97,7 @@ export const SNAPSHOT_DEFAULTS: ResolvedSnapshotOptions = {
   maxIframeDepth: 3,
   includeShadowDom: true,
   allowSensitiveValues: false,
+  includeHiddenText: false,
   summarizeThreshold: 12,
   summarizeKeep: 8,
   shadowRootOf: undefined,

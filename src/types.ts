@@ -60,6 +60,11 @@ export interface VirtualNode {
    * cover's control to use first (e.g. a banner's "Accept"), else its role and name.
    */
   covered?: string;
+  /**
+   * Only with includeHiddenText: this text run is not seen by a sighted person, and why
+   * ('visually-hidden', 'clipped', 'low-contrast', 'transparent', 'tiny', 'off-page', 'covered').
+   */
+  hidden?: string;
   /** Repeated-sibling summary (S9). */
   summary?: { total: number; shown: number; label: string };
   layout?: { x: number; y: number; width: number; height: number };

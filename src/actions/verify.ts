@@ -3,7 +3,7 @@
 // same-origin frames pierced) must be the element or inside it. Failures throw a
 // DomToolError that names what a person would see instead.
 import { flatTreeParent, normalizeWhitespace, windowOf } from '../dom/dom-utils';
-import { composedContains, deepElementFromPoint, hitTest, type Point } from '../dom/hit-test';
+import { composedContains, deepElementFromPoint, hitTest, type Point } from '../semantics/hit-test';
 import { disabledReason, frameElementOf, isFocusable, isInert, isRendered, roleAndName, roleOf } from '../semantics';
 import { DomToolError, msg } from './result';
 import type { SnapshotLike } from './snapshot-source';

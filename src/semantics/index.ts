@@ -11,6 +11,8 @@ export { disabledReason, isDisabled, isInert } from './disabled';
 export { isFocusable, isFirstSummary, deepActiveElement, isFocused } from './focus';
 export { inputType } from './element';
 export { isRendered, frameElementOf } from './visibility';
+export { hitTest, deepElementFromPoint, composedContains } from './hit-test';
+export type { Hit, HitKind, Point } from './hit-test';
 export { nameOf, roleAndName, liveFingerprint } from './fingerprint';
 export { getHint, meaningfulWords } from './hint';
 export { mayHaveStandIn, cannotTakeClick, standInFor } from './stand-in';

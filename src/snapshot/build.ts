@@ -43,7 +43,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       walked.keptNodes = confined.kept;
     }
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
-    walked.covers.dropCoveredText(walked.perception);
+    walked.covers.dropCoveredText(walked.perception, options.includeHiddenText);
     walked.covers.markCoveredControls(walked.keptNodes, doc);
 
     // Every kept node's id resolves, even when a later pass hoists or cuts it.

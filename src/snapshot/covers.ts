@@ -2,13 +2,13 @@
 // elements it meets in the viewport (the only boxes that can be painted over other
 // content) and the text runs there; after traversal, when every possible cover is
 // known, only text and controls that overlap a cover they are not part of get a hit
-// test — the same one the action layer's OBSCURED check uses (dom/hit-test.ts).
+// test — the same one the action layer's OBSCURED check uses (semantics/hit-test.ts).
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
 import { mayHaveStandIn, standInFor } from '../semantics';
 import { parseColor } from '../dom/color';
 import { isElement } from '../dom/dom-utils';
-import { hitTest, type Point } from '../dom/hit-test';
+import { hitTest, type Point } from '../semantics/hit-test';
 import { getAccessibleName, getRole } from '../semantics';
 import { getStyle } from './caches';
 import type { TextPerception } from './perception';
@@ -61,7 +61,7 @@ export class CoverScan {
   }
 
   /** Cuts text painted under an opaque cover out of its run (before runs are finalized). */
-  dropCoveredText(perception: TextPerception): number {
+  dropCoveredText(perception: TextPerception, markInstead: boolean): number {
     if (!this.covers.length || !this.pieces.length) return 0;
     let dropped = 0;
     // Later pieces first, so the offsets of earlier pieces of the same run stay valid.
@@ -70,7 +70,9 @@ export class CoverScan {
       if (!this.overlapsForeignCover(piece.parent, piece.rect)) continue;
       if (!textCovered(piece, perception)) continue;
       const raw = piece.run.raw ?? '';
-      piece.run.raw = raw.slice(0, piece.start) + ' ' + raw.slice(piece.end);
+      // includeHiddenText: a run that is covered as a whole is kept, marked.
+      if (markInstead && piece.start === 0 && piece.end === raw.length) Object.assign(piece.run.vn, { hidden: 'covered', visible: false });
+      else piece.run.raw = raw.slice(0, piece.start) + ' ' + raw.slice(piece.end);
       dropped++;
     }
     return dropped;

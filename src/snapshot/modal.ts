@@ -4,10 +4,11 @@
 // full-viewport fixed overlay (a dimmed backdrop under a dialog, a cookie wall) covers
 // the page for a sighted person. Content outside them is left out like inert content.
 import { isElement } from '../dom/dom-utils';
-import { deepElementFromPoint } from '../dom/hit-test';
+import { deepElementFromPoint } from '../semantics/hit-test';
+import { isRendered } from '../semantics/visibility';
 import { getStyle } from './caches';
 import type { BuildNode } from './tree';
-import type { Box } from './visibility';
+import { MIN_OPACITY, type Box } from './visibility';
 
 /** The open modal before traversal: a native modal dialog, else the last rendered ARIA modal. */
 export function findModal(doc: Document): Element | null {
@@ -26,9 +27,11 @@ export function findModal(doc: Document): Element | null {
   return null;
 }
 
+/** Rendered with a box, and not faded out (a dialog at opacity 0 hides nothing yet). */
 function rendered(el: Element): boolean {
-  const check = (el as Element & { checkVisibility?: (o?: object) => boolean }).checkVisibility;
-  if (typeof check === 'function' && !check.call(el, { visibilityProperty: true, opacityProperty: true })) return false;
+  if (!isRendered(el)) return false;
+  const opacity = getStyle(el)?.opacity ?? '1';
+  if (opacity !== '1' && parseFloat(opacity) <= MIN_OPACITY) return false;
   const r = el.getBoundingClientRect();
   return r.width > 1 && r.height > 1;
 }

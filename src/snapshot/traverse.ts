@@ -15,7 +15,7 @@ import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
 import { describeElement, type NodeFacts } from './describe';
 import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
-import { TextPerception } from './perception';
+import { TextPerception, type HiddenReason } from './perception';
 import { CoverScan } from './covers';
 import { findModal } from './modal';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
@@ -100,6 +100,8 @@ interface Context {
   attach: BuildNode[];
   block: number;
   textVisible: boolean;
+  /** Text here is rendered but visually hidden (sr-only box, clipped away); shown only with includeHiddenText. */
+  hidden: HiddenReason | null;
   hardClip: Box | null;
   softClip: Box | null;
   ariaHidden: boolean;
@@ -135,7 +137,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     indexStack.push(index);
   };
   const rootCtx: Context = {
-    cursor: '', el: null, rect: null, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true,
+    cursor: '', el: null, rect: null, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true, hidden: null,
     hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated: documentDelegation(root), insideModal: false,
     frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
@@ -256,7 +258,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const hasElementContent = hasContent && (el.firstElementChild !== null || hasShadow || tag === 'slot');
     const overflow = isContents || !hasElementContent ? 'visible' : overflowKind(style);
     // A zero-size box that clips its overflow shows nothing (sr-only, collapsed panels).
-    if (!isContents && !selfBox && overflow !== 'visible') continue;
+    const srOnly = !isContents && !selfBox && overflow !== 'visible';
+    if (srOnly && !options.includeHiddenText) continue;
     // Clipped away by an overflow:hidden ancestor, or placed above / left of the document
     // origin where no scrolling can bring it into view.
     const hc = ctx.hardClip;
@@ -320,6 +323,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (!hasContent || OPAQUE_TAGS.has(tag) || (hasElementContent && hidesContent(style))) continue;
 
     const isBlock = !isContents && isBlockDisplay(display);
+    // No box of its own, or clipped away: its text is visually hidden (sr-only).
+    const boxHidden = clipped || (!isContents && !selfBox && tag !== 'slot');
     let hardClip = ctx.hardClip;
     let softClip = ctx.softClip;
     if ((hardClip || softClip) && style.position === 'fixed') hardClip = softClip = null;
@@ -332,7 +337,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       cursor: cursor || (visible ? '' : ctx.cursor), el, rect, opacity, hash: elHash,
       attach: kept ? kept.children : ctx.attach,
       block: kept || isBlock ? ++blockCounter : ctx.block,
-      textVisible: visibilityVisible && !ariaHidden && !clipped && (isContents ? ctx.textVisible : selfBox || tag === 'slot'),
+      textVisible: visibilityVisible && !ariaHidden && (isContents ? ctx.textVisible : true) && (!boxHidden || options.includeHiddenText),
+      hidden: boxHidden ? 'visually-hidden' : isContents ? ctx.hidden : null,
       hardClip, softClip, ariaHidden,
       container: containerFor(act, ctx.container), delegated,
       insideModal, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
@@ -376,10 +382,16 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     // Text of an element that lies wholly outside what its clipping ancestors (or its
     // own clip-path) leave visible.
     const hc = ctx.hardClip;
-    if (hc && rect && !(Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 && Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1)) return;
-    // S13: text a person cannot see (same colour as its background, transparent, tiny,
-    // moved out of its box or off the page) never becomes a run.
-    if (perception.hiddenReason(text, ctx.el, rect, ctx.hardClip, ctx.opacity, ctx.dx, ctx.dy)) return;
+    const hidden: HiddenReason | null = ctx.hidden
+      ?? (hc && rect && !(Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 && Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1) ? 'clipped' : null)
+      // S13: text a person cannot see (same colour as its background, transparent, tiny,
+      // moved out of its box or off the page) never becomes a run…
+      ?? perception.hiddenReason(text, ctx.el, rect, hc, ctx.opacity, ctx.dx, ctx.dy);
+    if (hidden) {
+      // … unless asked for: then it is a run of its own, marked with why it is hidden.
+      if (options.includeHiddenText) addHiddenRun(text, data, ctx, index, hidden);
+      return;
+    }
     const top = rect ? rect.top : 0;
     const bottom = rect ? rect.bottom : 0;
     // Adjacent runs of one block merge here already; saves nodes and ids.
@@ -398,6 +410,24 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     };
     ctx.attach.push(run);
     if (ctx.frameDepth === 0) covers.noteText(text, ctx.el, rect, run, 0, data.length);
+  }
+
+  function addHiddenRun(text: Text, data: string, ctx: Context, index: number, reason: HiddenReason): void {
+    const prev = ctx.attach[ctx.attach.length - 1];
+    if (prev && prev.vn.hidden === reason && prev.ref && prev.ref.parentNode === text.parentNode) {
+      prev.raw += data;
+      return;
+    }
+    result.textRuns++;
+    const rect = ctx.rect;
+    ctx.attach.push({
+      vn: { node_id: '', tag: TEXT_TAG, visible: false, hidden: reason },
+      // A block of its own: visible text before and after never merges into it.
+      ref: text, children: [], block: ++blockCounter, raw: data, top: rect ? rect.top : 0, bottom: rect ? rect.bottom : 0,
+      idHash: childHash(ctx.hash, '#t' + index),
+    });
+    // Text after it starts a new run.
+    ctx.block = ++blockCounter;
   }
 
   function enterFrame(frameEl: Element, kept: BuildNode, ctx: Context, box: Box): void {

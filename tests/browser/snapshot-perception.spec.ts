@@ -228,3 +228,39 @@ test('a skip link that appears on focus: out while off-screen, a link like any o
   ({ text } = await snapshot(page, { tokenBudget: 0 }));
   expect(text).toMatch(/nv_\w+ link "Skip to content" \[focused\]/);
 });
+
+test('includeHiddenText: hidden runs come back on lines of their own, marked with why they are hidden', async ({ page }) => {
+  await loadHtml(page, `
+    <p>Plain <span style="${SR_ONLY}">SrOnlyRun</span> sentence</p>
+    <p style="color:#fff">WhiteOnWhite</p>
+    <p style="font-size:2px">TinyText</p>
+    <div style="position:relative"><p>UnderCover</p><div style="position:absolute;inset:0;background:#fff"></div></div>
+    <div style="display:none"><p>DisplayNoneStaysOut</p></div>
+    <div style="visibility:hidden"><p>VisibilityHiddenStaysOut</p></div>`);
+  const { text, json } = await snapshot(page, { tokenBudget: 0, includeHiddenText: true });
+  const lines = text.split('\n');
+  expect(lines).toContain('[hidden: visually-hidden] SrOnlyRun');
+  expect(lines).toContain('[hidden: low-contrast] WhiteOnWhite');
+  expect(lines).toContain('[hidden: tiny] TinyText');
+  expect(lines).toContain('[hidden: covered] UnderCover');
+  expect(text).not.toContain('DisplayNoneStaysOut');
+  expect(text).not.toContain('VisibilityHiddenStaysOut');
+  const hidden = allNodesOf(json).filter((n) => n.hidden).map((n) => [n.text, n.hidden, n.visible]);
+  expect(hidden).toEqual([
+    ['SrOnlyRun', 'visually-hidden', false], ['WhiteOnWhite', 'low-contrast', false], ['TinyText', 'tiny', false], ['UnderCover', 'covered', false],
+  ]);
+  // By default none of it is there.
+  const plain = await snapshot(page, { tokenBudget: 0 });
+  for (const word of ['SrOnlyRun', 'WhiteOnWhite', 'TinyText', 'UnderCover']) expect(plain.text).not.toContain(word);
+});
+
+function allNodesOf(json: import('../../src/types').SerializedPage): import('../../src/types').VirtualNode[] {
+  const out: import('../../src/types').VirtualNode[] = [];
+  const stack = [json.page.body];
+  while (stack.length) {
+    const n = stack.shift()!;
+    out.push(n);
+    for (const k of [n.children, n.shadowDom, n.iframe]) if (k) stack.unshift(...k);
+  }
+  return out;
+}

@@ -46,7 +46,8 @@ export function dropTextRepeatingName(node: BuildNode): void {
 export function absorbSingleText(node: BuildNode): void {
   if (node.children.length !== 1 || node.vn.text) return;
   const only = node.children[0];
-  if (only.vn.tag !== TEXT_TAG || !only.vn.text) return;
+  // Hidden text (includeHiddenText) keeps its own marked line.
+  if (only.vn.tag !== TEXT_TAG || !only.vn.text || only.vn.hidden) return;
   node.vn.text = only.vn.text;
   if (only.vn.text_overflow) node.vn.text_overflow = true;
   node.children = [];
@@ -58,7 +59,7 @@ const LEADING_TEXT_ROLES = new Set(['listitem', 'cell', 'gridcell', 'columnheade
 export function absorbLeadingText(node: BuildNode): void {
   if (node.vn.text || node.vn.actionable || !node.children.length || !LEADING_TEXT_ROLES.has(node.vn.role ?? '')) return;
   const first = node.children[0];
-  if (first.vn.tag !== TEXT_TAG || !first.vn.text) return;
+  if (first.vn.tag !== TEXT_TAG || !first.vn.text || first.vn.hidden) return;
   node.vn.text = first.vn.text;
   if (first.vn.text_overflow) node.vn.text_overflow = true;
   node.children = node.children.slice(1);

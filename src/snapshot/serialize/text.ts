@@ -125,7 +125,7 @@ const TAGS_THAT_MATTER = new Set(['a', 'button']);
 /** One line (without indentation) for a node. */
 export function formatLine(node: BuildNode, ctx: LineContext): string {
   const vn = node.vn;
-  if (vn.tag === TEXT_TAG) return cut(vn.text ?? '', ctx.maxTextLength);
+  if (vn.tag === TEXT_TAG) return textRun(vn, ctx.maxTextLength);
   if (vn.tag === SUMMARY_TAG) return '… ' + (vn.text ?? '');
   const text = vn.text ? cut(vn.text, ctx.maxTextLength) : '';
   if (vn.role === 'listitem' && !vn.actionable) {
@@ -316,10 +316,16 @@ function formatInlineRun(run: BuildNode[], maxTextLength: number): string {
   let line = '';
   for (let i = 0; i < run.length; i++) {
     const vn = run[i].vn;
-    const part = vn.tag === TEXT_TAG ? cut(vn.text ?? '', maxTextLength) : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + vn.node_id + ')';
+    const part = vn.tag === TEXT_TAG ? textRun(vn, maxTextLength) : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + vn.node_id + ')';
     line += line && !/^[,.;:!?)]/.test(part) ? ' ' + part : part;
   }
   return line;
+}
+
+/** A text run; hidden text (only with includeHiddenText) says it is hidden and why. */
+function textRun(vn: VirtualNode, max: number): string {
+  const text = cut(vn.text ?? '', max);
+  return vn.hidden ? `[hidden: ${vn.hidden}] ${text}` : text;
 }
 
 function headerLine(ctx: PageContext): string {

@@ -2,7 +2,7 @@
 // with the element we care about. The action layer's OBSCURED check (A3) and the
 // snapshot's covered controls / covered text (S13, S14) both ask it, so the snapshot
 // never promises a click the action layer would refuse, nor the other way round.
-import { flatTreeParent, parentElementOrHost } from './dom-utils';
+import { flatTreeParent, parentElementOrHost } from '../dom/dom-utils';
 
 export interface Point {
   x: number;
