@@ -108,11 +108,12 @@ function representedByControls(el: Element): boolean {
     return false;
   }
   if (!controls.length) return false;
+  // A link decides it without reading any text.
+  for (let i = 0; i < controls.length; i++) if (controls[i].localName === 'a' || controls[i].localName === 'area') return true;
   let own = visibleLength(el.textContent);
   let last: Element | null = null;
-  for (let i = 0; i < controls.length; i++) {
+  for (let i = 0; i < controls.length && own > 0; i++) {
     const c = controls[i];
-    if (c.localName === 'a' || c.localName === 'area') return true;
     // Nested controls count once, with their outermost control.
     if (last && last.contains(c)) continue;
     last = c;
