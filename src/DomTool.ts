@@ -1,5 +1,5 @@
 // Facade: snapshot cache (TTL + dirty flag), serialization, and actions by node id.
-import { pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
+import { hasSnapshotOptions, pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
 import { buildSnapshot, failedPayload, failedSnapshot, failedText } from './snapshot/build';
 import { IdMemory } from './snapshot/id-memory';
 import type { DomSnapshot, SerializeOptions, TextOptions } from './snapshot/DomSnapshot';
@@ -134,7 +134,7 @@ export class DomTool {
   private async snapshot(opts: { force?: boolean } & SnapshotOptions = {}): Promise<DomSnapshot> {
     const { force, ...overrides } = opts;
     const ttl = this.options.snapshotTTL ?? 2000;
-    const hasOverrides = Object.keys(overrides).length > 0;
+    const hasOverrides = hasSnapshotOptions(overrides);
     // F1 + F2 + F7: reuse while within the TTL, nothing marked it dirty, and the page did not scroll.
     if (!force && !hasOverrides && this.current && this.freshness.isFresh() && now() - this.current.takenAt < ttl && !scrolledSince(this.current, this.document)) return this.current;
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;

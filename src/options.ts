@@ -104,10 +104,37 @@ export const SNAPSHOT_DEFAULTS: ResolvedSnapshotOptions = {
   hasClickListener: undefined,
 };
 
+/**
+ * The option names, read once at load from the defaults (the one definition). At load,
+ * not per call: a page may replace Object.keys after we loaded (R2); if it did so before,
+ * the names are still complete because the fallback walks the defaults without it.
+ */
+const SNAPSHOT_KEYS: string[] = optionNames();
+
+function optionNames(): string[] {
+  try {
+    const keys = Object.keys(SNAPSHOT_DEFAULTS);
+    if (keys.length) return keys;
+  } catch {
+    /* replaced by the page: below */
+  }
+  try {
+    return Object.getOwnPropertyNames(SNAPSHOT_DEFAULTS);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `options` sets any snapshot option (a one-off snapshot with them). */
+export function hasSnapshotOptions(options: object): boolean {
+  for (let i = 0; i < SNAPSHOT_KEYS.length; i++) if ((options as Record<string, unknown>)[SNAPSHOT_KEYS[i]] !== undefined) return true;
+  return false;
+}
+
 /** Picks the snapshot options out of a mixed options object (e.g. getText's). */
 export function pickSnapshotOptions(options: object): SnapshotOptions {
   const out: Record<string, unknown> = {};
-  const keys = Object.keys(SNAPSHOT_DEFAULTS);
+  const keys = SNAPSHOT_KEYS;
   for (let i = 0; i < keys.length; i++) {
     const v = (options as Record<string, unknown>)[keys[i]];
     if (v !== undefined) out[keys[i]] = v;
@@ -117,7 +144,8 @@ export function pickSnapshotOptions(options: object): SnapshotOptions {
 
 export function resolveSnapshotOptions(options: SnapshotOptions = {}): ResolvedSnapshotOptions {
   const out = { ...SNAPSHOT_DEFAULTS } as ResolvedSnapshotOptions;
-  for (const key of Object.keys(SNAPSHOT_DEFAULTS) as (keyof ResolvedSnapshotOptions)[]) {
+  for (let i = 0; i < SNAPSHOT_KEYS.length; i++) {
+    const key = SNAPSHOT_KEYS[i];
     const v = (options as Record<string, unknown>)[key];
     if (v !== undefined) (out as unknown as Record<string, unknown>)[key] = v;
   }

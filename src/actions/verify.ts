@@ -105,8 +105,15 @@ function hasArea(r: Rect): boolean {
 function viewportOf(el: Element): Rect {
   const win = windowOf(el);
   const doc = el.ownerDocument;
-  const w = doc.documentElement.clientWidth || (win ? win.innerWidth : 0);
-  const h = doc.documentElement.clientHeight || (win ? win.innerHeight : 0);
+  // The layout viewport without scrollbars is the root's client box in standards mode;
+  // in quirks mode (no doctype) the root's client box is the whole document, so the
+  // window's inner size bounds it.
+  const iw = win ? win.innerWidth : 0;
+  const ih = win ? win.innerHeight : 0;
+  const cw = doc.documentElement.clientWidth;
+  const ch = doc.documentElement.clientHeight;
+  const w = cw > 0 && (!iw || cw <= iw) ? cw : iw;
+  const h = ch > 0 && (!ih || ch <= ih) ? ch : ih;
   return { left: 0, top: 0, right: w, bottom: h };
 }
 

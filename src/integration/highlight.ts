@@ -35,20 +35,10 @@ interface Target {
 const PALETTE = ['#e6194b', '#3cb44b', '#4363d8', '#f58231', '#911eb4', '#008080', '#9a6324', '#800000'];
 
 // Inline `!important` beats any author rule, including `* { display: none !important }`.
-const HOST_STYLE = [
-  'all:initial',
-  'display:block',
-  'position:fixed',
-  'top:0',
-  'left:0',
-  'width:0',
-  'height:0',
-  'overflow:visible',
-  'z-index:2147483647',
-  'pointer-events:none',
-]
-  .map((d) => d + '!important')
-  .join(';');
+// Written out, not built with .map/.join at load: a page may have replaced Array methods (R2).
+const HOST_STYLE =
+  'all:initial!important;display:block!important;position:fixed!important;top:0!important;left:0!important;' +
+  'width:0!important;height:0!important;overflow:visible!important;z-index:2147483647!important;pointer-events:none!important';
 
 const SHADOW_CSS = `
 .box{position:fixed;box-sizing:border-box;border:2px solid var(--c);background:color-mix(in srgb,var(--c) 12%,transparent);pointer-events:none}

@@ -129,9 +129,11 @@ function setValues(el: Element, role: string, out: AriaStates): void {
   if (text !== null && text.trim()) out.valuetext = text;
 }
 
-/** ARIA states of `el` for `role` (as returned by getRole). */
-export function getAriaStates(el: Element, role: string | null): AriaStates {
-  const out: AriaStates = {};
+/**
+ * ARIA states of `el` for `role` (as returned by getRole), written into `out` (a new
+ * object by default; the snapshot passes its node, so no Object.assign is needed).
+ */
+export function getAriaStates(el: Element, role: string | null, out: AriaStates = {}): AriaStates {
   try {
     const tag = isHtml(el) ? el.localName : '';
     if (isDisabled(el)) out.disabled = true;

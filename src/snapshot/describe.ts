@@ -3,7 +3,7 @@
 // so the costlier name computation runs for a small share of the page.
 import type { ResolvedSnapshotOptions } from '../options';
 import type { VirtualNode } from '../types';
-import { getAriaStates, inputType, isFocusable, nameOf, type AriaStates } from '../semantics';
+import { getAriaStates, inputType, isFocusable, nameOf } from '../semantics';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
 import type { Box, PlainRect } from './visibility';
@@ -60,8 +60,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   // value); controls have many. Other containers skip the lookups (and the ancestor walk
   // that inherited disabled state needs).
   if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || facts.scan.aria) {
-    const states = statesOf(el, role);
-    Object.assign(vn, states);
+    statesOf(el, role, vn);
   }
 
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
@@ -137,10 +136,10 @@ function originOf(doc: Document | null): string {
 }
 
 // Never throw out of a snapshot (R1); plain try/catch, no closure per kept node.
-function statesOf(el: Element, role: string | null): AriaStates {
+function statesOf(el: Element, role: string | null, vn: VirtualNode): void {
   try {
-    return getAriaStates(el, role);
+    getAriaStates(el, role, vn);
   } catch {
-    return {};
+    /* getAriaStates never throws; a state it could not read is left out */
   }
 }

@@ -81,3 +81,55 @@ test('the snapshot equals the one taken on the same markup without the patches',
   await context.close();
   expect(stable(hostile)).toEqual(stable(plain));
 });
+
+// R1 in any page world: a page that *replaced* a built-in before the library was
+// injected (so nothing captured at load is pristine) still gets a snapshot back — the
+// real one where the library does not need the built-in, an error snapshot otherwise —
+// never an exception, never a failed injection. Each patch runs alone on a plain page.
+const REPLACED: { name: string; patch: string; full: boolean }[] = [
+  { name: 'Date (Date.now not a function)', patch: 'window.Date = function FakeDate() {};', full: true },
+  { name: 'JSON', patch: 'window.JSON = { stringify() { throw new Error("no JSON"); }, parse() { throw new Error("no JSON"); } };', full: true },
+  { name: 'Promise', patch: 'window.Promise = function FakePromise() { throw new Error("no Promise"); };', full: true },
+  { name: 'Object.assign', patch: 'Object.assign = function () { throw new Error("no assign"); };', full: true },
+  { name: 'Object.keys', patch: 'Object.keys = function () { throw new Error("no keys"); };', full: false },
+  { name: 'Math', patch: 'window.Math = { PI: 3 };', full: false },
+  { name: 'Array.prototype.map / filter / forEach / includes', patch: 'for (const k of ["map", "filter", "forEach", "includes"]) Array.prototype[k] = function () { throw new Error("no " + k); };', full: false },
+  { name: 'Element.prototype.getAttribute', patch: 'Element.prototype.getAttribute = function () { throw new Error("no getAttribute"); };', full: false },
+];
+
+for (const { name, patch, full } of REPLACED) {
+  test(`a page that replaced ${name} still gets a snapshot, never an exception`, async ({ page }) => {
+    await page.goto('/tests/browser/helpers/blank.html');
+    await page.setContent('<main><h1>Replaced built-ins</h1><button onclick="this.textContent=\'done\'">Go</button><a href="#x">Link</a></main>');
+    // Patched through a <script> element, like the page's own code, then our bundle.
+    await page.addScriptTag({ content: patch });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.addScriptTag({ content: iifeBundle() });
+    // One string back: Playwright's own result serializer uses the page's Object.keys.
+    const packed: string = await page.evaluate(async () => {
+      const api = (window as any).BrowserXDomTool;
+      if (!api) return 'not loaded';
+      try {
+        const tool = new api.DomTool();
+        const text: string = await tool.getText();
+        const payload = await tool.get_serialized_dom();
+        const meta = payload && payload.page && payload.page.meta ? String(payload.page.meta.version) + (payload.page.meta.error ? ' error' : '') : 'none';
+        return 'loaded\u0000' + meta + '\u0000\u0000' + String(text);
+      } catch (e) {
+        return 'loaded\u0000\u0000' + String((e as Error)?.message ?? e) + '\u0000';
+      }
+    });
+    const [loaded, meta, threw, text] = packed.split('\u0000');
+    const r = { loaded: loaded === 'loaded', meta: meta ?? '', threw: threw ?? '', text: text ?? '' };
+    expect(errors, 'the bundle threw while loading').toEqual([]);
+    expect(r.loaded).toBe(true);
+    expect(r.threw).toBe('');
+    expect(r.meta).toMatch(/^domtool\.v1/);
+    expect(r.text).toMatch(/^# (page|snapshot failed)/);
+    if (full) {
+      expect(r.meta).toBe('domtool.v1');
+      expect(r.text).toMatch(lineWithId('Go'));
+    }
+  });
+}

@@ -106,3 +106,15 @@ test('inspect(id) on an unknown id → ELEMENT_NOT_FOUND; through the domtool:in
   });
   expect(answer).toMatchObject({ ok: true, result: { found: true, role: 'button', actionable: true } });
 });
+
+test('quirks mode (no doctype): a link below the fold is scrolled into view and clicked, inspect agrees', async ({ page }) => {
+  await openFixture(page, '/fixtures/semantics/quirks.html');
+  expect(await page.evaluate(() => document.compatMode)).toBe('BackCompat');
+  const id = await findId(page, { role: 'link', name: 'Jobs' });
+  const dry = await inspect(page, id);
+  expect(dry).toMatchObject({ actionable: true, inViewport: false });
+  const r = await act(page, 'click', id);
+  expect(r.error).toBeUndefined();
+  expect(r.success).toBe(true);
+  expect(await appState(page, 'window.__clicked')).toBe(1);
+});
