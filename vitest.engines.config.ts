@@ -19,6 +19,12 @@ export const ENGINE_SPECS = [
   'tests/browser/actions-vue-quill.spec.ts',
   'tests/browser/actions-widgets.spec.ts',
   'tests/browser/actions-shadow-frames.spec.ts',
+  'tests/browser/actions-formats.spec.ts',
+  'tests/browser/actions-upload.spec.ts',
+  'tests/browser/actions-drag.spec.ts',
+  'tests/browser/actions-stale.spec.ts',
+  'tests/browser/snapshot-frames-shadow.spec.ts',
+  'tests/browser/snapshot-text.spec.ts',
 ];
 
 export default defineConfig({

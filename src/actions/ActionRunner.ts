@@ -33,6 +33,7 @@ import { formattedValue } from './formats';
 import { codeEditorFor, runTypeCodeEditor } from './editors';
 import { runUpload, type UploadFile, type UploadOptions } from './upload';
 import { mayHaveStandIn, standInFor } from '../semantics';
+import { declaredFormatType } from '../dom/input-formats';
 
 export type { PointerTarget };
 
@@ -132,7 +133,7 @@ export class ActionRunner implements ActionContext {
       this.pointerTarget(field, id, snapshot);
       const notes: string[] = [];
       // Date/time/colour inputs hold one canonical format: read natural input into it.
-      const formatted = field.localName === 'input' ? formattedValue((field as HTMLInputElement).type, text, field.ownerDocument) : null;
+      const formatted = field.localName === 'input' ? formattedValue(declaredFormatType(field, (field as HTMLInputElement).type), text, field.ownerDocument) : null;
       if (formatted && 'error' in formatted) throw new DomToolError('VALIDATION_ERROR', formatted.error);
       if (formatted && formatted.value !== text) {
         notes.push(`Read ${JSON.stringify(text)} as ${formatted.value}, the format this input expects.`);

@@ -9,3 +9,15 @@ export const INPUT_FORMATS: Record<string, string> = {
   week: 'YYYY-Www',
   color: '#rrggbb',
 };
+
+/**
+ * The formatted type an <input> was declared with, or `type` (its `.type`) when none.
+ * Firefox ESR 140 has no month/week inputs: they are plain text fields there (`.type`
+ * is 'text'), yet the page still expects the declared format (2026-W47, 2026-11), so
+ * snapshots and type() go by the attribute in that case.
+ */
+export function declaredFormatType(el: Element, type: string): string {
+  if (type !== 'text') return type;
+  const declared = (el.getAttribute('type') ?? '').trim().toLowerCase();
+  return INPUT_FORMATS[declared] ? declared : type;
+}

@@ -8,6 +8,7 @@ import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
 import type { Box, PlainRect } from './visibility';
 import { truncate } from '../dom/dom-utils';
+import { declaredFormatType } from '../dom/input-formats';
 
 export interface NodeFacts {
   el: Element;
@@ -69,7 +70,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     if (field.redacted) vn.value = undefined;
     if (field.options) (vn as VirtualNode & { options?: string[] }).options = field.options;
     if (tag === 'input') {
-      const type = inputType(el);
+      const type = declaredFormatType(el, inputType(el));
       if (type && type !== 'text') vn.inputType = type;
     }
     const placeholder = el.getAttribute('placeholder');
