@@ -37,10 +37,10 @@ async function open(page: Page, file: string): Promise<void> {
   // Let the page's own timers finish what they do right after load (aktualne.html adds
   // an ad-bait element about 200 ms after load and removes it 300 ms later): a snapshot
   // taken meanwhile would see the page mutate itself, which is no mutation of the
-  // snapshot's. Quiet = 500 ms since the load event and since the last DOM mutation,
-  // waited for at most 2.5 s.
+  // snapshot's. Quiet = 1 s since the load event and since the last DOM mutation
+  // (500 ms missed it in WebKit on a loaded machine), waited for at most 3 s.
   await page.evaluate(() => new Promise<void>((resolve) => {
-    const QUIET = 500;
+    const QUIET = 1000;
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     let last = Math.max(nav?.loadEventEnd ?? 0, performance.now() - QUIET);
     const observer = new MutationObserver(() => { last = performance.now(); });
@@ -48,7 +48,7 @@ async function open(page: Page, file: string): Promise<void> {
     const started = performance.now();
     const check = () => {
       const now = performance.now();
-      if (now - last >= QUIET || now - started > 2500) {
+      if (now - last >= QUIET || now - started > 3000) {
         observer.disconnect();
         resolve();
       } else setTimeout(check, Math.max(20, QUIET - (now - last)));
