@@ -18,6 +18,7 @@ export interface AttributeScan {
   ariaHidden: boolean;
   inert: boolean;
   href: boolean;
+  /** Our own overlay (data-browserx-overlay) or a subtree the page asked us to skip (data-domtool-ignore). */
   browserxOverlay: boolean;
   /** draggable="true": a drag source (drag() needs its id). */
   draggable: boolean;
@@ -65,7 +66,7 @@ export function scanAttributes(el: Element): AttributeScan {
       case 'href': out.href = out.stable = true; break;
       case 'data-testid': out.testId = el.getAttribute(name); out.stable = true; break;
       case 'data-test': case 'data-cy': case 'data-test-id': out.testId = el.getAttribute(name); break;
-      case 'data-browserx-overlay': out.browserxOverlay = true; break;
+      case 'data-browserx-overlay': case 'data-domtool-ignore': out.browserxOverlay = true; break;
       case 'draggable': out.draggable = el.getAttribute(name) === 'true'; break;
       default:
         if (name.charCodeAt(0) === 97 /* a */ && name.startsWith('aria-')) out.aria = true;

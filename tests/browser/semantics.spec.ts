@@ -118,3 +118,15 @@ test('quirks mode (no doctype): a link below the fold is scrolled into view and 
   expect(r.success).toBe(true);
   expect(await appState(page, 'window.__clicked')).toBe(1);
 });
+
+test('data-domtool-ignore: the subtree is left out of the snapshot (as the freshness tracker already ignores its mutations)', async ({ page }) => {
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.setAttribute('data-domtool-ignore', '');
+    box.innerHTML = '<button>Ignored control</button><p>Ignored text</p>';
+    document.body.prepend(box);
+  });
+  const text = await page.evaluate(async () => (await (window as any).__tool.getText({ force: true, tokenBudget: 0 })) as string);
+  expect(text).not.toContain('Ignored');
+  expect(text).toContain('Still works');
+});
