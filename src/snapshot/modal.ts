@@ -69,9 +69,17 @@ export function findOverlay(doc: Document, candidates: Element[], positioned: re
       const hit = deepElementFromPoint(doc, x, y);
       if (hit && el.contains(hit)) roots.push(el);
     }
+    // A bare dimmed layer with nothing in it and nothing above it leaves the person looking
+    // at the (dimmed) page: confining the snapshot to it would show the agent an empty page.
+    // Its page stays, and covers.ts marks the controls under it as covered by it.
+    if (roots.length === 1 && isEmptyLayer(overlay)) continue;
     return roots;
   }
   return null;
+}
+
+function isEmptyLayer(el: Element): boolean {
+  return el.firstElementChild === null && !(el.textContent ?? '').trim();
 }
 
 function backdropLike(el: Element): boolean {

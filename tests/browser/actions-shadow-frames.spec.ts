@@ -94,8 +94,7 @@ test.describe('same-origin iframe form', () => {
   });
 
   test('an element covered in the parent document is OBSCURED even though the frame itself is clear', async ({ page }) => {
-    // The id comes from the look before the cover: a full-viewport dimmed layer now leaves
-    // the page under it out of later snapshots (S14), as a native modal would.
+    // The id comes from the look before the cover, as an agent's would.
     const pay = await findId(page, { role: 'button', name: 'Pay' });
     await page.evaluate(() => {
       const cover = document.createElement('div');
@@ -108,5 +107,7 @@ test.describe('same-origin iframe form', () => {
     const r = await act(page, 'click', pay);
     expect(r.error?.code).toBe('OBSCURED');
     expect(r.error?.message).toContain('Promo banner');
+    // An empty dimmed layer is not a modal: the page under it stays listed (same id).
+    expect(await findId(page, { role: 'button', name: 'Pay' })).toBe(pay);
   });
 });
