@@ -119,9 +119,10 @@ export async function runTypeCodeEditor(ctx: ActionContext, start: number, id: s
     }
   }
   for (const ch of text.replace(/\r\n?/g, '\n')) await typeOne(editor, ch);
-  await nextFrame();
-  const after = monacoText(editor);
+  // Read back once the page settled, not after one frame: on a loaded machine Monaco
+  // renders the last keystrokes' lines later than the next frame.
   const obs = await ctx.settle(watch);
+  const after = monacoText(editor);
   obs.effect.valueAfter = after;
   const expected = (replace ? '' : before) + text;
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
