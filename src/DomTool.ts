@@ -1,10 +1,10 @@
 // Facade: snapshot cache (TTL + dirty flag), serialization, and actions by node id.
 import { hasSnapshotOptions, pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
 import { buildSnapshot, failedPayload, failedSnapshot, failedText } from './snapshot/build';
-import { IdMemory } from './snapshot/id-memory';
+import { IdMemory } from './snapshot/ids/id-memory';
 import type { DomSnapshot, SerializeOptions, TextOptions } from './snapshot/DomSnapshot';
 import type { SerializedPage } from './types';
-import { HighlightOverlay, type HighlightResult } from './integration/highlight';
+import { HighlightOverlay, type HighlightResult } from './overlay/highlight';
 import { ActionRunner, type KeypressOptions, type ScrollOptions, type TypeOptions } from './actions/ActionRunner';
 import type { ClickOptions } from './actions/pointer';
 import type { DragDestination, DragOptions } from './actions/drag';

@@ -5,7 +5,7 @@
 import type { NodeFingerprint } from '../types';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import { isRendered, liveFingerprint } from '../semantics';
-import { isNodeId } from '../snapshot/node-id';
+import { isNodeId } from '../snapshot/ids/node-id';
 import { DomToolError, msg } from './result';
 import type { SnapshotLike, SnapshotSource } from './snapshot-source';
 

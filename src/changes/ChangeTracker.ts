@@ -6,7 +6,7 @@
 // outline. One tracker per document; it is reset on navigation.
 import type { VirtualNode } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
-import type { Outline } from '../snapshot/outline';
+import type { Outline } from '../snapshot/render/outline';
 import { OPENED_ROLES, emittedLines, shallowNode, textTokens, urlWithoutHash } from './lines';
 import { renderSubtree } from './views';
 import { toArray } from '../dom/builtins';

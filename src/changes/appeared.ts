@@ -5,12 +5,12 @@
 // new controls (their lines with ids, capped). Everything under a counted token cap.
 import type { Appeared } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
-import type { Outline } from '../snapshot/outline';
+import type { Outline } from '../snapshot/render/outline';
 import { estimateTokens } from '../snapshot/distill/budget';
 import { TEXT_TAG } from '../snapshot/tree';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import { OPENED_ROLES, POPUP_ROLES } from './lines';
-import { messageRegion } from '../snapshot/messages';
+import { messageRegion } from '../snapshot/classify/messages';
 
 export interface AppearedOptions {
   /** Token cap of the whole report. Default 300. */

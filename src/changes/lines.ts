@@ -2,7 +2,7 @@
 import type { VirtualNode } from '../types';
 import type { BuildNode } from '../snapshot/tree';
 import { forEachNode, SUMMARY_TAG } from '../snapshot/tree';
-import { lineOf } from '../snapshot/outline';
+import { lineOf } from '../snapshot/render/outline';
 import { estimateTokens } from '../snapshot/distill/budget';
 
 /** id → line of every node a rendering of this tree shows (what the agent has seen). */

@@ -2,11 +2,11 @@
 // lines matching a query (`find`). Both read the snapshot's outline — the whole
 // distilled tree — so a dialog or a match the page budget left out is still found.
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
-import type { Outline } from '../snapshot/outline';
+import type { Outline } from '../snapshot/render/outline';
 import { applyBudget } from '../snapshot/distill/budget';
-import { DEFAULT_TEXT_LENGTH, renderText, type TextOptions } from '../snapshot/serialize/text';
+import { DEFAULT_TEXT_LENGTH, renderText, type TextOptions } from '../snapshot/render/text';
 import { TEXT_TAG } from '../snapshot/tree';
-import { isNodeId } from '../snapshot/node-id';
+import { isNodeId } from '../snapshot/ids/node-id';
 import { OPENED_ROLES } from './lines';
 
 export interface SubtreeOptions extends TextOptions {

@@ -7,7 +7,7 @@
 // pointer-events:none. Styles are set through the CSSOM and animated with the Web
 // Animations API only — neither is subject to a page's style-src CSP — and any failure
 // is swallowed: feedback must never break or delay an action.
-import { OVERLAY_ATTRIBUTE } from './highlight';
+import { OVERLAY_ATTRIBUTE } from '../overlay/highlight';
 import { setTimer } from '../dom/builtins';
 
 export type FeedbackKind = 'click' | 'point' | 'field';

@@ -1,6 +1,6 @@
 // Disabled and inert (S5, A3): the one rule the snapshot shows and the actions enforce.
 import { parentElementOrHost } from '../dom/dom-utils';
-import { ariaCaches } from '../snapshot/caches';
+import { ariaCaches } from '../dom/caches';
 import { ariaToken, isHtml, wordSet } from './element';
 import { frameElementOf } from './visibility';
 

@@ -3,7 +3,7 @@
 // with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
 // Not truncated here (the engine truncates). Never throws.
 import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../dom/dom-utils';
-import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../snapshot/caches';
+import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../dom/caches';
 import { allowsNameFromContent, getRole } from './roles';
 
 interface Ctx {

@@ -2,7 +2,7 @@
 // implicit roles per HTML-AAM, tuned to what Chromium exposes where the two
 // differ (documented inline). Cross-realm safe: localName/nodeType only.
 import { isElement, parentElementOrHost } from '../dom/dom-utils';
-import { ariaCaches } from '../snapshot/caches';
+import { ariaCaches } from '../dom/caches';
 import { attr, inputType, isHtml, wordSet } from './element';
 import { isFirstSummary, isFocusable } from './focus';
 

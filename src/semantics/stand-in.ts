@@ -4,8 +4,8 @@
 // group), zero-size inside a switch — is still the control a person operates. One
 // answer for both layers: the snapshot lists the control with its state, and an
 // action clicks its stand-in, the thing a person would click.
-import { getRect, getStyle } from '../snapshot/caches';
-import { MIN_OPACITY } from '../snapshot/visibility';
+import { getRect, getStyle } from '../dom/caches';
+import { MIN_OPACITY } from '../dom/geometry';
 
 /** Tags whose native control may be drawn invisible and operated through a stand-in. */
 export function mayHaveStandIn(el: Element): boolean {

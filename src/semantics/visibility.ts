@@ -1,7 +1,7 @@
 // Visibility as actions need it (A3): rendered (not display:none / visibility:hidden,
 // in a rendered frame). Opacity is left out on purpose: opacity:0 native inputs under
 // custom-styled labels are still operable. The snapshot's own visibility pass reads
-// cached computed styles during its walk (snapshot/visibility.ts).
+// cached computed styles during its walk (dom/geometry.ts).
 import { windowOf } from '../dom/dom-utils';
 
 export function isRendered(el: Element): boolean {

@@ -3,10 +3,10 @@
 import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, SnapshotStats, VirtualNode } from '../types';
 import type { BuildNode } from './tree';
 import { TEXT_TAG } from './tree';
-import type { IdMemory } from './id-memory';
-import type { Outline } from './outline';
-import { buildPayload, toVirtualNode, type SerializeOptions } from './serialize/json';
-import { renderText, type TextOptions } from './serialize/text';
+import type { IdMemory } from './ids/id-memory';
+import type { Outline } from './render/outline';
+import { buildPayload, toVirtualNode, type SerializeOptions } from './render/json';
+import { renderText, type TextOptions } from './render/text';
 import { isElement } from '../dom/dom-utils';
 import { now } from '../dom/builtins';
 

@@ -3,19 +3,19 @@
 // nothing writes to the page (S11).
 import type { ResolvedSnapshotOptions } from '../options';
 import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, SnapshotStats } from '../types';
-import { beginCaches, endCaches, getStyle, getRect } from './caches';
+import { beginCaches, endCaches, getStyle, getRect } from '../dom/caches';
 import { DomSnapshot } from './DomSnapshot';
-import { IdMemory } from './id-memory';
+import { IdMemory } from './ids/id-memory';
 import { applyBudget } from './distill/budget';
 import { flattenList } from './distill/flatten';
-import { IdAllocator, childHash, formatId } from './ids';
-import { Outline } from './outline';
-import { traverse, type IdSource } from './traverse';
-import { confineTo, findOverlay } from './modal';
+import { IdAllocator, childHash, formatId } from './ids/element-ids';
+import { Outline } from './render/outline';
+import { traverse, type IdSource } from './walk/traverse';
+import { confineTo, findOverlay } from './classify/modal';
 import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
-import { DEFAULT_TEXT_LENGTH } from './serialize/text';
-import { hasBox, type Box } from './visibility';
+import { DEFAULT_TEXT_LENGTH } from './render/text';
+import { hasBox, type Box } from '../dom/geometry';
 import { getHint } from '../semantics';
 import { isElement } from '../dom/dom-utils';
 import { epochMs, now } from '../dom/builtins';

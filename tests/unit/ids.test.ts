@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IdAllocator, elementPathHash, formatId, isStableAuthorId } from '../../src/snapshot/ids';
+import { IdAllocator, elementPathHash, formatId, isStableAuthorId } from '../../src/snapshot/ids/element-ids';
 
 function el(html: string): Element {
   const host = document.createElement('div');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HighlightOverlay, OVERLAY_ATTRIBUTE, actionableIds } from '../../src/integration/highlight';
+import { HighlightOverlay, OVERLAY_ATTRIBUTE, actionableIds } from '../../src/overlay/highlight';
 import type { VirtualNode } from '../../src/types';
 
 const node = (id: string, actionable: boolean, extra: Partial<VirtualNode> = {}): VirtualNode => ({ node_id: id, tag: 'div', visible: true, actionable, ...extra });

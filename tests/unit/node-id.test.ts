@@ -1,9 +1,9 @@
-// The id format has one definition (snapshot/node-id.ts): every id the snapshot writes
+// The id format has one definition (snapshot/ids/node-id.ts): every id the snapshot writes
 // passes it, and a string that cannot be an id is a VALIDATION_ERROR before any lookup,
 // with or without a snapshot, so the answer never changes after a refresh.
 import { describe, expect, it, vi } from 'vitest';
-import { isNodeId } from '../../src/snapshot/node-id';
-import { IdAllocator, formatId } from '../../src/snapshot/ids';
+import { isNodeId } from '../../src/snapshot/ids/node-id';
+import { IdAllocator, formatId } from '../../src/snapshot/ids/element-ids';
 import { resolveTarget, type SnapshotLike } from '../../src/actions/resolve';
 
 const emptySnapshot: SnapshotLike = { takenAt: 0, getElement: () => null, getNodeId: () => undefined, getFingerprint: () => null, has: () => false };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderText, formatLine } from '../../src/snapshot/serialize/text';
-import { buildPayload, toVirtualNode } from '../../src/snapshot/serialize/json';
+import { renderText, formatLine } from '../../src/snapshot/render/text';
+import { buildPayload, toVirtualNode } from '../../src/snapshot/render/json';
 import type { BuildNode } from '../../src/snapshot/tree';
 import type { PageContext, SnapshotMeta, VirtualNode } from '../../src/types';
 

@@ -6,10 +6,10 @@
 import type { BuildNode } from '../tree';
 import { forEachNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
-import { formatLine, hasOwnLine, type LineContext } from '../serialize/text';
-import type { Box } from '../visibility';
+import { formatLine, hasOwnLine, type LineContext } from '../render/text';
+import type { Box } from '../../dom/geometry';
 import { countNodes, summarizeRepeats } from './summarize';
-import { mustKeepPredicate } from '../messages';
+import { mustKeepPredicate } from '../classify/messages';
 
 export interface BudgetOptions {
   maxNodes: number;

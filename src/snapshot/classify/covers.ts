@@ -5,15 +5,15 @@
 // test — the same one the action layer's OBSCURED check uses (semantics/hit-test.ts).
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
-import { mayHaveStandIn, standInFor } from '../semantics';
-import { parseColor } from '../dom/color';
-import { isElement } from '../dom/dom-utils';
-import { hitTest, type Point } from '../semantics/hit-test';
-import { getAccessibleName, getRole } from '../semantics';
-import { getStyle } from './caches';
+import { mayHaveStandIn, standInFor } from '../../semantics';
+import { parseColor } from '../../dom/color';
+import { isElement } from '../../dom/dom-utils';
+import { hitTest, type Point } from '../../semantics/hit-test';
+import { getAccessibleName, getRole } from '../../semantics';
+import { getStyle } from '../../dom/caches';
 import type { TextPerception } from './perception';
-import type { BuildNode } from './tree';
-import type { Box, PlainRect } from './visibility';
+import type { BuildNode } from '../tree';
+import type { Box, PlainRect } from '../../dom/geometry';
 
 export interface Cover extends Box {
   el: Element;

@@ -1,7 +1,7 @@
 // Messages for the user — alerts, status and live regions, toasts, field errors — and
 // the other things a budget must never drop (the focused control, open dialogs).
 // Shared by the budget (keep them) and action effects (report them).
-import type { BuildNode } from './tree';
+import type { BuildNode } from '../tree';
 
 /** Live regions, alerts and toasts: text inside them is a message for the user. */
 export const MESSAGE_REGION =

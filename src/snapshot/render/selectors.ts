@@ -1,8 +1,8 @@
 // Selector export (seed 000 §1): a CSS path that prefers stable identifiers and an
 // XPath fallback, computed only when `includeSelectors` asks for them. Within a
 // shadow root or iframe the selectors are relative to that root.
-import { isStableAuthorId } from './ids';
-import { isElement } from '../dom/dom-utils';
+import { isStableAuthorId } from '../ids/element-ids';
+import { isElement } from '../../dom/dom-utils';
 
 const PREFERRED_ATTRIBUTES = ['data-testid', 'data-test-id', 'data-test', 'data-cy', 'name', 'aria-label'];
 

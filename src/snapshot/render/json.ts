@@ -2,7 +2,7 @@
 // objects and arrays only, so it survives structured cloning and JSON.stringify.
 import type { PageContext, SerializedPage, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
-import { cssSelector, xpathOf } from '../selectors';
+import { cssSelector, xpathOf } from './selectors';
 import { isElement } from '../../dom/dom-utils';
 
 export interface SerializeOptions {

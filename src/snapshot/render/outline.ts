@@ -3,9 +3,9 @@
 // by the budget is not "removed"), `find` searches it and `getText({ root })` renders a
 // subtree from it even when the budget left that subtree out. Recording is one pass of
 // pushes; lines are formatted only when a delta, find or root view asks for them.
-import type { BuildNode } from './tree';
-import { SUMMARY_TAG, TEXT_TAG } from './tree';
-import { DEFAULT_TEXT_LENGTH, formatLine, hasOwnLine, type LineContext } from './serialize/text';
+import type { BuildNode } from '../tree';
+import { SUMMARY_TAG, TEXT_TAG } from '../tree';
+import { DEFAULT_TEXT_LENGTH, formatLine, hasOwnLine, type LineContext } from './text';
 
 export class Outline {
   /** Nodes in display order (shadow content, light children, frame content — as the text renders them). */

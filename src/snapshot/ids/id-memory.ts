@@ -5,7 +5,7 @@
 //   elements can still be garbage-collected): an id never names another element later,
 //   even after its element is removed and a look-alike takes its place (F8).
 // Long-lived (one per DomTool and document); written only when something changed.
-import type { NodeFingerprint } from '../types';
+import type { NodeFingerprint } from '../../types';
 
 interface Remembered extends NodeFingerprint {
   id: string;

@@ -3,12 +3,12 @@
 // with aria-modal=true) asks assistive technology to treat it the same way, and a
 // full-viewport fixed overlay (a dimmed backdrop under a dialog, a cookie wall) covers
 // the page for a sighted person. Content outside them is left out like inert content.
-import { isElement } from '../dom/dom-utils';
-import { deepElementFromPoint } from '../semantics/hit-test';
-import { isRendered } from '../semantics/visibility';
-import { getStyle } from './caches';
-import type { BuildNode } from './tree';
-import { MIN_OPACITY, type Box } from './visibility';
+import { isElement } from '../../dom/dom-utils';
+import { deepElementFromPoint } from '../../semantics/hit-test';
+import { isRendered } from '../../semantics/visibility';
+import { getStyle } from '../../dom/caches';
+import type { BuildNode } from '../tree';
+import { MIN_OPACITY, type Box } from '../../dom/geometry';
 
 /** The open modal before traversal: a native modal dialog, else the last rendered ARIA modal. */
 export function findModal(doc: Document): Element | null {

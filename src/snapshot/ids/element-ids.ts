@@ -4,7 +4,7 @@
 // An element with an author id restarts the chain: everything below it stays
 // stable whatever happens above. Ids that survive from the previous snapshot
 // are reused while role and name hold.
-import { murmur3 } from '../dom/murmur3';
+import { murmur3 } from '../../dom/murmur3';
 import { NODE_ID_PREFIX } from './node-id';
 
 const hash32: (key: string, seed?: number) => number = murmur3;

@@ -1,7 +1,7 @@
 // Per-snapshot caches (Playwright's begin/end pattern): every computed style and
 // box is read once inside a snapshot; outside one, nothing is cached, so nothing
 // can go stale. Nesting is counted so nested begin/end pairs are safe.
-import { windowOf } from '../dom/dom-utils';
+import { windowOf } from './dom-utils';
 
 let depth = 0;
 let styleCache: Map<Element, CSSStyleDeclaration | null> | undefined;

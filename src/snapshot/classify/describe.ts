@@ -1,14 +1,14 @@
 // Builds the VirtualNode of a kept element: role, accessible name (or hint), states,
 // value, link/image targets and computed facts (S4, S5). Only kept elements get here,
 // so the costlier name computation runs for a small share of the page.
-import type { ResolvedSnapshotOptions } from '../options';
-import type { VirtualNode } from '../types';
-import { getAriaStates, inputType, isFocusable, nameOf } from '../semantics';
+import type { ResolvedSnapshotOptions } from '../../options';
+import type { VirtualNode } from '../../types';
+import { getAriaStates, inputType, isFocusable, nameOf } from '../../semantics';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
-import type { Box, PlainRect } from './visibility';
-import { truncate } from '../dom/dom-utils';
-import { declaredFormatType } from '../dom/input-formats';
+import type { Box, PlainRect } from '../../dom/geometry';
+import { truncate } from '../../dom/dom-utils';
+import { declaredFormatType } from '../../dom/input-formats';
 
 export interface NodeFacts {
   el: Element;

@@ -3,23 +3,23 @@
 // each element's computed style and box at most once, skips subtrees that cannot
 // render, classifies what it keeps and hoists structural wrappers on the fly.
 // No recursion, so a 10,000-deep DOM is fine; checks the time budget as it goes.
-import type { ResolvedSnapshotOptions } from '../options';
-import type { NodeFingerprint } from '../types';
-import { getRect, getStyle } from './caches';
-import { classifyActionability, containerFor, lastCursorRead, lastListenerBits, scanAttributes, NO_CONTAINER, type Actionability, type AttributeScan, type Surroundings } from './actionability';
-import { DELEGATES, jQueryDelegatedSelectors } from './listeners';
-import { cannotTakeClick, mayHaveStandIn, standInFor } from '../semantics';
-import { getRole, mayHaveRole } from '../semantics';
-import { childHash, elementPathHash } from './ids';
-import type { BuildNode } from './tree';
-import { TEXT_TAG } from './tree';
-import { describeElement, type NodeFacts } from './describe';
-import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from './visibility';
-import { TextPerception, type HiddenReason } from './perception';
-import { CoverScan } from './covers';
-import { findModal } from './modal';
-import { ELEMENT_NODE, TEXT_NODE, isElement } from '../dom/dom-utils';
-import { now } from '../dom/builtins';
+import type { ResolvedSnapshotOptions } from '../../options';
+import type { NodeFingerprint } from '../../types';
+import { getRect, getStyle } from '../../dom/caches';
+import { classifyActionability, containerFor, lastCursorRead, lastListenerBits, scanAttributes, NO_CONTAINER, type Actionability, type AttributeScan, type Surroundings } from '../classify/actionability';
+import { DELEGATES, jQueryDelegatedSelectors } from '../classify/listeners';
+import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
+import { getRole, mayHaveRole } from '../../semantics';
+import { childHash, elementPathHash } from '../ids/element-ids';
+import type { BuildNode } from '../tree';
+import { TEXT_TAG } from '../tree';
+import { describeElement, type NodeFacts } from '../classify/describe';
+import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowKind, type Box, type PlainRect } from '../../dom/geometry';
+import { TextPerception, type HiddenReason } from '../classify/perception';
+import { CoverScan } from '../classify/covers';
+import { findModal } from '../classify/modal';
+import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
+import { now } from '../../dom/builtins';
 
 /** Elements that never render content a person can see or use. */
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'datalist']);

@@ -1,5 +1,5 @@
 // S12: values that must never leave the page unless the caller explicitly allows it.
-import { inputType } from '../semantics';
+import { inputType } from '../../semantics';
 
 const SECRET_AUTOCOMPLETE = new Set(['one-time-code', 'cc-number', 'cc-csc', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'new-password', 'current-password']);
 

@@ -5,7 +5,7 @@
 //            own cursor:pointer, action-like test ids / classes, framework listener props);
 //   tier 3 — structure.
 // All attribute checks come from one pass over `el.attributes`.
-import { inputType, isDisabled, isInteractiveRole } from '../semantics';
+import { inputType, isDisabled, isInteractiveRole } from '../../semantics';
 import { matchesDelegated, OWN_LISTENER, readListenerExpandos } from './listeners';
 
 export interface AttributeScan {

@@ -10,10 +10,10 @@
 // of the page; the background lookup is memoized along the ancestor chain; glyph
 // boxes (Range rects) are read only when a cheap sign says the text may not sit in
 // its element's box.
-import { contrastRatio, over, parseColor, WHITE, type Rgba } from '../dom/color';
-import { parentElementOrHost } from '../dom/dom-utils';
-import { getStyle } from './caches';
-import { overflowKind, type Box, type PlainRect } from './visibility';
+import { contrastRatio, over, parseColor, WHITE, type Rgba } from '../../dom/color';
+import { parentElementOrHost } from '../../dom/dom-utils';
+import { getStyle } from '../../dom/caches';
+import { overflowKind, type Box, type PlainRect } from '../../dom/geometry';
 
 /** Why a text run is not seen; also the label shown when hidden text is asked for. */
 export type HiddenReason = 'transparent' | 'low-contrast' | 'tiny' | 'clipped' | 'off-page' | 'covered' | 'visually-hidden';

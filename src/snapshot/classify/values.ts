@@ -1,7 +1,7 @@
 // S5 form values, reproduced exactly (a trailing space is data), with the S12
 // secret-field rule applied in one place.
 import { isSensitiveField } from './privacy';
-import { inputType } from '../semantics';
+import { inputType } from '../../semantics';
 
 const NO_VALUE_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'reset', 'button', 'image', 'file', 'hidden']);
 export const EDITABLE_TEXT_CAP = 1000;
