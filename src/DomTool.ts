@@ -2,16 +2,12 @@
 import { hasSnapshotOptions, pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
 import { buildSnapshot, failedPayload, failedSnapshot, failedText } from './snapshot/build';
 import { IdMemory } from './snapshot/ids/id-memory';
-import type { DomSnapshot, SerializeOptions, TextOptions } from './snapshot/DomSnapshot';
-import type { SerializedPage } from './types';
+import type { DomSnapshot } from './snapshot/DomSnapshot';
+import type { ActionEffect, Appeared, SerializedPage } from './types';
 import { HighlightOverlay, type HighlightResult } from './overlay/highlight';
-import { ActionRunner, type KeypressOptions, type ScrollOptions, type TypeOptions } from './actions/ActionRunner';
-import type { ClickOptions } from './actions/pointer';
-import type { DragDestination, DragOptions } from './actions/drag';
-import type { UploadFile, UploadOptions } from './actions/upload';
+import { ActionRunner } from './actions/ActionRunner';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
 import { innerRoots, scrolledSince } from './freshness/inner-roots';
-import type { ActionEffect, ActionResult, Appeared, InspectResult } from './types';
 import type { SnapshotLike } from './actions/resolve';
 import { computeAppeared } from './changes/appeared';
 import { urlWithoutHash } from './changes/lines';
@@ -19,9 +15,12 @@ import { estimateTokens } from './snapshot/distill/budget';
 import { timingRequests, wrapRequests, type RequestTracker } from './settle/requests';
 import { waitForQuiet, type QuietOptions, type QuietResult } from './settle/quiet';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
-import { findLines, renderRoot, type FindResult } from './changes/views';
+import { findLines, renderRoot } from './changes/views';
 import { DomToolError, isDomToolError, msg } from './actions/result';
 import { now } from './dom/builtins';
+import { installCommands, type CommandHost, type CommandMethods, type GetTextOptions, type SerializedDomOptions } from './commands/table';
+import { options as checkOptions } from './commands/checks';
+import { TOOL_SCHEMA } from './commands/schemas';
 
 export class DomTool {
   readonly options: DomToolOptions;
@@ -36,6 +35,13 @@ export class DomTool {
   private readonly changes = new ChangeTracker();
 
   constructor(options: DomToolOptions = {}) {
+    // Options the table's schema refuses: the tool keeps the defaults and every call answers the VALIDATION_ERROR (issue 18: no throw, nothing silently accepted).
+    try {
+      options = checkOptions<DomToolOptions>(options, TOOL_SCHEMA);
+    } catch (e) {
+      this.host.setupError = e as DomToolError;
+      options = {};
+    }
     this.options = { snapshotTTL: 2000, effectWindowMs: 400, ...options };
     this.snapshotOptions = resolveSnapshotOptions(options);
     this.freshness = new FreshnessTracker(() => this.document, { ttl: this.options.snapshotTTL ?? 2000 });
@@ -54,7 +60,7 @@ export class DomTool {
       effectWindowMs: () => this.options.effectWindowMs ?? 400,
       latestSnapshot: () => this.previous,
       refreshSnapshot: () => this.snapshot({ force: true }),
-      invalidate: () => this.invalidateSnapshot(),
+      invalidate: () => this.invalidate(),
       settle: (since, lastChange) => this.waitQuiet({ quietMs: this.options.settleQuietMs ?? 100, timeoutMs: this.options.settleTimeoutMs ?? 1500, since, lastChange }),
       appeared: (before, effect) => this.appeared(before, effect),
       metrics: (event) => this.options.metricsCollector?.(event),
@@ -85,18 +91,6 @@ export class DomTool {
     return waitForQuiet([doc.documentElement ?? doc], this.requestTracker(), options);
   }
 
-  /**
-   * Waits until the page is stable: no DOM change for `quietMs` (default 100) and no request in
-   * flight, for at most `timeoutMs` (default 2000). Never throws; `settled: false` on timeout.
-   */
-  async waitForStable(options: { quietMs?: number; timeoutMs?: number } = {}): Promise<QuietResult> {
-    try {
-      return await this.waitQuiet({ quietMs: options.quietMs ?? 100, timeoutMs: options.timeoutMs ?? 2000 });
-    } catch {
-      return { settled: false, waitedMs: 0, pendingRequests: 0 };
-    }
-  }
-
   /** A8: what appeared since `before`, from a snapshot taken after the action settled. */
   private async appeared(before: SnapshotLike | null, effect: ActionEffect): Promise<Appeared> {
     const url = effect.urlAfter;
@@ -116,8 +110,8 @@ export class DomTool {
     return doc;
   }
 
-  /** Current snapshot; rebuilt when missing, expired (TTL) or forced (F1). */
-  async getSnapshot(opts: { force?: boolean } & SnapshotOptions = {}): Promise<DomSnapshot> {
+  /** Current snapshot for getSnapshot(); handing it to the agent is recorded (F6). */
+  private async publicSnapshot(opts: { force?: boolean } & SnapshotOptions): Promise<DomSnapshot> {
     try {
       const snapshot = await this.snapshot(opts);
       this.changes.sawFull(snapshot);
@@ -155,11 +149,10 @@ export class DomTool {
     return snapshot;
   }
 
-  /** The JSON payload (seed 001 schema, domtool.v1). */
-  /** Snapshot options given here (e.g. `{ tokenBudget: 0 }`) take a one-off snapshot with them. */
-  async get_serialized_dom(options: SerializeOptions & SnapshotOptions & { force?: boolean } = {}): Promise<SerializedPage> {
+  /** The JSON payload (domtool.v1); snapshot options given here (e.g. `{ tokenBudget: 0 }`) take a one-off snapshot with them. */
+  private async serialized(options: SerializedDomOptions): Promise<SerializedPage> {
     try {
-      const snapshot = await this.getSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
+      const snapshot = await this.publicSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
       return snapshot.serialize(options);
     } catch (error) {
       throwIfNoDocument(error);
@@ -167,32 +160,24 @@ export class DomTool {
     }
   }
 
-  getSerializedDom(options: SerializeOptions & SnapshotOptions & { force?: boolean } = {}): Promise<SerializedPage> {
-    return this.get_serialized_dom(options);
-  }
-
   /**
    * The LLM text rendering. Snapshot options given here take a one-off snapshot with them.
    * `since: 'last'` answers with what changed since the last view (= `getChanges().text`);
    * `root` renders one subtree: a node id, or 'dialog' for the open dialog.
    */
-  async getText(options: TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string } = {}): Promise<string> {
+  private async textView(options: GetTextOptions): Promise<string> {
     try {
-      return await this.text(options);
+      if (options.since === 'last') return (await this.changesView({})).text;
+      if (options.root !== undefined) {
+        const snapshot = await this.snapshot({ force: options.force });
+        return renderRoot(snapshot, options.root, { ...options, tokenBudget: options.tokenBudget ?? this.snapshotOptions.tokenBudget });
+      }
+      const snapshot = await this.publicSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
+      return snapshot.toText(options);
     } catch (error) {
       throwIfNoDocument(error);
       return failedText(error);
     }
-  }
-
-  private async text(options: TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string }): Promise<string> {
-    if (options.since === 'last') return (await this.getChanges()).text;
-    if (options.root !== undefined) {
-      const snapshot = await this.snapshot({ force: options.force });
-      return renderRoot(snapshot, String(options.root), { ...options, tokenBudget: options.tokenBudget ?? this.snapshotOptions.tokenBudget });
-    }
-    const snapshot = await this.getSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
-    return snapshot.toText(options);
   }
 
   /**
@@ -200,110 +185,60 @@ export class DomTool {
    * changed lines under their context, removed ids), or `full` (first look, navigation,
    * a delta over ~70 % of the page, or `{ full: true }`). Takes a fresh snapshot.
    */
-  async getChanges(options: ChangeOptions = {}): Promise<Changes> {
+  private async changesView(options: ChangeOptions): Promise<Changes> {
     const next = await this.snapshot({ force: true });
     return this.changes.changes(next, options);
   }
 
-  /** Lines matching `query` (case-insensitive text or a RegExp) with their ids and one line of context. */
-  async find(query: string | RegExp, options: { limit?: number; force?: boolean } = {}): Promise<FindResult> {
-    const snapshot = await this.snapshot({ force: options.force });
-    return findLines(snapshot, query, options.limit);
-  }
-
   /** The element an id of the latest snapshot stands for, or null (no snapshot, unknown id). */
   getElement(id: string): Element | null {
-    return this.previous?.getElement(id) ?? null;
+    return typeof id === 'string' ? (this.previous?.getElement(id.trim()) ?? null) : null;
   }
 
-  invalidateSnapshot(): void {
+  private invalidate(): void {
     this.current = null;
     this.freshness.invalidate();
-  }
-
-  // ---- Actions (A1–A5): each resolves the id, verifies, acts like a person, observes
-  // the effect and returns an ActionResult; never throws; always invalidates (F3).
-
-  click(id: string, options?: ClickOptions): Promise<ActionResult> {
-    return this.actions.click(id, options);
-  }
-
-  /** Types text (replacing the value unless `replace: false`); a trailing "\n" or `pressEnter` presses Enter. */
-  type(id: string, text: string, options?: TypeOptions): Promise<ActionResult> {
-    return this.actions.type(id, text, options);
-  }
-
-  /** Presses a key ("Enter", "Tab", "Escape", "a", "Control+A") on the focused element or on `options.id`. */
-  keypress(key: string, options?: KeypressOptions): Promise<ActionResult> {
-    return this.actions.keypress(key, options);
-  }
-
-  hover(id: string): Promise<ActionResult> {
-    return this.actions.hover(id);
-  }
-
-  /** Chooses an option (by label or value) of a native select or an ARIA combobox/listbox. */
-  select(id: string, labelOrValue: string | string[]): Promise<ActionResult> {
-    return this.actions.select(id, labelOrValue);
-  }
-
-  check(id: string): Promise<ActionResult> {
-    return this.actions.check(id);
-  }
-
-  uncheck(id: string): Promise<ActionResult> {
-    return this.actions.uncheck(id);
-  }
-
-  focus(id: string): Promise<ActionResult> {
-    return this.actions.focus(id);
-  }
-
-  clear(id: string): Promise<ActionResult> {
-    return this.actions.clear(id);
-  }
-
-  /**
-   * Drags a node onto another node (`position` before/after/center), to a viewport
-   * point `{x, y}`, or by `{dx, dy}`. The result's `effect.moved` says what moved;
-   * a drag after which nothing moved is a failure.
-   */
-  drag(sourceId: string, destination: DragDestination, options?: DragOptions): Promise<ActionResult> {
-    return this.actions.drag(sourceId, destination, options);
-  }
-
-  /** Uploads `{ name, type?, data, encoding? }` files to a file input, its button/label, or a dropzone. */
-  upload(id: string, files: UploadFile | UploadFile[], options?: UploadOptions): Promise<ActionResult> {
-    return this.actions.upload(id, files, options);
-  }
-
-  /** Scrolls the page, an element's scroll container, or (no direction) the element into view. */
-  scroll(target: string, options?: ScrollOptions): Promise<ActionResult> {
-    return this.actions.scroll(target, options);
-  }
-
-  /**
-   * Dry run: resolves and verifies an id exactly as an action would and reports what the
-   * element is (tag, role, name, states, box, in view) and whether it can be acted on now,
-   * with the action's error code when not. Changes nothing, scrolls nothing.
-   */
-  inspect(id: string): Promise<InspectResult> {
-    return this.actions.inspect(id);
   }
 
   private overlay: HighlightOverlay | null = null;
 
   /** Draws labelled boxes over nodes of the current snapshot ('all' = every actionable node). */
-  async highlight(nodeIds: string[] | 'all' = 'all'): Promise<HighlightResult> {
+  private async showHighlight(nodeIds: string[] | 'all'): Promise<HighlightResult> {
     const snapshot = await this.snapshot();
     this.overlay ??= new HighlightOverlay(this.document);
     return this.overlay.show(snapshot, nodeIds);
   }
 
-  clearHighlight(): void {
-    this.overlay?.clear();
-  }
+  /** What the command table calls (commands/table.ts); DomTool's public methods come from there. */
+  private readonly host: CommandHost = {
+    setupError: null,
+    actions: () => Promise.resolve(this.actions),
+    snapshotFor: (o) => this.publicSnapshot(o),
+    serialized: (o) => this.serialized(o),
+    text: (o) => this.textView(o),
+    changes: (o) => this.changesView(o),
+    find: async (query, o) => findLines(await this.snapshot({ force: o.force }), query, o.limit),
+    highlight: (ids) => this.showHighlight(ids),
+    clearHighlight: () => this.overlay?.clear(),
+    invalidate: () => this.invalidate(),
+    waitForStable: async (o) => {
+      try {
+        return await this.waitQuiet({ quietMs: o.quietMs ?? 100, timeoutMs: o.timeoutMs ?? 2000 });
+      } catch {
+        return { settled: false, waitedMs: 0, pendingRequests: 0 };
+      }
+    },
+    failedSnapshot,
+    failedPayload,
+    failedText,
+  };
 }
+
+// Every request and action (getText, click, …) is an entry of the command table, which
+// checks its arguments and puts the method on DomTool.prototype (issue 19).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface DomTool extends CommandMethods {}
+installCommands(DomTool.prototype, (self) => (self as DomTool)['host']);
 
 function throwIfNoDocument(error: unknown): void {
   if (isDomToolError(error) && error.code === 'NO_DOCUMENT') throw error;

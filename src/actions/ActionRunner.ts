@@ -4,7 +4,7 @@
 import type { MetricsEvent } from '../options';
 import type { ActionEffect, ActionResult, Appeared, InspectResult } from '../types';
 import { consoleLog, now } from '../dom/builtins';
-import { DomToolError, failureResult, msg, successResult, toDomToolError } from './result';
+import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } from './result';
 import { resolveTarget, type SnapshotLike } from './resolve';
 import { deepActiveElement, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
@@ -136,7 +136,7 @@ export class ActionRunner implements ActionContext {
       const formatted = field.localName === 'input' ? formattedValue(declaredFormatType(field, (field as HTMLInputElement).type), text, field.ownerDocument) : null;
       if (formatted && 'error' in formatted) throw new DomToolError('VALIDATION_ERROR', formatted.error);
       if (formatted && formatted.value !== text) {
-        notes.push(`Read ${JSON.stringify(text)} as ${formatted.value}, the format this input expects.`);
+        notes.push(`Read ${JSON.stringify(cut(text))} as ${formatted.value}, the format this input expects.`);
         text = formatted.value;
       }
       const watch = new EffectWatcher(field, snapshot);

@@ -5,6 +5,7 @@
 // "November 2026", "red" — and sets the canonical value. Ambiguous input
 // ("03/04/2026": March 4 or April 3?) is refused, never guessed.
 import { INPUT_FORMATS } from '../dom/input-formats';
+import { cut } from './result';
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -59,7 +60,7 @@ export function parseDate(text: string, today: Date = new Date()): Parsed | null
     if (a > 12 && b <= 12) return wrap(isoDate(+m[3], b, a), text);
     if (b > 12 && a <= 12) return wrap(isoDate(+m[3], a, b), text);
     if (a === b) return wrap(isoDate(+m[3], a, b), text);
-    return { error: `"${text}" is ambiguous (month/day or day/month?). Type it as YYYY-MM-DD, e.g. ${m[3]}-${pad(a)}-${pad(b)}.` };
+    return { error: `"${cut(text)}" is ambiguous (month/day or day/month?). Type it as YYYY-MM-DD, e.g. ${m[3]}-${pad(a)}-${pad(b)}.` };
   }
   // "Nov 22, 2026", "November 22 2026", "Sunday, November 22, 2026"
   m = /^(?:[a-z]+,? )?([a-z]+\.?) (\d{1,2}),? (\d{4})$/i.exec(t);
@@ -71,7 +72,7 @@ export function parseDate(text: string, today: Date = new Date()): Parsed | null
 }
 
 function wrap(value: string | null, text: string): Parsed {
-  return value ? { value } : { error: `"${text}" is not a valid calendar date.` };
+  return value ? { value } : { error: `"${cut(text)}" is not a valid calendar date.` };
 }
 
 /** "15:30", "3:30 pm", "3pm", "15:30:05", "noon". Seconds kept only when given. */
@@ -84,11 +85,11 @@ export function parseTime(text: string): Parsed | null {
   let h = +m[1];
   const min = m[2] === undefined ? 0 : +m[2];
   if (m[4]) {
-    if (h < 1 || h > 12) return { error: `"${text}" is not a valid time.` };
+    if (h < 1 || h > 12) return { error: `"${cut(text)}" is not a valid time.` };
     const pm = m[4].charAt(0) === 'p';
     h = (h % 12) + (pm ? 12 : 0);
   }
-  if (h > 23 || min > 59 || (m[3] !== undefined && Number(m[3]) >= 60)) return { error: `"${text}" is not a valid time.` };
+  if (h > 23 || min > 59 || (m[3] !== undefined && Number(m[3]) >= 60)) return { error: `"${cut(text)}" is not a valid time.` };
   return { value: `${pad(h)}:${pad(min)}${m[3] !== undefined ? ':' + (m[3].length === 1 ? '0' + m[3] : m[3]) : ''}` };
 }
 
@@ -113,9 +114,9 @@ function parseDateTime(text: string): Parsed | null {
 function parseMonth(text: string): Parsed | null {
   const t = text.trim();
   let m = /^(\d{4})[-/.](\d{1,2})$/.exec(t);
-  if (m) return +m[2] >= 1 && +m[2] <= 12 ? { value: `${m[1]}-${pad(+m[2])}` } : { error: `"${text}" is not a valid month.` };
+  if (m) return +m[2] >= 1 && +m[2] <= 12 ? { value: `${m[1]}-${pad(+m[2])}` } : { error: `"${cut(text)}" is not a valid month.` };
   m = /^(\d{1,2})[/.-](\d{4})$/.exec(t);
-  if (m) return +m[1] >= 1 && +m[1] <= 12 ? { value: `${m[2]}-${pad(+m[1])}` } : { error: `"${text}" is not a valid month.` };
+  if (m) return +m[1] >= 1 && +m[1] <= 12 ? { value: `${m[2]}-${pad(+m[1])}` } : { error: `"${cut(text)}" is not a valid month.` };
   m = /^([a-z]+\.?),? (\d{4})$/i.exec(t);
   if (m && monthIndex(m[1]) >= 0) return { value: `${m[2]}-${pad(monthIndex(m[1]) + 1)}` };
   const d = parseDate(t);
@@ -139,7 +140,7 @@ function parseWeek(text: string): Parsed | null {
     const [year, week] = /^\d{4}$/.test(m[1]) ? [+m[1], +m[2]] : [+m[2], +m[1]];
     // Years have 52 or 53 ISO weeks: Dec 28 is always in the last one.
     const last = Number(isoWeek(year, 12, 28).slice(6));
-    return week >= 1 && week <= last ? { value: `${pad(year, 4)}-W${pad(week)}` } : { error: `"${text}" is not a valid week (${year} has ${last} weeks).` };
+    return week >= 1 && week <= last ? { value: `${pad(year, 4)}-W${pad(week)}` } : { error: `"${cut(text)}" is not a valid week (${year} has ${last} weeks).` };
   }
   const d = parseDate(t);
   if (d && 'value' in d) {
@@ -173,7 +174,7 @@ function parseColor(text: string, doc: Document): Parsed | null {
   const b = String(ctx.fillStyle);
   if (a !== b) return null;
   if (/^#[0-9a-f]{6}$/i.test(a)) return { value: a.toLowerCase() };
-  return { error: `"${text}" is not an opaque colour; a color input holds #rrggbb.` };
+  return { error: `"${cut(text)}" is not an opaque colour; a color input holds #rrggbb.` };
 }
 
 /** Canonical value for a formatted input type, or why the text cannot be one. Null: not a formatted type. */
@@ -188,6 +189,6 @@ export function formattedValue(type: string, text: string, doc: Document): Parse
   else if (type === 'month') parsed = parseMonth(text);
   else if (type === 'week') parsed = parseWeek(text);
   else if (type === 'color') parsed = parseColor(text, doc);
-  if (!parsed) return { error: `Cannot read "${text}" as a ${type === 'datetime-local' ? 'date and time' : type}. This input expects ${format}.` };
+  if (!parsed) return { error: `Cannot read "${cut(text)}" as a ${type === 'datetime-local' ? 'date and time' : type}. This input expects ${format}.` };
   return parsed;
 }

@@ -51,13 +51,25 @@ export function isDomToolError(e: unknown): e is DomToolError {
 
 const FRESH = 'Take a fresh snapshot';
 
+/**
+ * Caller input as a message may echo it: at most `max` (≤ 80) characters, so that a
+ * megabyte passed by mistake does not come back as a megabyte of message (issue 18).
+ */
+export function cut(text: string, max = 60): string {
+  return text.length > max ? text.slice(0, max - 1) + '…' : text;
+}
+
+function quoted(v: unknown): string {
+  return cut(typeof v === 'string' ? v : typeof v === 'object' && v ? '[object]' : String(v));
+}
+
 /** All messages an agent reads. Each says what happened and what to do next. */
 export const msg = {
   noDocument: () =>
     'DomTool has no web page to work on: there is no document here (Node.js or a worker, not a page). ' +
     'Run it inside the page: inject dist/domtool.iife.js (with Playwright: injectDomTool(page) from ' +
     "'browserx-domtool/playwright'), or use it in an extension content script; with a DOM library in Node, pass new DomTool({ document }).",
-  invalidId: (id: unknown) => `"${String(id)}" is not a node id. Use an id such as nv_1k9x2 from the latest snapshot.`,
+  invalidId: (id: unknown) => `"${quoted(id)}" is not a node id. Use an id such as nv_1k9x2 from the latest snapshot.`,
   invalidArg: (name: string, expected: string) => `Invalid ${name}: expected ${expected}.`,
   textRun: (id: string, text: string, holder: string | null) =>
     `${id} is a run of text ("${text.length > 40 ? text.slice(0, 39) + '…' : text}"), not an element; nothing was done. ` +
@@ -84,13 +96,13 @@ export const msg = {
   notSelect: (id: string, what: string, wanted: string, listed: string[]) =>
     `Element ${id} (${what}) is not a select, listbox or combobox` +
     (listed.length
-      ? `, and none of the targets inside it reads "${wanted}". Click one of them instead: ${listed.join('; ')}.`
+      ? `, and none of the targets inside it reads "${quoted(wanted)}". Click one of them instead: ${listed.join('; ')}.`
       : ` and shows no options now. Click it to open it, take a snapshot, then click the option's id.`),
   noOption: (id: string, wanted: string, available: string[]) =>
-    `No option "${wanted}" in ${id}. Available options: ${available.length ? available.map((o) => `"${o}"`).join(', ') : '(none visible)'}.`,
-  optionDisabled: (id: string, wanted: string) => `Option "${wanted}" of ${id} is disabled and cannot be chosen.`,
+    `No option "${quoted(wanted)}" in ${id}. Available options: ${available.length ? available.map((o) => `"${o}"`).join(', ') : '(none visible)'}.`,
+  optionDisabled: (id: string, wanted: string) => `Option "${quoted(wanted)}" of ${id} is disabled and cannot be chosen.`,
   listboxDidNotOpen: (id: string) => `Clicking ${id} did not open a list of options. ${FRESH} and click the option directly if it is visible.`,
-  selectDidNotStick: (id: string, wanted: string) => `Option "${wanted}" was clicked but ${id} does not show it as selected. ${FRESH} to check.`,
+  selectDidNotStick: (id: string, wanted: string) => `Option "${quoted(wanted)}" was clicked but ${id} does not show it as selected. ${FRESH} to check.`,
   notCheckable: (id: string, what: string) => `Element ${id} (${what}) is not a checkbox, radio button or switch. Use click instead.`,
   radioUncheck: (id: string) => `A radio button (${id}) cannot be unchecked directly; check another option of the same group instead.`,
   checkDidNotStick: (id: string, wanted: boolean) =>
@@ -99,7 +111,7 @@ export const msg = {
     `Typed into ${id} but the field holds ${JSON.stringify(actual)} instead of ${JSON.stringify(expected)}, even through the editing fallback. The page rejected the input (it may ignore synthetic events).`,
   editorDidNotAccept: (id: string) => `The editor ${id} did not accept the typed text, even through the editing fallback. It may only accept trusted keyboard input.`,
   clearDidNotStick: (id: string, actual: string) => `Tried to clear ${id} but it still holds ${JSON.stringify(actual)}.`,
-  unknownKey: (key: string) => `Unknown key "${key}". Use a single character or a key name such as Enter, Tab, Escape, Backspace, ArrowDown, PageDown.`,
+  unknownKey: (key: string) => `Unknown key "${quoted(key)}". Use a single character or a key name such as Enter, Tab, Escape, Backspace, ArrowDown, PageDown.`,
   notScrollable: (id: string, what: string) => `Neither ${id} (${what}) nor any container around it can scroll.`,
   internal: (action: string, detail: string) => `The ${action} action failed unexpectedly: ${detail}. ${FRESH} and try again.`,
 

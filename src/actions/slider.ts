@@ -13,7 +13,7 @@ import { nextFrame } from './drag-sequence';
 import type { ActionResult } from '../types';
 import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
-import { DomToolError, failureResult, successResult } from './result';
+import { DomToolError, cut, failureResult, successResult } from './result';
 import { EffectWatcher } from './observe';
 
 /** Frameworks render key handlers' state in a microtask (React) or a frame: wait for that, no longer. */
@@ -101,7 +101,7 @@ export interface SliderTypeOutcome {
 /** type(id, "42") on a slider: native → set directly; ARIA → arrow keys until aria-valuenow gets there. */
 export async function typeIntoSlider(slider: Element, text: string): Promise<SliderTypeOutcome> {
   const wanted = Number(text.trim());
-  if (!isFinite(wanted) || text.trim() === '') return { ok: false, valueAfter: sliderValue(slider) ?? '', reason: `"${text}" is not a number` };
+  if (!isFinite(wanted) || text.trim() === '') return { ok: false, valueAfter: sliderValue(slider) ?? '', reason: `"${cut(text)}" is not a number` };
   if (isNativeRange(slider)) {
     const target = snap(slider, wanted);
     const after = setRangeValue(slider, target);
@@ -142,7 +142,7 @@ export async function runTypeSlider(ctx: ActionContext, start: number, id: strin
   obs.effect.valueAfter = outcome.valueAfter;
   if (!outcome.ok) {
     return failureResult(start, new DomToolError(outcome.reason && outcome.reason.indexOf('not a number') >= 0 ? 'VALIDATION_ERROR' : 'ACTION_FAILED',
-      `Could not set slider ${id} to ${JSON.stringify(text)}: ${outcome.reason ?? 'unknown reason'}; it holds ${outcome.valueAfter || '(no value)'}.`), obs.effect);
+      `Could not set slider ${id} to ${JSON.stringify(cut(text))}: ${outcome.reason ?? 'unknown reason'}; it holds ${outcome.valueAfter || '(no value)'}.`), obs.effect);
   }
   return successResult(start, obs.effect, ['Set with arrow keys, as a keyboard user would.']);
 }

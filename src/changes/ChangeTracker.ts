@@ -4,6 +4,7 @@
 // (changed), ids whose element left the page (removed). Elements the budget merely
 // left out are not removed: removal is checked against the new snapshot's whole
 // outline. One tracker per document; it is reset on navigation.
+import type { ErrorCode } from '../types';
 import type { VirtualNode } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
@@ -35,6 +36,8 @@ export interface Changes {
   /** Why the answer is full ('first' | 'navigated' | 'requested' | 'large'), or the id of the dialog that opened. */
   reason?: string;
   dialog?: string;
+  /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
+  error?: { code: ErrorCode; message: string; recoverable: boolean };
 }
 
 export interface ChangeOptions {

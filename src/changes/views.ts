@@ -1,6 +1,8 @@
 // Scoped views (issue 10 §7): one subtree of a snapshot (`getText({ root })`) and the
 // lines matching a query (`find`). Both read the snapshot's outline — the whole
 // distilled tree — so a dialog or a match the page budget left out is still found.
+import type { ErrorCode } from '../types';
+import { cut } from '../actions/result';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
 import { applyBudget } from '../snapshot/distill/budget';
@@ -69,6 +71,8 @@ export interface FindResult {
   matches: FindMatch[];
   /** The matches as text: each under its context line. */
   text: string;
+  /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
+  error?: { code: ErrorCode; message: string; recoverable: boolean };
 }
 
 export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit = 20): FindResult {
@@ -98,7 +102,8 @@ export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit =
     }
     lines.push((context ? '  ' : '') + line + (node.vn.tag === TEXT_TAG && id && !line.includes(id) ? `  (in ${id})` : ''));
   }
-  const label = typeof query === 'string' ? JSON.stringify(query) : String(query);
+  // Echoed input is cut (issue 18): a query pasted by mistake does not come back whole.
+  const label = cut(typeof query === 'string' ? JSON.stringify(query) : String(query), 80);
   const head = `# find ${label}: ${total} match${total === 1 ? '' : 'es'} in snapshot #${snapshot.seq}` + (total > matches.length ? ` (first ${matches.length} shown)` : '');
   return { query: label, total, matches, text: [head, ...lines].join('\n') };
 }

@@ -10,6 +10,9 @@ import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames'
 import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
 import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
 import type { ChromeApi, FrameDetails } from './chrome-types';
+import { COMMANDS, commandForMessage, messageType, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
+import { isDomToolError, cut } from '../actions/result';
+import { defineProperty } from '../dom/builtins';
 
 export type ExtensionErrorCode =
   | ErrorCode
@@ -72,7 +75,6 @@ export interface NodeRequest extends TabRequest {
 type Sent<T> = { ok: true; value: T } | { ok: false; reason: 'no-receiver' | 'timeout' | 'error'; message: string };
 
 const STORAGE_KEY = 'browserx.domtool.frames';
-const POINTER_ACTIONS = new Set(['click', 'hover', 'check', 'uncheck', 'drag']);
 
 const restrictedMessage = (url: string, what: string) =>
   `Chrome does not let extensions read or act on ${what} (${url.slice(0, 120)}). Nothing on this tab can be snapshotted or clicked: ` +
@@ -481,15 +483,20 @@ export class DomToolService {
 
   // ---- Actions ----
 
-  private async act(type: string, request: object, nodeOptional = false): Promise<ExtensionActionResult> {
+  private async act(type: string, request: unknown, nodeOptional = false): Promise<ExtensionActionResult> {
     const start = Date.now();
-    const req = (request ?? {}) as Partial<NodeRequest> & Record<string, unknown>;
+    const req = { ...(request ?? {}) } as Partial<NodeRequest> & Record<string, unknown>;
     await this.ready;
     const tab = await this.tab(req?.tabId);
     if ('code' in tab) return failed(start, tab);
     const tabId = req.tabId as number;
+    // Ids as LLMs write them (" nv_8kup ") are trimmed; the rest is the command table's check, on the frame-local ids.
+    if (typeof req.nodeId === 'string') req.nodeId = req.nodeId.trim();
+    if (typeof req.to === 'string') req.to = req.to.trim();
     const hasNode = typeof req.nodeId === 'string' && req.nodeId !== '';
     if (!hasNode && !nodeOptional) return failed(start, err('VALIDATION_ERROR', '"nodeId" must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch".'));
+    const refused = refusedByTable(type, req);
+    if (refused) return failed(start, refused);
     const missing = await this.ensureContentScript(tabId);
     if (missing) return failed(start, missing);
 
@@ -510,7 +517,7 @@ export class DomToolService {
         }
         message.to = to.local;
       }
-      if (routed.frameId !== 0 && POINTER_ACTIONS.has(type)) {
+      if (routed.frameId !== 0 && commandForMessage(type)?.message?.pointer) {
         const blocked = await this.checkFramePath(tabId, routed.frameId, routed.documentId, routed.local, req.nodeId as string);
         if (blocked) return failed(start, blocked);
       }
@@ -525,48 +532,6 @@ export class DomToolService {
     }
     if (!got.value.ok) return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code as ExtensionErrorCode }, target.prefix));
     return prefixIdsDeep(got.value.result as ExtensionActionResult, target.prefix);
-  }
-
-  click(req: NodeRequest): Promise<ExtensionActionResult> {
-    return this.act('click', req);
-  }
-  hover(req: NodeRequest): Promise<ExtensionActionResult> {
-    return this.act('hover', req);
-  }
-  check(req: NodeRequest): Promise<ExtensionActionResult> {
-    return this.act('check', req);
-  }
-  uncheck(req: NodeRequest): Promise<ExtensionActionResult> {
-    return this.act('uncheck', req);
-  }
-  focus(req: NodeRequest): Promise<ExtensionActionResult> {
-    return this.act('focus', req);
-  }
-  clear(req: NodeRequest): Promise<ExtensionActionResult> {
-    return this.act('clear', req);
-  }
-  /** Types `text` (replacing the value unless `replace: false`); a trailing "\n" or `pressEnter` presses Enter. */
-  type(req: NodeRequest & { text: string; replace?: boolean; pressEnter?: boolean }): Promise<ExtensionActionResult> {
-    return this.act('type', req);
-  }
-  /** Presses a key on `nodeId`, or on whatever has the focus (in whichever frame). */
-  keypress(req: TabRequest & { key: string; modifiers?: string[]; nodeId?: string }): Promise<ExtensionActionResult> {
-    return this.act('keypress', req, true);
-  }
-  select(req: NodeRequest & { value: string | string[] }): Promise<ExtensionActionResult> {
-    return this.act('select', req);
-  }
-  /** Drags `nodeId` onto another node of the same frame (`to: 'nv_…'`), to a point `{ x, y }` or by `{ dx, dy }`. */
-  drag(req: NodeRequest & { to: string | { x: number; y: number } | { dx: number; dy: number }; steps?: number; position?: 'before' | 'after' | 'center' }): Promise<ExtensionActionResult> {
-    return this.act('drag', req);
-  }
-  /** Puts files into a file input, a "Choose file" button's input, or drops them onto a dropzone. */
-  upload(req: NodeRequest & { files: { name: string; type?: string; data: string; encoding?: 'text' | 'base64' }[]; via?: 'auto' | 'input' | 'drop' }): Promise<ExtensionActionResult> {
-    return this.act('upload', req);
-  }
-  /** Scrolls the page (no nodeId), an element's container, or the element into view. */
-  scroll(req: TabRequest & { nodeId?: string; direction?: 'up' | 'down' | 'left' | 'right'; amount?: number | 'page' }): Promise<ExtensionActionResult> {
-    return this.act('scroll', req, true);
   }
 
   /** Labelled boxes over nodes (any frame's ids); 'all' boxes every actionable node of the main frame. */
@@ -618,32 +583,57 @@ export class DomToolService {
   async handleMessage(message: unknown): Promise<unknown> {
     const msg = (message && typeof message === 'object' ? message : {}) as Record<string, unknown>;
     const type = typeof msg.type === 'string' && msg.type.indexOf('domtool:') === 0 ? msg.type.slice(8) : '';
-    const req = msg as never;
+    const c = type ? commandForMessage(type) : null;
+    const route = c?.message?.service;
     try {
-      switch (type) {
-        case 'getSnapshot': return await this.getSnapshot(req);
-        case 'getText': return await this.getText(req);
-        case 'getChanges': return await this.getChanges(req);
-        case 'click': return await this.click(req);
-        case 'hover': return await this.hover(req);
-        case 'check': return await this.check(req);
-        case 'uncheck': return await this.uncheck(req);
-        case 'focus': return await this.focus(req);
-        case 'clear': return await this.clear(req);
-        case 'type': return await this.type(req);
-        case 'keypress': return await this.keypress(req);
-        case 'select': return await this.select(req);
-        case 'drag': return await this.drag(req);
-        case 'upload': return await this.upload(req);
-        case 'scroll': return await this.scroll(req);
-        case 'highlight': return await this.highlight(req);
-        case 'clearHighlight': return await this.clearHighlight(req);
-        default:
-          return { ok: false, error: err('VALIDATION_ERROR', `Unknown request type "${String(msg.type)}". Known: domtool:getSnapshot, getText, getChanges, click, type, keypress, hover, select, check, uncheck, focus, clear, drag, upload, scroll, highlight, clearHighlight.`, false) };
+      if (!c || !route) {
+        return { ok: false, error: err('VALIDATION_ERROR', `Unknown request type "${cut(String(msg.type))}". Known: ${SERVICE_TYPES.join(', ')}.`, false) };
       }
+      return await (this as unknown as Record<string, (req: unknown) => Promise<unknown>>)[type](msg);
     } catch (e) {
       return { ok: false, error: err('INTERNAL_ERROR', `DomTool service failed: ${String((e as Error)?.message ?? e)}. Retry with a new snapshot.`) };
     }
+  }
+}
+
+/** The service's action methods, one per entry of the command table routed to a frame. */
+type ServiceActionMethods = { [T in ServiceActionType]: (req: TabRequest & RequestFields<T>) => Promise<ExtensionActionResult> };
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface DomToolService extends ServiceActionMethods {}
+// Every 'own' entry of the table must be a method of the service (a type error otherwise).
+export type ServiceOwnMethods = Pick<DomToolService, ServiceOwnType>;
+
+/** The request types handleMessage answers, from the command table. */
+const SERVICE_TYPES: string[] = [];
+for (let i = 0; i < COMMANDS.length; i++) {
+  const c = COMMANDS[i] as Command;
+  const route = c.message?.service;
+  const type = messageType(c);
+  if (!route || !type) continue;
+  SERVICE_TYPES.push('domtool:' + type);
+  if (route === 'own') continue;
+  defineProperty(DomToolService.prototype, type, {
+    value: function (this: DomToolService, req: unknown) {
+      return this['act'](type, req, route === 'any');
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+
+/** The table's argument check of `type` on a request (frame prefixes left off the ids), or null when it passes. */
+function refusedByTable(type: string, req: Record<string, unknown>): ExtensionError | null {
+  const c = commandForMessage(type);
+  if (!c?.message) return null;
+  const local = { ...req };
+  if (typeof local.nodeId === 'string') local.nodeId = parseScopedId(local.nodeId).local;
+  if (typeof local.to === 'string') local.to = parseScopedId(local.to).local;
+  try {
+    c.check(c.message.args(local));
+    return null;
+  } catch (e) {
+    if (isDomToolError(e)) return err(e.code, e.message, e.recoverable);
+    throw e;
   }
 }
 

@@ -9,9 +9,10 @@
 // chrome.dom.openOrClosedShadowRoot, which it hands to the snapshot engine.
 import { DomTool } from '../DomTool';
 import type { DomToolOptions } from '../options';
-import { createMessageHandler, isDomToolMessage, type DomToolResponse } from './protocol';
+import { MESSAGE_PREFIX, createMessageHandler, isDomToolMessage, type DomToolResponse } from './protocol';
+import { commandForMessage } from '../commands/table';
 import { FrameHandshake, frameHitTest, frameSnapshot, locate, type FrameSnapshotRequest } from './frames';
-import { showFeedback, type FeedbackKind } from './feedback';
+import { showFeedback } from './feedback';
 import { toPlainData } from '../dom/safe-json';
 import { clickListenerSource } from './click-listeners';
 
@@ -74,12 +75,6 @@ const NOT_IN_EXTENSION =
   'installDomToolContentScript() must run in a browser extension content script: chrome.runtime.onMessage is not available here. ' +
   'In a web page (bookmarklet, console, Playwright) load dist/domtool.iife.js or use new DomTool() from browserx-domtool; ' +
   'to answer domtool:* messages yourself, use createMessageHandler(new DomTool()).';
-
-/** Actions after which a person sees where the agent acted (visual feedback). */
-const FEEDBACK: Record<string, FeedbackKind> = {
-  'domtool:click': 'click', 'domtool:check': 'click', 'domtool:uncheck': 'click', 'domtool:hover': 'point',
-  'domtool:type': 'field', 'domtool:clear': 'field', 'domtool:select': 'field', 'domtool:focus': 'field',
-};
 
 /** A copy installed by an extension that has since been reloaded or removed answers nobody. */
 function isOrphaned(handle: ContentScriptHandle): boolean {
@@ -160,7 +155,7 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
     } catch (e) {
       return { ok: false, type, error: { code: 'INTERNAL_ERROR', message: `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`, recoverable: true } };
     }
-    const kind = msg.feedback === true ? FEEDBACK[type] : undefined;
+    const kind = msg.feedback === true ? commandForMessage(type.slice(MESSAGE_PREFIX.length))?.message?.feedback : undefined;
     const target = kind && typeof msg.nodeId === 'string' ? tool.getElement(msg.nodeId) : null;
     const response = await protocol(message);
     // Drawn after the action: the overlay must not count as the action's effect.

@@ -9,7 +9,7 @@
 import { isElement } from '../dom/dom-utils';
 import { cancelFrame, requestFrame } from '../dom/builtins';
 import { toParentFramePoint } from '../actions/verify';
-import type { VirtualNode } from '../types';
+import type { ErrorCode, VirtualNode } from '../types';
 
 export const OVERLAY_ATTRIBUTE = 'data-browserx-overlay';
 
@@ -24,6 +24,8 @@ export interface HighlightResult {
   shown: number;
   /** Requested ids that do not resolve to an element in the snapshot. */
   missing: string[];
+  /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
+  error?: { code: ErrorCode; message: string; recoverable: boolean };
 }
 
 interface Target {

@@ -2,6 +2,7 @@
 // and no request in flight (those started since `since`), within `timeoutMs`.
 // Style-attribute churn (JS animations, spinners) does not count as a change:
 // it never settles and says nothing about content.
+import type { ErrorCode } from '../types';
 import { MutationObserverCtor, clearTimer, now, setTimer } from '../dom/builtins';
 import type { RequestTracker } from './requests';
 
@@ -19,6 +20,8 @@ export interface QuietResult {
   waitedMs: number;
   /** Requests still in flight when the wait ended. */
   pendingRequests: number;
+  /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
+  error?: { code: ErrorCode; message: string; recoverable: boolean };
 }
 
 export function waitForQuiet(roots: Node[], requests: RequestTracker | null, options: QuietOptions): Promise<QuietResult> {

@@ -1,0 +1,83 @@
+// The option schemas of the command table's checks (checks.ts): each option a caller
+// may pass, with the kind of value it takes. The defaults live with the options
+// themselves (options.ts, the action modules); this says only what is acceptable.
+import type { OptionSchema } from './checks';
+
+export const SNAPSHOT_SCHEMA: OptionSchema = [
+  ['force', 'bool'],
+  ['maxNodes', 'int1'],
+  ['maxDepth', 'int1'],
+  ['timeBudgetMs', 'num0'],
+  ['tokenBudget', 'num0'],
+  ['viewportOnly', 'bool'],
+  ['includeLayout', 'bool'],
+  ['includeSelectors', 'bool'],
+  ['includeIframes', 'bool'],
+  ['maxIframeDepth', 'int0'],
+  ['includeShadowDom', 'bool'],
+  ['allowSensitiveValues', 'bool'],
+  ['includeHiddenText', 'bool'],
+  ['summarizeThreshold', 'int1'],
+  ['summarizeKeep', 'int0'],
+  ['shadowRootOf', 'fn'],
+  ['hasClickListener', 'fn'],
+];
+
+/** new DomTool(options): the snapshot options and the tool's own. */
+export const TOOL_SCHEMA: OptionSchema = [
+  ...SNAPSHOT_SCHEMA,
+  ['snapshotTTL', 'num0'],
+  ['effectWindowMs', 'num0'],
+  ['settleQuietMs', 'num0'],
+  ['settleTimeoutMs', 'num0'],
+  ['requestTracking', ['wrap', 'timing', 'off']],
+  ['appearedTokenCap', 'num0'],
+  ['debug', 'bool'],
+  ['metricsCollector', 'fn'],
+  ['document', 'obj'],
+];
+
+export const SERIALIZE_SCHEMA: OptionSchema = SNAPSHOT_SCHEMA;
+
+export const TEXT_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['maxTextLength', 'num0'], ['includeHrefs', 'bool'], ['header', 'bool'], ['frameSlot', 'fn']];
+
+export const CHANGES_SCHEMA: OptionSchema = [
+  ['full', 'bool'],
+  ['maxRatio', 'num0'],
+];
+
+export const FIND_SCHEMA: OptionSchema = [
+  ['limit', 'int1'],
+  ['force', 'bool'],
+];
+
+export const CLICK_SCHEMA: OptionSchema = [
+  ['button', ['left', 'middle', 'right']],
+  ['clickCount', 'int1'],
+  ['mods', 'obj'],
+];
+
+export const TYPE_SCHEMA: OptionSchema = [
+  ['replace', 'bool'],
+  ['pressEnter', 'bool'],
+];
+
+export const KEYPRESS_SCHEMA: OptionSchema = [
+  ['modifiers', 'obj'],
+  ['repeat', 'int0'],
+];
+
+export const SCROLL_SCHEMA: OptionSchema = [['direction', ['up', 'down', 'left', 'right']]];
+
+export const DRAG_SCHEMA: OptionSchema = [
+  ['steps', 'int1'],
+  ['position', ['before', 'after', 'center']],
+  ['mode', ['auto', 'pointer', 'html5']],
+];
+
+export const UPLOAD_SCHEMA: OptionSchema = [['via', ['auto', 'input', 'drop']]];
+
+export const STABLE_SCHEMA: OptionSchema = [
+  ['quietMs', 'num0'],
+  ['timeoutMs', 'num0'],
+];

@@ -1,0 +1,361 @@
+// THE COMMAND TABLE (issue 19): every request and action of DomTool, once. Each entry
+// says its name, how its arguments are checked (and so which VALIDATION_ERROR a bad one
+// gets, issue 18), what it calls, and what it answers when the check fails (never a
+// throw: errors as data). Everything else is derived from this list:
+//   - DomTool's public methods (installed on its prototype by installCommands),
+//   - the `domtool:*` protocol: message types, MESSAGE_TYPES, the request union, the
+//     message → arguments mapping (integration/protocol.ts),
+//   - the extension service's action methods and its handleMessage (extension/service.ts).
+//
+// ADDING A COMMAND is one edit, here: append `command('name', { check, call, fail })`
+// (a DomTool method only) or `request('name', { check, call, fail, message })`. `check` turns the raw arguments into typed ones (labelled tuple: the
+// labels become DomTool's parameter names) or throws a DomToolError VALIDATION_ERROR
+// (use the helpers of ./checks); `call` does the work through the CommandHost (actions
+// through `await host.actions()`, which loads them on first use); `fail` is the answer
+// when the check failed, in the command's own result shape. Give it `message` to make it
+// a `domtool:<type>` request: `args` maps a message's fields to the raw arguments (its
+// parameter type documents the message), `answer` shapes the protocol's result, and
+// `service: 'node'` (needs a nodeId) or `'any'` makes the extension service route it to
+// the frame that owns the id; `'own'` means the service implements it itself.
+// DomTool's method, the protocol, MESSAGE_TYPES, the service's method and its
+// handleMessage then follow without further edits.
+import { defineProperty, isArray, now } from '../dom/builtins';
+import { DomToolError, failureResult, isDomToolError } from '../actions/result';
+import type { ActionRunner, KeypressOptions, ScrollOptions, TypeOptions } from '../actions/ActionRunner';
+import type { ClickOptions } from '../actions/pointer';
+import type { DragDestination, DragOptions } from '../actions/drag';
+import type { UploadFile, UploadOptions } from '../actions/upload';
+import type { SnapshotOptions } from '../options';
+import type { DomSnapshot, SerializeOptions, TextOptions } from '../snapshot/DomSnapshot';
+import type { ActionResult, InspectResult, SerializedPage } from '../types';
+import type { ChangeOptions, Changes } from '../changes/ChangeTracker';
+import type { FindResult } from '../changes/views';
+import type { HighlightResult } from '../overlay/highlight';
+import type { QuietResult } from '../settle/quiet';
+import { fail as refuse, finite, nodeId, oneOf, options as checkOptions, shown, string, stringList } from './checks';
+import { SNAPSHOT_SCHEMA, TEXT_SCHEMA, SERIALIZE_SCHEMA, CHANGES_SCHEMA, CLICK_SCHEMA, TYPE_SCHEMA, KEYPRESS_SCHEMA, DRAG_SCHEMA, UPLOAD_SCHEMA, SCROLL_SCHEMA, FIND_SCHEMA, STABLE_SCHEMA } from './schemas';
+
+/** The action methods an entry may call (the runner, loaded on first use). */
+export type ActionApi = Pick<ActionRunner, 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'drag' | 'upload' | 'scroll' | 'inspect'>;
+
+export type GetTextOptions = TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string };
+export type SerializedDomOptions = SerializeOptions & SnapshotOptions & { force?: boolean };
+export type FindOptions = { limit?: number; force?: boolean };
+export type StableOptions = { quietMs?: number; timeoutMs?: number };
+type ErrorInfo = NonNullable<ActionResult['error']>;
+
+/** What DomTool gives the table (its internals; not public API). */
+export interface CommandHost {
+  /** Options the constructor refused: every command answers with this error. */
+  setupError: DomToolError | null;
+  actions(): Promise<ActionApi>;
+  snapshotFor(options: { force?: boolean } & SnapshotOptions): Promise<DomSnapshot>;
+  serialized(options: SerializedDomOptions): Promise<SerializedPage>;
+  text(options: GetTextOptions): Promise<string>;
+  changes(options: ChangeOptions): Promise<Changes>;
+  find(query: string | RegExp, options: FindOptions): Promise<FindResult>;
+  highlight(nodeIds: string[] | 'all'): Promise<HighlightResult>;
+  clearHighlight(): void;
+  invalidate(): void;
+  waitForStable(options: StableOptions): Promise<QuietResult>;
+  failedSnapshot(error: unknown): DomSnapshot;
+  failedPayload(error: unknown): SerializedPage;
+  failedText(error: unknown): string;
+}
+
+type Msg = Record<string, unknown>;
+export type ServiceRoute = 'node' | 'any' | 'own';
+
+interface MessageSpec<M, T extends string, S extends ServiceRoute | undefined> {
+  /** `domtool:<type>`; default: the command's name. */
+  type?: T;
+  /** The message's fields → the raw call arguments (checked by `check` next). */
+  args(m: M): unknown[];
+  /** The protocol's `result` for the call's answer (default: the answer itself). */
+  answer?(result: unknown): unknown;
+  service?: S;
+  /** A pointer action: in a child frame, the service first checks nothing of a parent page covers the point. */
+  pointer?: boolean;
+  /** What a person sees after it succeeded when the extension shows visual feedback. */
+  feedback?: 'click' | 'point' | 'field';
+}
+
+export interface CommandSpec<A extends unknown[], R> {
+  check(raw: unknown[]): A;
+  call(host: CommandHost, ...args: A): R;
+  fail(error: DomToolError, host: CommandHost, raw: unknown[]): R;
+}
+
+/** One entry; `message` when it is also a `domtool:*` request. */
+export type Command<N extends string = string, A extends unknown[] = any[], R = unknown> = CommandSpec<A, R> & { // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly name: N;
+  readonly message?: MessageSpec<any, string, ServiceRoute | undefined>; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+type Request<N extends string, A extends unknown[], R, M, T extends string, S extends ServiceRoute | undefined> = CommandSpec<A, R> & {
+  readonly name: N;
+  readonly message: MessageSpec<M, T, S> & { type: T };
+};
+
+/** A method only (no message). */
+function command<N extends string, A extends unknown[], R>(name: N, spec: CommandSpec<A, R>): Command<N, A, R> {
+  return { name, ...spec };
+}
+
+/** A method and a `domtool:<type>` request. */
+function request<N extends string, A extends unknown[], R, M = object, T extends string = N, S extends ServiceRoute | undefined = undefined>(
+  name: N,
+  spec: CommandSpec<A, R> & { message: MessageSpec<M, T, S> },
+): Request<N, A, R, M, T, S> {
+  return { name, ...spec, message: { ...spec.message, type: (spec.message.type ?? name) as T } };
+}
+
+const errorOf = (e: DomToolError): ErrorInfo => ({ code: e.code, message: e.message, recoverable: e.recoverable });
+
+/** A refused action: the ActionResult contract, and the snapshot is invalidated as after any action (F3). */
+function refusedAction(e: DomToolError, host: CommandHost): Promise<ActionResult> {
+  host.invalidate();
+  return Promise.resolve(failureResult(now(), e));
+}
+
+function opts(m: Msg): Msg {
+  return m.options && typeof m.options === 'object' ? (m.options as Msg) : {};
+}
+const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+const strings = (v: unknown): string[] | undefined => (isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
+
+/** An action on one node id with no other argument (click-like). */
+function nodeAction<N extends string>(name: N, run: (a: ActionApi, id: string) => Promise<ActionResult>, extra: { pointer?: boolean; feedback?: 'click' | 'point' | 'field' }) {
+  return request(name, {
+    check: (raw): [id: string] => [nodeId(raw[0])],
+    call: async (host, id) => run(await host.actions(), id),
+    fail: refusedAction,
+    message: { args: (m: { nodeId: string }) => [m.nodeId], service: 'node', ...extra },
+  });
+}
+
+function destination(v: unknown): DragDestination {
+  if (typeof v === 'string') return nodeId(v, 'destination');
+  const o = v as Record<string, unknown>;
+  if (o && typeof o === 'object') {
+    if (o.x !== undefined || o.y !== undefined) return { x: finite(o.x, 'destination x'), y: finite(o.y, 'destination y') };
+    if (o.dx !== undefined || o.dy !== undefined) return { dx: finite(o.dx ?? 0, 'destination dx'), dy: finite(o.dy ?? 0, 'destination dy') };
+  }
+  return refuse('destination', 'a node id, { x, y } (viewport pixels) or { dx, dy } (pixels from the source)', v);
+}
+
+function files(v: unknown): UploadFile | UploadFile[] {
+  if (!v || typeof v !== 'object') refuse('files', 'a list of { name, type?, data, encoding? }', v);
+  return v as UploadFile | UploadFile[];
+}
+
+export const COMMANDS = [
+  command('getSnapshot', {
+    check: (raw): [options?: { force?: boolean } & SnapshotOptions] => [checkOptions(raw[0], SNAPSHOT_SCHEMA)],
+    call: (host, options = {}) => host.snapshotFor(options),
+    fail: (e, host) => Promise.resolve(host.failedSnapshot(e)),
+  }),
+  request('get_serialized_dom', {
+    check: (raw): [options?: SerializedDomOptions] => [checkOptions(raw[0], SERIALIZE_SCHEMA)],
+    call: (host, options = {}) => host.serialized(options),
+    fail: (e, host) => Promise.resolve(host.failedPayload(e)),
+    message: { type: 'getSnapshot', args: (m: { force?: boolean; options?: Record<string, unknown> }) => [{ ...opts(m), force: m.force === true }], service: 'own' },
+  }),
+  command('getSerializedDom', {
+    check: (raw): [options?: SerializedDomOptions] => [checkOptions(raw[0], SERIALIZE_SCHEMA)],
+    call: (host, options = {}) => host.serialized(options),
+    fail: (e, host) => Promise.resolve(host.failedPayload(e)),
+  }),
+  request('getText', {
+    check: (raw): [options?: GetTextOptions] => {
+      const o = checkOptions<GetTextOptions>(raw[0], TEXT_SCHEMA);
+      if (o.since !== undefined) oneOf(o.since, 'since', ['last']);
+      if (o.root !== undefined && typeof o.root !== 'string') refuse('root', 'a node id or "dialog"', o.root);
+      return [o.root === undefined ? o : { ...o, root: o.root.trim() }];
+    },
+    call: (host, options = {}) => host.text(options),
+    fail: (e, host) => Promise.resolve(host.failedText(e)),
+    message: { args: (m: { force?: boolean; options?: Record<string, unknown> }) => [{ ...opts(m), force: m.force === true }], service: 'own' },
+  }),
+  request('getChanges', {
+    check: (raw): [options?: ChangeOptions] => [checkOptions(raw[0], CHANGES_SCHEMA)],
+    call: (host, options = {}) => host.changes(options),
+    fail: (e): Promise<Changes> =>
+      Promise.resolve({ kind: 'unchanged', seq: 0, since: null, text: '# ' + e.message, added: [], changed: [], removed: [], error: errorOf(e) }),
+    message: {
+      args: (m: { options?: ChangeOptions }) => {
+        const o = opts(m);
+        return [{ full: o.full === true, maxRatio: typeof o.maxRatio === 'number' ? o.maxRatio : undefined }];
+      },
+      service: 'own',
+    },
+  }),
+  request('invalidateSnapshot', {
+    check: (): [] => [],
+    call: (host) => host.invalidate(),
+    fail: () => undefined,
+    message: { type: 'invalidate', args: () => [], answer: () => ({ invalidated: true }) },
+  }),
+  command('find', {
+    check: (raw): [query: string | RegExp, options?: FindOptions] => {
+      const q = raw[0];
+      if (!(typeof q === 'string' && q !== '') && !(q instanceof RegExp)) refuse('query', 'a non-empty string or a RegExp', q);
+      return [q as string | RegExp, checkOptions(raw[1], FIND_SCHEMA)];
+    },
+    call: (host, query, options = {}) => host.find(query, options),
+    fail: (e, _host, raw): Promise<FindResult> => Promise.resolve({ query: shown(raw[0]), total: 0, matches: [], text: '# ' + e.message, error: errorOf(e) }),
+  }),
+  request('inspect', {
+    check: (raw): [id: string] => [nodeId(raw[0])],
+    call: async (host, id) => (await host.actions()).inspect(id),
+    fail: (e, _host, raw): Promise<InspectResult> => Promise.resolve({ id: shown(raw[0]), found: false, actionable: false, error: errorOf(e) }),
+    message: { args: (m: { nodeId: string }) => [m.nodeId] },
+  }),
+  request('click', {
+    check: (raw): [id: string, options?: ClickOptions] => [nodeId(raw[0]), checkOptions(raw[1], CLICK_SCHEMA)],
+    call: async (host, id, options) => (await host.actions()).click(id, options),
+    fail: refusedAction,
+    message: { args: (m: { nodeId: string }) => [m.nodeId], service: 'node', pointer: true, feedback: 'click' },
+  }),
+  request('type', {
+    check: (raw): [id: string, text: string, options?: TypeOptions] => [nodeId(raw[0]), string(raw[1], 'text'), checkOptions(raw[2], TYPE_SCHEMA)],
+    call: async (host, id, text, options) => (await host.actions()).type(id, text, options),
+    fail: refusedAction,
+    message: {
+      args: (m: { nodeId: string; text: string; /** default true */ replace?: boolean; pressEnter?: boolean }) => [m.nodeId, m.text === undefined ? '' : m.text, { replace: bool(m.replace), pressEnter: bool(m.pressEnter) }],
+      service: 'node',
+      feedback: 'field',
+    },
+  }),
+  request('keypress', {
+    check: (raw): [key: string, options?: KeypressOptions] => {
+      const o = checkOptions<KeypressOptions>(raw[1], KEYPRESS_SCHEMA);
+      return [string(raw[0], 'key', true), o.id === undefined ? o : { ...o, id: nodeId(o.id) }];
+    },
+    call: async (host, key, options) => (await host.actions()).keypress(key, options),
+    fail: refusedAction,
+    message: { args: (m: { key: string; modifiers?: string[]; nodeId?: string }) => [m.key, { modifiers: strings(m.modifiers), id: m.nodeId }], service: 'any' },
+  }),
+  nodeAction('hover', (a, id) => a.hover(id), { pointer: true, feedback: 'point' }),
+  request('select', {
+    check: (raw): [id: string, labelOrValue: string | string[]] => [nodeId(raw[0]), typeof raw[1] === 'string' ? raw[1] : stringList(raw[1], 'labelOrValue')],
+    call: async (host, id, value) => (await host.actions()).select(id, value),
+    fail: refusedAction,
+    message: { args: (m: { nodeId: string; value: string | string[] }) => [m.nodeId, strings(m.value) ?? (m.value === undefined ? '' : m.value)], service: 'node', feedback: 'field' },
+  }),
+  nodeAction('check', (a, id) => a.check(id), { pointer: true, feedback: 'click' }),
+  nodeAction('uncheck', (a, id) => a.uncheck(id), { pointer: true, feedback: 'click' }),
+  nodeAction('focus', (a, id) => a.focus(id), { feedback: 'field' }),
+  nodeAction('clear', (a, id) => a.clear(id), { feedback: 'field' }),
+  request('scroll', {
+    check: (raw): [target: string, options?: ScrollOptions] => [raw[0] === 'page' ? 'page' : nodeId(raw[0], 'target'), checkOptions(raw[1], SCROLL_SCHEMA)],
+    call: async (host, target, options) => (await host.actions()).scroll(target, options),
+    fail: refusedAction,
+    message: {
+      args: (m: { nodeId?: string; direction?: 'up' | 'down' | 'left' | 'right'; amount?: number | 'page' }) => [
+        m.nodeId === undefined ? 'page' : m.nodeId,
+        { direction: m.direction, amount: typeof m.amount === 'number' || m.amount === 'page' ? m.amount : undefined },
+      ],
+      service: 'any',
+    },
+  }),
+  request('drag', {
+    check: (raw): [sourceId: string, destination: DragDestination, options?: DragOptions] => [nodeId(raw[0]), destination(raw[1]), checkOptions(raw[2], DRAG_SCHEMA)],
+    call: async (host, id, to, options) => (await host.actions()).drag(id, to, options),
+    fail: refusedAction,
+    message: {
+      args: (m: { nodeId: string; /** node id, { x, y } or { dx, dy } */ to: DragDestination; steps?: number; position?: DragOptions['position'] }) => [
+        m.nodeId,
+        m.to,
+        { steps: typeof m.steps === 'number' ? m.steps : undefined, position: m.position },
+      ],
+      service: 'node',
+      pointer: true,
+    },
+  }),
+  request('upload', {
+    check: (raw): [id: string, files: UploadFile | UploadFile[], options?: UploadOptions] => [nodeId(raw[0]), files(raw[1]), checkOptions(raw[2], UPLOAD_SCHEMA)],
+    call: async (host, id, list, options) => (await host.actions()).upload(id, list, options),
+    fail: refusedAction,
+    message: { args: (m: { nodeId: string; files: UploadFile[]; via?: UploadOptions['via'] }) => [m.nodeId, m.files, { via: m.via }], service: 'node' },
+  }),
+  request('highlight', {
+    check: (raw): [nodeIds?: string[] | 'all'] => [raw[0] === undefined || raw[0] === 'all' ? 'all' : stringList(raw[0], 'nodeIds').map((id) => id.trim())],
+    call: (host, nodeIds = 'all') => host.highlight(nodeIds),
+    fail: (e): Promise<HighlightResult> => Promise.resolve({ shown: 0, missing: [], error: errorOf(e) }),
+    message: { args: (m: { nodeIds?: string[] | 'all' }) => [isArray(m.nodeIds) ? m.nodeIds : 'all'], service: 'own' },
+  }),
+  request('clearHighlight', {
+    check: (): [] => [],
+    call: (host) => host.clearHighlight(),
+    fail: () => undefined,
+    message: { args: () => [], answer: () => ({ cleared: true }), service: 'own' },
+  }),
+  command('waitForStable', {
+    check: (raw): [options?: StableOptions] => [checkOptions(raw[0], STABLE_SCHEMA)],
+    call: (host, options = {}) => host.waitForStable(options),
+    fail: (e): Promise<QuietResult> => Promise.resolve({ settled: false, waitedMs: 0, pendingRequests: 0, error: errorOf(e) }),
+  }),
+] as const;
+
+// ---- What the rest of the code derives from the table ----------------------------
+
+export type AnyCommand = (typeof COMMANDS)[number];
+type ArgsOf<C> = C extends CommandSpec<infer A, unknown> ? A : never;
+type ResultOf<C> = C extends CommandSpec<unknown[], infer R> ? R : never;
+type Messaged = Extract<AnyCommand, { message: { type: string } }>;
+type MessageOf<C> = C extends { message: MessageSpec<infer M, string, ServiceRoute | undefined> } ? M : never;
+type TypeOf<C> = C extends { message: { type: infer T extends string } } ? T : never;
+type ByType<T extends string> = Extract<Messaged, { message: { type: T } }>;
+
+/** DomTool's command methods, one per entry. */
+export type CommandMethods = { [C in AnyCommand as C['name']]: (...args: ArgsOf<C>) => ResultOf<C> };
+export type CommandName = AnyCommand['name'];
+/** Names of the methods that answer a `domtool:*` request. */
+export type MessagedName = Messaged['name'];
+
+/** The `domtool:*` requests, one per entry with a message. */
+export type CommandRequest = { [T in TypeOf<Messaged>]: { type: `domtool:${T}` } & MessageOf<ByType<T>> }[TypeOf<Messaged>];
+/** Message types the extension service routes to a frame (`node`: needs a nodeId; `any`: nodeId optional). */
+export type ServiceActionType = TypeOf<Extract<Messaged, { message: { service: 'node' | 'any' } }>>;
+/** Message types the extension service answers with a method of its own. */
+export type ServiceOwnType = TypeOf<Extract<Messaged, { message: { service: 'own' } }>>;
+/** The fields of the `domtool:<T>` request. */
+export type RequestFields<T extends string> = MessageOf<ByType<T>>;
+
+/** The message type of an entry (`domtool:` left off). */
+export function messageType(c: Command): string | null {
+  return c.message ? (c.message.type ?? c.name) : null;
+}
+
+/** The entry answering `domtool:<type>`, or null. */
+export function commandForMessage(type: string): Command | null {
+  for (let i = 0; i < COMMANDS.length; i++) if (messageType(COMMANDS[i] as Command) === type) return COMMANDS[i] as Command;
+  return null;
+}
+
+/** Runs one entry: the check, then the call; a refused check answers in the command's own shape. */
+export function runCommand(host: CommandHost, c: Command, raw: unknown[]): unknown {
+  let args: unknown[];
+  try {
+    if (host.setupError) throw host.setupError;
+    args = c.check(raw);
+  } catch (e) {
+    if (isDomToolError(e)) return c.fail(e, host, raw);
+    throw e;
+  }
+  return c.call(host, ...args);
+}
+
+/** Puts one method per entry on `proto` (DomTool.prototype); `hostOf` finds an instance's CommandHost. */
+export function installCommands(proto: object, hostOf: (self: unknown) => CommandHost): void {
+  for (let i = 0; i < COMMANDS.length; i++) {
+    const c = COMMANDS[i] as Command;
+    defineProperty(proto, c.name, {
+      value: function (this: unknown, ...raw: unknown[]) {
+        return runCommand(hostOf(this), c, raw);
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
+}
