@@ -23,7 +23,7 @@ export default defineConfig([
   },
   {
     // One self-contained script for bookmarklets, the console and executeScript.
-    entry: { 'domtool.iife': 'src/iife.ts', 'page-world': 'src/page-world.ts' },
+    entry: { 'domtool.iife': 'src/iife.ts', 'page-world': 'src/page-world.ts', 'content-actions': 'src/content-actions.ts' },
     format: ['iife'],
     minify: true,
     target: 'es2020',

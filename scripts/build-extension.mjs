@@ -12,6 +12,8 @@ mkdirSync(out, { recursive: true });
 await build({
   entryPoints: {
     content: dir + 'src/content.ts',
+    // The action layer, injected into a frame on its first action (issue 19).
+    'content-actions': dir + 'src/content-actions.ts',
     'service-worker': dir + 'src/service-worker.ts',
     'page-world': dir + 'src/page-world.ts',
     panel: dir + 'src/panel.ts',

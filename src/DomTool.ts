@@ -4,12 +4,12 @@ import { buildSnapshot, failedPayload, failedSnapshot, failedText } from './snap
 import { IdMemory } from './snapshot/ids/id-memory';
 import type { DomSnapshot } from './snapshot/DomSnapshot';
 import type { ActionEffect, Appeared, SerializedPage } from './types';
-import { HighlightOverlay, type HighlightResult } from './overlay/highlight';
-import { ActionRunner } from './actions/ActionRunner';
+import type { HighlightResult } from './overlay/highlight';
+import type { ActionHost } from './actions/ActionRunner';
+import { loadActionLayer, type ActionLayer, type OverlayApi } from './commands/action-layer';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
 import { innerRoots, scrolledSince } from './freshness/inner-roots';
 import type { SnapshotLike } from './actions/resolve';
-import { computeAppeared } from './changes/appeared';
 import { urlWithoutHash } from './changes/lines';
 import { estimateTokens } from './snapshot/distill/budget';
 import { timingRequests, wrapRequests, type RequestTracker } from './settle/requests';
@@ -18,7 +18,7 @@ import { ChangeTracker, type ChangeOptions, type Changes } from './changes/Chang
 import { findLines, renderRoot } from './changes/views';
 import { DomToolError, isDomToolError, msg } from './actions/result';
 import { now } from './dom/builtins';
-import { installCommands, type CommandHost, type CommandMethods, type GetTextOptions, type SerializedDomOptions } from './commands/table';
+import { installCommands, type ActionApi, type CommandHost, type CommandMethods, type GetTextOptions, type SerializedDomOptions } from './commands/table';
 import { options as checkOptions } from './commands/checks';
 import { TOOL_SCHEMA } from './commands/schemas';
 
@@ -55,7 +55,7 @@ export class DomTool {
       this.changes.reset();
     });
     this.requestTracker();
-    this.actions = new ActionRunner({
+    this.actionHost = {
       document: () => this.document,
       effectWindowMs: () => this.options.effectWindowMs ?? 400,
       latestSnapshot: () => this.previous,
@@ -65,11 +65,21 @@ export class DomTool {
       appeared: (before, effect) => this.appeared(before, effect),
       metrics: (event) => this.options.metricsCollector?.(event),
       debug: this.options.debug === true,
-    });
+    };
   }
 
   private readonly freshness: FreshnessTracker;
-  private readonly actions: ActionRunner;
+  private readonly actionHost: ActionHost;
+  /** The action runner, made on the first action (the action layer may load then: issue 19). */
+  private runner: ActionApi | null = null;
+  private layer: ActionLayer | null = null;
+
+  private async actions(): Promise<ActionApi> {
+    if (this.runner) return this.runner;
+    this.layer = await loadActionLayer();
+    this.runner ??= this.layer.createRunner(this.actionHost);
+    return this.runner;
+  }
   private requests: RequestTracker | null | undefined;
 
   /** Installed at construction (injection), once per window: requests an action starts must be seen from their start. */
@@ -100,7 +110,8 @@ export class DomTool {
     const outline = (before as DomSnapshot | null)?.outline;
     if (!effect.mutations || !outline) return { tokens: 0 };
     const after = await this.snapshot({ force: true });
-    return computeAppeared(outline, after, { maxTokens: this.options.appearedTokenCap });
+    // An action ran, so the layer is here.
+    return this.layer!.computeAppeared(outline, after, { maxTokens: this.options.appearedTokenCap });
   }
 
   /** The document to work on; a DomToolError NO_DOCUMENT where there is none (I4: say so, not "document is not defined"). */
@@ -200,19 +211,19 @@ export class DomTool {
     this.freshness.invalidate();
   }
 
-  private overlay: HighlightOverlay | null = null;
+  private overlay: OverlayApi | null = null;
 
   /** Draws labelled boxes over nodes of the current snapshot ('all' = every actionable node). */
   private async showHighlight(nodeIds: string[] | 'all'): Promise<HighlightResult> {
     const snapshot = await this.snapshot();
-    this.overlay ??= new HighlightOverlay(this.document);
+    this.overlay ??= (await loadActionLayer()).createOverlay(this.document);
     return this.overlay.show(snapshot, nodeIds);
   }
 
   /** What the command table calls (commands/table.ts); DomTool's public methods come from there. */
   private readonly host: CommandHost = {
     setupError: null,
-    actions: () => Promise.resolve(this.actions),
+    actions: () => this.actions(),
     snapshotFor: (o) => this.publicSnapshot(o),
     serialized: (o) => this.serialized(o),
     text: (o) => this.textView(o),

@@ -1,4 +1,6 @@
-// Public API: re-exports only.
+// Public API: re-exports, and the action layer provided at load (this entry carries the
+// actions; the extension's per-frame content script loads them on first use, issue 19).
+import './commands/full-action-layer';
 export { DomTool } from './DomTool';
 export { DomSnapshot } from './snapshot/DomSnapshot';
 export { DomToolError, type TypeOptions, type KeypressOptions, type ScrollOptions, type DragDestination, type DragOptions, type UploadFile, type UploadOptions } from './actions';

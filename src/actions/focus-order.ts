@@ -82,7 +82,7 @@ export function radioGroup(radio: HTMLInputElement): HTMLInputElement[] {
  */
 export function sequentialFocusOrder(doc: Document): Element[] {
   const out: Element[] = [];
-  const seenGroups: Record<string, true> = Object.create(null);
+  const seenGroups: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
   if (doc.body) flattenScope([doc.body], out, seenGroups, 0);
   return out;
 }

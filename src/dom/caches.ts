@@ -81,7 +81,8 @@ function readPseudo(el: Element, pseudo: string): string {
 // set `content` on ::before/::after; only elements matching it are read for real.
 // Unreadable (cross-origin) sheets make the filter say "maybe" for everything.
 type PseudoMatcher = { key: string; selector: string | null; unknown: boolean };
-const pseudoMatchers = new WeakMap<Node, PseudoMatcher>();
+// Made on first use, not at load (R1: a page may have replaced the constructor before we loaded; issue 19).
+let pseudoMatchers: WeakMap<Node, PseudoMatcher> | undefined;
 const PSEUDO_PART = /::?(?:before|after)\b/gi;
 
 /**
@@ -110,6 +111,7 @@ function matcherFor(root: Document | ShadowRoot): PseudoMatcher {
   const sheets = collectSheets(root);
   let key = String(sheets.length);
   for (let i = 0; i < sheets.length; i++) key += ',' + ruleCount(sheets[i]);
+  pseudoMatchers ??= new WeakMap();
   let matcher = pseudoMatchers.get(root);
   if (!matcher || matcher.key !== key) {
     matcher = compilePseudoMatcher(sheets, key, root);
@@ -132,9 +134,10 @@ function collectSheets(root: Document | ShadowRoot): CSSStyleSheet[] {
 }
 
 /** Cross-origin sheets throw on cssRules; remembering them avoids an exception per snapshot. */
-const unreadableSheets = new WeakSet<CSSStyleSheet>();
+let unreadableSheets: WeakSet<CSSStyleSheet> | undefined;
 
 function ruleCount(sheet: CSSStyleSheet): number {
+  unreadableSheets ??= new WeakSet();
   if (unreadableSheets.has(sheet)) return -1;
   try {
     return sheet.cssRules.length;

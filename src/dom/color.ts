@@ -13,9 +13,11 @@ export interface Rgba {
 }
 
 /** Parsed computed colours: a page uses a handful of distinct strings. */
-const parsed = new Map<string, Rgba | null>();
+// Made on first use, not at load (R1: a page may have replaced the constructor before we loaded; issue 19).
+let parsed: Map<string, Rgba | null> | undefined;
 
 export function parseColor(value: string): Rgba | null {
+  parsed ??= new Map();
   const hit = parsed.get(value);
   if (hit !== undefined) return hit;
   const out = parseUncached(value);

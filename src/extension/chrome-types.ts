@@ -11,9 +11,17 @@ interface Event<T extends (...args: never[]) => unknown> {
   addListener(cb: T): void;
 }
 
+export interface MessageSender {
+  tab?: { id?: number };
+  frameId?: number;
+  documentId?: string;
+}
+
 export interface ChromeApi {
   runtime: {
     getManifest(): { content_scripts?: { js?: string[]; world?: string }[] };
+    /** Content scripts ask for the action layer through it (domtool:loadActions). */
+    onMessage?: Event<(message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | undefined>;
   };
   tabs: {
     get(tabId: number): Promise<{ id?: number; url?: string; pendingUrl?: string }>;
@@ -21,7 +29,7 @@ export interface ChromeApi {
     onRemoved?: Event<(tabId: number) => void>;
   };
   scripting?: {
-    executeScript(injection: { target: { tabId: number; allFrames?: boolean; frameIds?: number[] }; files: string[] }): Promise<unknown>;
+    executeScript(injection: { target: { tabId: number; allFrames?: boolean; frameIds?: number[]; documentIds?: string[] }; files: string[] }): Promise<unknown>;
   };
   webNavigation?: {
     getAllFrames(details: { tabId: number }): Promise<FrameDetails[] | null>;

@@ -9,7 +9,8 @@ import type { DomToolResponse } from '../integration/protocol';
 import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
 import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
 import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
-import type { ChromeApi, FrameDetails } from './chrome-types';
+import type { ChromeApi, FrameDetails, MessageSender } from './chrome-types';
+import { LOAD_ACTIONS } from '../integration/load-actions';
 import { COMMANDS, commandForMessage, messageType, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
 import { isDomToolError, cut } from '../actions/result';
 import { defineProperty } from '../dom/builtins';
@@ -49,6 +50,11 @@ export interface FrameSummary {
 export interface DomToolServiceOptions {
   /** Content script files to inject into tabs without one. Default: the manifest's isolated-world content scripts. */
   contentScripts?: string[];
+  /**
+   * The action layer, injected into a frame when it first gets an action (issue 19: every frame
+   * loads only the small core). Default ['content-actions.js'] (dist/content-actions.js of the package).
+   */
+  actionScripts?: string[];
   /** How long a frame may take to answer before it stays a placeholder. Default 1500 ms. */
   frameTimeoutMs?: number;
   /** How long an action may take. Default 15000 ms. */
@@ -148,6 +154,12 @@ export class DomToolService {
       this.registry.tabClosed(tabId);
       this.save();
     });
+    // A frame's first action: its content script asks for the action layer, injected into that document only.
+    api.runtime.onMessage?.addListener((message, sender, sendResponse) => {
+      if (!message || (message as { type?: unknown }).type !== LOAD_ACTIONS || sender.tab?.id === undefined) return undefined;
+      void this.injectActions(sender.tab.id, sender).then(sendResponse);
+      return true;
+    });
     // A service worker is stopped when idle: the frame numbers survive it in session storage.
     this.ready = this.restore();
   }
@@ -201,6 +213,18 @@ export class DomToolService {
       return restricted ? err('RESTRICTED_PAGE', restricted, false) : tab;
     } catch {
       return err('TAB_NOT_FOUND', `No tab with id ${tabId}: it was closed or never existed. List the open tabs and use one of their ids.`);
+    }
+  }
+
+  /** Runs the action layer's files in the frame that asked (its document only, when Chrome says which). */
+  private async injectActions(tabId: number, sender: MessageSender): Promise<{ ok: boolean; message?: string }> {
+    if (!this.chrome.scripting) return { ok: false, message: 'no "scripting" permission' };
+    const target = sender.documentId ? { tabId, documentIds: [sender.documentId] } : { tabId, frameIds: [sender.frameId ?? 0] };
+    try {
+      await this.chrome.scripting.executeScript({ target, files: this.config.actionScripts ?? ['content-actions.js'] });
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, message: String((e as Error)?.message ?? e) };
     }
   }
 

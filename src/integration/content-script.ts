@@ -11,10 +11,13 @@ import { DomTool } from '../DomTool';
 import type { DomToolOptions } from '../options';
 import { MESSAGE_PREFIX, createMessageHandler, isDomToolMessage, type DomToolResponse } from './protocol';
 import { commandForMessage } from '../commands/table';
+import { setActionLayerLoader } from '../commands/action-layer';
+import { actionLoaderVia } from './load-actions';
 import { FrameHandshake, frameHitTest, frameSnapshot, locate, type FrameSnapshotRequest } from './frames';
 import { showFeedback } from './feedback';
 import { toPlainData } from '../dom/safe-json';
 import { clickListenerSource } from './click-listeners';
+import { symbolKey } from './global';
 
 export { DomTool };
 export { handleMessage, createMessageHandler, isDomToolMessage, MESSAGE_TYPES } from './protocol';
@@ -26,6 +29,7 @@ export { collectClickListeners, LISTENER_QUERY_EVENT, LISTENER_MARK_EVENT } from
 interface ChromeLike {
   runtime?: {
     id?: string;
+    sendMessage?(message: unknown): Promise<unknown> | void;
     onMessage?: {
       addListener(cb: MessageListener): void;
       removeListener(cb: MessageListener): void;
@@ -47,7 +51,7 @@ export interface ContentScriptHandle {
 
 // One installation per isolated world: a content script injected twice (manifest +
 // chrome.scripting.executeScript) must not answer every message twice.
-const INSTALLED = Symbol.for('browserx.domtool.contentScript');
+const INSTALLED = symbolKey('browserx.domtool.contentScript');
 
 function chromeApi(): ChromeLike | undefined {
   const c = (globalThis as { chrome?: ChromeLike }).chrome;
@@ -90,7 +94,7 @@ function isOrphaned(handle: ContentScriptHandle): boolean {
 }
 
 export function installDomToolContentScript(options: DomToolOptions = {}): ContentScriptHandle {
-  const g = globalThis as { [INSTALLED]?: ContentScriptHandle };
+  const g = globalThis as unknown as Record<PropertyKey, ContentScriptHandle | undefined>;
   const existing = g[INSTALLED];
   if (existing && !isOrphaned(existing)) return existing;
   if (existing) {
@@ -110,6 +114,8 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   // The page-world recorder (opt-in script) answers for listener-only clickables; without it the set is empty.
   // An isolated world cannot wrap the page's fetch: settle on resource timing + mutations.
   const tool = new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', ...options });
+  // Actions load on a frame's first action: the service worker injects the action layer (issue 19).
+  setActionLayerLoader(actionLoaderVia(runtime!));
   const protocol = createMessageHandler(tool);
   let win: Window | null = null;
   try {

@@ -20,7 +20,8 @@ const COLOR = '#4363d8';
 const LIFETIME_MS = 900;
 
 /** Where the cursor was last drawn, per document: the next one glides from there. */
-const lastPoint = new WeakMap<Document, { x: number; y: number }>();
+// Made on first use, not at load (R1: a page may have replaced the constructor before we loaded; issue 19).
+let lastPoint: WeakMap<Document, { x: number; y: number }> | undefined;
 
 function css(el: HTMLElement, props: [string, string][]): void {
   for (let i = 0; i < props.length; i++) el.style.setProperty(props[i][0], props[i][1], 'important');
@@ -61,6 +62,7 @@ export function showFeedback(_doc: Document, target: Element, kind: FeedbackKind
       root.appendChild(box);
       animate(box, [{ opacity: 1 }, { opacity: 1, offset: 0.6 }, { opacity: 0 }], LIFETIME_MS);
     } else {
+      lastPoint ??= new WeakMap();
       const from = lastPoint.get(doc) ?? { x: x - 40, y: y - 40 };
       const cursor = part(doc, [
         ['left', '0'], ['top', '0'], ['width', '14px'], ['height', '14px'], ['border-radius', '50% 50% 50% 0'],
@@ -77,7 +79,7 @@ export function showFeedback(_doc: Document, target: Element, kind: FeedbackKind
         root.appendChild(ripple);
         animate(ripple, [{ transform: 'scale(.3)', opacity: 1 }, { transform: 'scale(1.6)', opacity: 0 }], 600);
       }
-      lastPoint.set(doc, { x, y });
+      lastPoint?.set(doc, { x, y });
     }
     doc.documentElement.appendChild(host);
     setTimer(() => host.remove(), LIFETIME_MS + 100);

@@ -13,7 +13,23 @@
 import { defineProperty } from '../dom/builtins';
 
 export const GLOBAL_NAME = 'BrowserXDomTool';
-export const GLOBAL_SYMBOL = Symbol.for('browserx.domtool');
+
+/**
+ * Symbol.for(name), or a string key when a page replaced Symbol before we loaded: that
+ * must not make the script throw (R1, issue 19); the key is then a string.
+ */
+export function symbolKey(name: string): PropertyKey {
+  try {
+    const key = Symbol.for(name);
+    if (typeof key === 'symbol') return key;
+  } catch {
+    /* replaced: below */
+  }
+  return '@@' + name;
+}
+
+export const GLOBAL_SYMBOL = symbolKey('browserx.domtool');
+
 export const BRAND = 'browserx-domtool';
 
 export interface GlobalApi {

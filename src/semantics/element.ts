@@ -3,12 +3,22 @@
 
 export const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
-/** Space-separated words as a null-prototype set (immune to prototype pollution). */
+/**
+ * Space-separated words as a null-prototype set (immune to prototype pollution). The
+ * `__proto__: null` literal, not Object.create: a page may have replaced that before we
+ * loaded, and these tables are built at load (R1, issue 19).
+ */
 export function wordSet(words: string): Record<string, true> {
-  const set = Object.create(null) as Record<string, true>;
+  const set = { __proto__: null } as unknown as Record<string, true>;
   const parts = words.split(' ');
   for (let i = 0; i < parts.length; i++) if (parts[i]) set[parts[i]] = true;
   return set;
+}
+
+/** The same words behind a `has` test (for tables that were Sets: no Set at load, R1). */
+export function wordList(words: string): { has(word: string): boolean } {
+  const set = wordSet(words);
+  return { has: (word) => set[word] === true };
 }
 
 export function attr(el: Element, name: string): string | null {

@@ -8,7 +8,7 @@ const MAX = 40;
 const MAX_SCAN = 40;
 
 function dict(words: string): Record<string, true> {
-  const set = Object.create(null) as Record<string, true>;
+  const set = { __proto__: null } as unknown as Record<string, true>;
   const parts = words.split(' ');
   for (let i = 0; i < parts.length; i++) set[parts[i]] = true;
   return set;
@@ -64,7 +64,7 @@ function isHashed(token: string): boolean {
 /** Meaningful words of a class list / id: "btn-trash icon" → "trash", "addToCart" → "add to cart". */
 export function meaningfulWords(value: string): string {
   const tokens = value.split(/\s+/);
-  const seen = Object.create(null) as Record<string, true>;
+  const seen = { __proto__: null } as unknown as Record<string, true>;
   let out = '';
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];

@@ -21,13 +21,13 @@ interface Ctx {
   fromContent?: boolean;
 }
 
-const SKIP_TAGS: Record<string, true> = Object.create(null);
+const SKIP_TAGS: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 SKIP_TAGS.script = SKIP_TAGS.style = SKIP_TAGS.noscript = SKIP_TAGS.template = true;
 SKIP_TAGS.head = SKIP_TAGS.title = SKIP_TAGS.meta = SKIP_TAGS.link = true;
 
 // Roles whose content never contributes to an ancestor's name (containers of many
 // sub-objects); Chromium skips them while computing name from content.
-const NO_CONTENT_IN_RECURSION: Record<string, true> = Object.create(null);
+const NO_CONTENT_IN_RECURSION: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 {
   // Measured against Chromium: landmarks (except region), article, figure and group do
   // not contribute; lists, tables, regions and paragraphs do.
@@ -49,10 +49,10 @@ function contributesContent(el: Element, role: string | null): boolean {
   return NO_CONTENT_IN_RECURSION[role] !== true;
 }
 
-const RANGE_ROLES: Record<string, true> = Object.create(null);
+const RANGE_ROLES: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 RANGE_ROLES.slider = RANGE_ROLES.spinbutton = RANGE_ROLES.scrollbar = RANGE_ROLES.progressbar = RANGE_ROLES.meter = true;
 
-const LABELABLE: Record<string, true> = Object.create(null);
+const LABELABLE: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 LABELABLE.button = LABELABLE.input = LABELABLE.meter = LABELABLE.output = true;
 LABELABLE.progress = LABELABLE.select = LABELABLE.textarea = true;
 
@@ -529,7 +529,7 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
 }
 
 /** Elements whose host-language label (2E) could precede their content: never on the fast path. */
-const NATIVE_LABEL_TAGS: Record<string, true> = Object.create(null);
+const NATIVE_LABEL_TAGS: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 for (const t of ['input', 'button', 'select', 'textarea', 'meter', 'output', 'progress', 'img', 'area', 'svg', 'option', 'optgroup', 'fieldset', 'table', 'figure', 'details', 'iframe', 'object', 'embed', 'math']) NATIVE_LABEL_TAGS[t] = true;
 
 /**

@@ -80,7 +80,7 @@ export function getExplicitRole(el: Element): string | null {
 
 // WAI-ARIA 1.2 "required context role" that Chromium enforces (the nearest ancestor
 // with a role must be one of these; role-less wrappers are skipped).
-const REQUIRED_CONTEXT: Record<string, string> = Object.create(null);
+const REQUIRED_CONTEXT: Record<string, string> = { __proto__: null } as unknown as Record<string, string>;
 REQUIRED_CONTEXT.listitem = ' list directory group ';
 REQUIRED_CONTEXT.option = ' listbox combobox group ';
 REQUIRED_CONTEXT.treeitem = ' tree group ';
@@ -316,7 +316,7 @@ function htmlImplicitRole(el: Element): string | null {
 
 // Elements whose implicit role is dropped when the owning structure is presentational
 // (WAI-ARIA 1.2 §9.1: required owned elements inherit none/presentation).
-const PRESENTATIONAL_PARENTS: Record<string, string> = Object.create(null);
+const PRESENTATIONAL_PARENTS: Record<string, string> = { __proto__: null } as unknown as Record<string, string>;
 PRESENTATIONAL_PARENTS.li = ' ol ul menu ';
 PRESENTATIONAL_PARENTS.dt = ' dl div ';
 PRESENTATIONAL_PARENTS.dd = ' dl div ';

@@ -5,6 +5,7 @@
 //            own cursor:pointer, action-like test ids / classes, framework listener props);
 //   tier 3 — structure.
 // All attribute checks come from one pass over `el.attributes`.
+import { wordList } from '../../semantics/element';
 import { inputType, isDisabled, isInteractiveRole } from '../../semantics';
 import { matchesDelegated, OWN_LISTENER, readListenerExpandos } from './listeners';
 
@@ -28,10 +29,10 @@ export interface AttributeScan {
   stable: boolean;
 }
 
-const HANDLER_ATTRIBUTES = new Set([
-  'onclick', 'onmousedown', 'onmouseup', 'onpointerdown', 'onpointerup', 'ondblclick',
-  'onkeydown', 'onkeyup', 'onkeypress', 'ontouchstart', 'ontouchend', 'onchange', 'oninput',
-]);
+const HANDLER_ATTRIBUTES = wordList(
+  'onclick onmousedown onmouseup onpointerdown onpointerup ondblclick onkeydown onkeyup onkeypress ' +
+  'ontouchstart ontouchend onchange oninput',
+);
 
 /** One scratch result reused for every element: traversal reads it before the next scan. */
 const scratch: AttributeScan = {

@@ -5,6 +5,7 @@
 // test — the same one the action layer's OBSCURED check uses (semantics/hit-test.ts).
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
+import { wordList } from '../../semantics/element';
 import { mayHaveStandIn, standInFor } from '../../semantics';
 import { parseColor } from '../../dom/color';
 import { isElement } from '../../dom/dom-utils';
@@ -137,7 +138,7 @@ function textCovered(piece: Piece, perception: TextPerception): boolean {
   return tested > 0;
 }
 
-const REPLACED = new Set(['img', 'video', 'canvas', 'iframe', 'object', 'embed', 'picture']);
+const REPLACED = wordList('img video canvas iframe object embed picture');
 
 /** Whether the cover (from the hit element up to where it meets the text's ancestors) hides what is under it. */
 function paintsOpaque(hit: Element, under: Element): boolean {

@@ -1,6 +1,7 @@
 // Builds the VirtualNode of a kept element: role, accessible name (or hint), states,
 // value, link/image targets and computed facts (S4, S5). Only kept elements get here,
 // so the costlier name computation runs for a small share of the page.
+import { wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { VirtualNode } from '../../types';
 import { getAriaStates, inputType, isFocusable, nameOf } from '../../semantics';
@@ -27,10 +28,13 @@ export interface NodeFacts {
 
 export const MAX_NAME_LENGTH = 150;
 
-const STATEFUL_ROLES = new Set(['heading', 'row', 'progressbar', 'meter', 'scrollbar', 'treeitem', 'dialog', 'alertdialog', 'tabpanel', 'gridcell', 'group', 'listbox', 'tree', 'grid', 'treegrid', 'menu', 'menubar', 'tablist', 'radiogroup']);
+const STATEFUL_ROLES = wordList(
+  'heading row progressbar meter scrollbar treeitem dialog alertdialog tabpanel gridcell group listbox ' +
+  'tree grid treegrid menu menubar tablist radiogroup',
+);
 
 /** Roles whose accessible name comes from their content: naming them would repeat their text. */
-const UNNAMED_CONTAINER_ROLES = new Set(['listitem', 'row', 'cell', 'gridcell', 'list', 'paragraph', 'tabpanel', 'columnheader', 'rowheader', 'log', 'status', 'alert', 'math']);
+const UNNAMED_CONTAINER_ROLES = wordList('listitem row cell gridcell list paragraph tabpanel columnheader rowheader log status alert math');
 
 export function describeElement(facts: NodeFacts): VirtualNode {
   const { el, tag, role, act, options } = facts;

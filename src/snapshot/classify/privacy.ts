@@ -1,7 +1,8 @@
 // S12: values that must never leave the page unless the caller explicitly allows it.
+import { wordList } from '../../semantics/element';
 import { inputType } from '../../semantics';
 
-const SECRET_AUTOCOMPLETE = new Set(['one-time-code', 'cc-number', 'cc-csc', 'cc-exp', 'cc-exp-month', 'cc-exp-year', 'new-password', 'current-password']);
+const SECRET_AUTOCOMPLETE = wordList('one-time-code cc-number cc-csc cc-exp cc-exp-month cc-exp-year new-password current-password');
 
 export function isSensitiveField(el: Element): boolean {
   if (inputType(el) === 'password') return true;

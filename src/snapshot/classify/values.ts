@@ -1,9 +1,10 @@
 // S5 form values, reproduced exactly (a trailing space is data), with the S12
 // secret-field rule applied in one place.
+import { wordList } from '../../semantics/element';
 import { isSensitiveField } from './privacy';
 import { inputType } from '../../semantics';
 
-const NO_VALUE_INPUT_TYPES = new Set(['checkbox', 'radio', 'submit', 'reset', 'button', 'image', 'file', 'hidden']);
+const NO_VALUE_INPUT_TYPES = wordList('checkbox radio submit reset button image file hidden');
 export const EDITABLE_TEXT_CAP = 1000;
 const MAX_OPTIONS_LISTED = 50;
 

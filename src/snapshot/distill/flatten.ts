@@ -1,15 +1,15 @@
 // Distill pass (S1): hoist nodes that have nothing to say (their children move up),
 // keep semantic containers, drop empty leaves. Runs bottom-up without recursion.
+import { wordList } from '../../semantics/element';
 import type { BuildNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { absorbLeadingText, absorbSingleText, dropTextRepeatingName, finalizeTextRuns } from './text-runs';
 
 /** Containers that stay even without a name: structure a reader relies on. */
-const ALWAYS_KEPT_ROLES = new Set([
-  'form', 'table', 'grid', 'treegrid', 'row', 'dialog', 'alertdialog', 'navigation', 'main', 'banner',
-  'contentinfo', 'complementary', 'search', 'list', 'menu', 'menubar', 'tablist', 'tree', 'listbox',
-  'radiogroup', 'toolbar', 'tabpanel',
-]);
+const ALWAYS_KEPT_ROLES = wordList(
+  'form table grid treegrid row dialog alertdialog navigation main banner contentinfo complementary ' +
+  'search list menu menubar tablist tree listbox radiogroup toolbar tabpanel',
+);
 
 /** An unnamed, non-actionable structural node whose content is enough on its own. */
 function isHoistable(node: BuildNode): boolean {

@@ -1,6 +1,7 @@
 // Distill pass: turn raw text runs into normalized, capped text (S6) and drop text
 // that only repeats the accessible name of its container (a link "Home" whose
 // content is "Home" needs one line, not two).
+import { wordList } from '../../semantics/element';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
 import { normalizeWhitespace } from '../../dom/dom-utils';
@@ -54,7 +55,7 @@ export function absorbSingleText(node: BuildNode): void {
 }
 
 /** Item-like nodes (list items, cells) show their leading text on their own line. */
-const LEADING_TEXT_ROLES = new Set(['listitem', 'cell', 'gridcell', 'columnheader', 'rowheader']);
+const LEADING_TEXT_ROLES = wordList('listitem cell gridcell columnheader rowheader');
 
 export function absorbLeadingText(node: BuildNode): void {
   if (node.vn.text || node.vn.actionable || !node.children.length || !LEADING_TEXT_ROLES.has(node.vn.role ?? '')) return;

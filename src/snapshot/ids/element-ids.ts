@@ -35,9 +35,11 @@ export function elementPathHash(el: Element, parentHash: number, tagIndex: numbe
   return hash32(key, parentHash);
 }
 
-const tagHashes = new Map<string, number>();
+// Made on first use, not at load (R1: a page may have replaced the constructor before we loaded; issue 19).
+let tagHashes: Map<string, number> | undefined;
 
 function tagHash(tag: string): number {
+  tagHashes ??= new Map();
   let h = tagHashes.get(tag);
   if (h === undefined) {
     h = hash32(tag, 0x7a9);

@@ -4,6 +4,7 @@
 //   h2 "Shipping"
 //   - list item text
 //   plain text lines carry no id: only lines an agent can act on do.
+import { wordList } from '../../semantics/element';
 import { INPUT_FORMATS } from '../../dom/input-formats';
 import type { PageContext, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
@@ -29,7 +30,7 @@ const MAX_OPTIONS_SHOWN = 8;
 const MAX_VALUE_IN_TEXT = 200;
 
 /** Containers whose own line adds nothing an item line does not already say. */
-const ELIDED_ROLES = new Set(['list', 'separator']);
+const ELIDED_ROLES = wordList('list separator');
 
 export interface LineContext {
   /** Role of the parent node (list items render as "-" or "1."). */
@@ -62,7 +63,7 @@ export function hasOwnLine(vn: VirtualNode): boolean {
 }
 
 /** Roles of inline text semantics: on a clickable they say less than "clickable" does. */
-const TEXT_LEVEL_ROLES = new Set(['strong', 'emphasis', 'time', 'code', 'deletion', 'insertion', 'mark', 'subscript', 'superscript', 'term', 'definition']);
+const TEXT_LEVEL_ROLES = wordList('strong emphasis time code deletion insertion mark subscript superscript term definition');
 
 function label(vn: VirtualNode): string {
   if (vn.role === 'heading' && vn.level && vn.level <= 6) return 'h' + vn.level;
@@ -117,10 +118,10 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
 }
 
 /** Input types whose role already says what they are. */
-const IMPLIED_INPUT_TYPES = new Set(['text', 'checkbox', 'radio', 'submit', 'button', 'reset', 'search', 'range', 'number', 'image']);
+const IMPLIED_INPUT_TYPES = wordList('text checkbox radio submit button reset search range number image');
 /** The tag a role normally comes from; another tag behind the role is worth showing. */
 const ROLE_HIDES_TAG: Record<string, string> = { button: 'button', link: 'a' };
-const TAGS_THAT_MATTER = new Set(['a', 'button']);
+const TAGS_THAT_MATTER = wordList('a button');
 
 /** One line (without indentation) for a node. */
 export function formatLine(node: BuildNode, ctx: LineContext): string {
@@ -225,8 +226,8 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
   return lines.join('\n');
 }
 
-const CELL_ROLES = new Set(['cell', 'gridcell', 'columnheader', 'rowheader']);
-const ITEM_ROLES = new Set(['listitem', 'cell', 'gridcell', 'columnheader', 'rowheader', 'heading', 'paragraph', 'caption', 'term', 'definition']);
+const CELL_ROLES = wordList('cell gridcell columnheader rowheader');
+const ITEM_ROLES = wordList('listitem cell gridcell columnheader rowheader heading paragraph caption term definition');
 
 /**
  * Item-like nodes whose whole content is text and plain links fit on their own line

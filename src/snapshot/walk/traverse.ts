@@ -3,6 +3,7 @@
 // each element's computed style and box at most once, skips subtrees that cannot
 // render, classifies what it keeps and hoists structural wrappers on the fly.
 // No recursion, so a 10,000-deep DOM is fine; checks the time budget as it goes.
+import { wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { NodeFingerprint } from '../../types';
 import { getRect, getStyle } from '../../dom/caches';
@@ -22,22 +23,21 @@ import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
 
 /** Elements that never render content a person can see or use. */
-const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'meta', 'link', 'title', 'base', 'param', 'source', 'track', 'datalist']);
+const SKIP_TAGS = wordList('script style noscript template head meta link title base param source track datalist');
 
 /** Elements whose DOM children are not shown as separate content. */
-const OPAQUE_TAGS = new Set(['svg', 'select', 'textarea', 'input', 'option', 'optgroup', 'canvas', 'video', 'audio', 'img', 'iframe', 'frame', 'object', 'embed', 'math']);
+const OPAQUE_TAGS = wordList('svg select textarea input option optgroup canvas video audio img iframe frame object embed math');
 
 /** Roles that carry structure or meaning for a reader; kept as nodes (S1). */
-const KEEP_ROLES = new Set([
-  'form', 'table', 'grid', 'treegrid', 'row', 'cell', 'gridcell', 'columnheader', 'rowheader',
-  'dialog', 'alertdialog', 'navigation', 'main', 'banner', 'contentinfo', 'complementary', 'search',
-  'region', 'list', 'listitem', 'group', 'menu', 'menubar', 'tablist', 'tree', 'listbox', 'radiogroup',
-  'toolbar', 'tabpanel', 'heading', 'img', 'figure', 'article', 'alert', 'status', 'log', 'math',
-  'progressbar', 'meter', 'separator',
-]);
+const KEEP_ROLES = wordList(
+  'form table grid treegrid row cell gridcell columnheader rowheader dialog alertdialog navigation ' +
+  'main banner contentinfo complementary search region list listitem group menu menubar tablist tree ' +
+  'listbox radiogroup toolbar tabpanel heading img figure article alert status log math progressbar ' +
+  'meter separator',
+);
 
 /** Roles kept only when they have an accessible name (S1: region / group with a name). */
-const NAMED_ONLY_ROLES = new Set(['region', 'group', 'img', 'figure', 'article', 'separator']);
+const NAMED_ONLY_ROLES = wordList('region group img figure article separator');
 
 /** Block-level displays (block, flex, flow-root, grid, list-item, table*) separate text runs. */
 function isBlockDisplay(display: string): boolean {
@@ -519,7 +519,7 @@ function firstChildTag(el: Element, tag: string): Element | null {
  * Elements that can host a shadow root besides custom elements (DOM Standard,
  * attachShadow's "valid shadow host name").
  */
-const SHADOW_HOST_TAGS = new Set(['article', 'aside', 'blockquote', 'body', 'div', 'footer', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'main', 'nav', 'p', 'section', 'span']);
+const SHADOW_HOST_TAGS = wordList('article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span');
 
 function shadowRootFor(el: Element, tag: string, options: ResolvedSnapshotOptions): ShadowRoot | null {
   const open = el.shadowRoot;
