@@ -64,8 +64,13 @@ export const HELLO_KEY = '__browserxFrameHello';
  * with the window that posted each.
  */
 export class FrameHandshake {
-  private readonly seen = new Map<string, unknown>();
+  /** nonce → the window that posted it; made on first use, not at install (R1: a page that replaced Map before we loaded). */
+  private made: Map<string, unknown> | undefined;
   private waiters: (() => void)[] = [];
+
+  private get seen(): Map<string, unknown> {
+    return (this.made ??= new Map());
+  }
 
   constructor(win: Window) {
     try {

@@ -12,47 +12,53 @@ interface Remembered extends NodeFingerprint {
 }
 
 export class IdMemory {
-  private readonly map = new WeakMap<Node, Remembered>();
-  /** Owner number per node that ever received an id. */
-  private readonly owners = new WeakMap<Node, number>();
-  /** Every id handed out in this document → its owner's number. */
-  private readonly issued = new Map<string, number>();
+  /**
+   * element → what it was (`map`), owner number per node that ever received an id
+   * (`owners`), every id handed out in this document → its owner's number (`issued`).
+   * Made on first use, inside a snapshot: a page that replaced WeakMap or Map before we
+   * loaded then gets an error snapshot, not an exception from `new DomTool()` (R1).
+   */
+  private made: { map: WeakMap<Node, Remembered>; owners: WeakMap<Node, number>; issued: Map<string, number> } | undefined;
   private nextOwner = 1;
 
+  private get t() {
+    return (this.made ??= { map: new WeakMap(), owners: new WeakMap(), issued: new Map() });
+  }
+
   recall(node: Node): Remembered | undefined {
-    return this.map.get(node);
+    return this.t.map.get(node);
   }
 
   /** The id to reuse for an element whose role and name still match what was remembered. */
   reusable(node: Node, fp: NodeFingerprint): string | undefined {
-    const old = this.map.get(node);
+    const old = this.t.map.get(node);
     return old && old.role === fp.role && old.name === fp.name && old.tag === fp.tag ? old.id : undefined;
   }
 
   remember(node: Node, id: string, fp: NodeFingerprint): void {
-    const old = this.map.get(node);
+    const old = this.t.map.get(node);
     if (old && old.id === id && old.role === fp.role && old.name === fp.name && old.tag === fp.tag) return;
-    this.map.set(node, { id, tag: fp.tag, role: fp.role, name: fp.name });
+    this.t.map.set(node, { id, tag: fp.tag, role: fp.role, name: fp.name });
   }
 
   /** F8: whether `id` may name `node` (never handed out, or handed out to this very node). */
   mayName(id: string, node: Node): boolean {
-    const owner = this.issued.get(id);
-    return owner === undefined || owner === this.owners.get(node);
+    const owner = this.t.issued.get(id);
+    return owner === undefined || owner === this.t.owners.get(node);
   }
 
   /** Records that `id` names `node` from now on (call only after mayName said yes). */
   claim(id: string, node: Node): void {
-    let owner = this.owners.get(node);
+    let owner = this.t.owners.get(node);
     if (owner === undefined) {
       owner = this.nextOwner++;
-      this.owners.set(node, owner);
+      this.t.owners.set(node, owner);
     }
-    if (!this.issued.has(id)) this.issued.set(id, owner);
+    if (!this.t.issued.has(id)) this.t.issued.set(id, owner);
   }
 
   /** Whether this id was ever handed out in this document (a later miss means: removed). */
   wasIssued(id: string): boolean {
-    return this.issued.has(id);
+    return this.t.issued.has(id);
   }
 }
