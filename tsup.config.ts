@@ -13,6 +13,9 @@ export default defineConfig([
       extension: 'src/extension/index.ts',
     },
     format: ['esm', 'cjs'],
+    // Shared chunks in the CommonJS build too: without it content-script.cjs carried its
+    // own full copy of the library next to index.cjs (issue 19).
+    splitting: true,
     dts: true,
     sourcemap: true,
     clean: true,

@@ -17,6 +17,7 @@ import { measurePage } from './lib/measure.mjs';
 import { summarize } from './lib/summary.mjs';
 import { renderMarkdown } from './lib/report.mjs';
 import { profilePages } from './lib/profile.mjs';
+import { measureLoad, renderLoadTable } from './lib/load.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = resolve(ROOT, '../shared/corpus/real-pages');
@@ -97,12 +98,18 @@ async function main() {
     }
     // A profile is a diagnostic: a src/ that does not bundle right now must not sink the run.
     const profile = args.profile ? await profilePages(context, args).catch((e) => [{ page: 'build', error: String(e?.message ?? e).split('\n')[0], top: [], samples: 0, totalMs: 0 }]) : null;
+    // Load time of the scripts that ship into pages, next to page-agent's, in this same run (issue 19).
+    const loadRounds = args.runs <= 1 ? 3 : args.quick ? 7 : 15;
+    const load = await measureLoad(browser, ROOT, { rounds: loadRounds }).catch((e) => {
+      console.warn('load bench failed: ' + String(e?.message ?? e));
+      return [];
+    });
     const summary = summarize(results);
     const doc = {
       generatedAt: new Date().toISOString(), durationS: Math.round((Date.now() - started) / 1000),
       environment: { chromium: browser.version(), node: process.version, cpus: cpus().length, loadAvg1m: { start: loadAtStart, end: loadavg()[0] } },
       options: { runs: args.runs, pages: args.pages, quick: args.quick, sizes: args.sizes },
-      summary, profile, pages: results,
+      summary, profile, load: load.map(({ samples: _s, ...row }) => row), pages: results,
     };
     mkdirSync(args.out, { recursive: true });
     doc.previous = readPrevious(join(args.out, 'results.json'));
@@ -111,6 +118,9 @@ async function main() {
     // Keep the tokens-per-task section written by bench/tasks.mjs (a separate run).
     const previousMd = existsSync(join(args.out, 'results.md')) ? readFileSync(join(args.out, 'results.md'), 'utf8') : '';
     const tasks = /<!-- tasks:start -->[\s\S]*<!-- tasks:end -->\n?/.exec(previousMd);
+    if (load.length) {
+      md = md.replace(/\n*$/, '\n\n') + `## Load time\n\nParse + compile + top-level run of each script in a fresh page (an inline <script>, main-thread time around appendChild), median of ${loadRounds} rounds, interleaved; page-agent's page controller bundled into one minified IIFE with esbuild (bench/lib/load.mjs).\n\n` + renderLoadTable(load) + '\n';
+    }
     if (tasks) md = md.replace(/\n*$/, '\n\n') + tasks[0];
     writeFileSync(join(args.out, 'results.md'), md);
     console.log('\n' + md);
