@@ -9,7 +9,7 @@
 // chrome.dom.openOrClosedShadowRoot, which it hands to the snapshot engine.
 import { DomTool } from '../DomTool';
 import type { DomToolOptions } from '../options';
-import { MESSAGE_PREFIX, createMessageHandler, isDomToolMessage, type DomToolResponse } from './protocol';
+import { MESSAGE_PREFIX, handleMessage, isDomToolMessage, type DomToolResponse } from './protocol';
 import { commandForMessage } from '../commands/table';
 import { setActionLayerLoader } from '../commands/action-layer';
 import { actionLoaderVia } from './load-actions';
@@ -113,13 +113,19 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   const shadowRootOf = extensionShadowRootOf();
   // The page-world recorder (opt-in script) answers for listener-only clickables; without it the set is empty.
   // An isolated world cannot wrap the page's fetch: settle on resource timing + mutations.
-  const tool = new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', ...options });
+  // The DomTool is made on the frame's first message, not at load: most frames (ads,
+  // trackers) are never asked anything and should pay for nothing but this listener and
+  // the frame handshake (issue 19). Request settling uses resource timing, which needs no
+  // early start (an isolated world cannot wrap the page's fetch anyway).
+  let made: DomTool | null = null;
+  const tool = (): DomTool =>
+    (made ??= new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', ...options }));
   // Actions load on a frame's first action: the service worker injects the action layer (issue 19).
   setActionLayerLoader(actionLoaderVia(runtime!));
-  const protocol = createMessageHandler(tool);
   let win: Window | null = null;
   try {
-    win = tool.document.defaultView;
+    const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
+    win = doc ? doc.defaultView : null;
   } catch {
     win = null; // no document (a test runner): nothing to hand-shake with
   }
@@ -141,13 +147,13 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
           const table = nonces(msg);
           // The children's hellos travel as separate tasks: give them a moment to arrive.
           if (handshake) await handshake.waitFor(Object.keys(table), 300);
-          return { ok: true, type, result: toPlainData(await frameSnapshot(tool, msg as unknown as FrameSnapshotRequest, handshake?.frameIdOf(table))) };
+          return { ok: true, type, result: toPlainData(await frameSnapshot(tool(), msg as unknown as FrameSnapshotRequest, handshake?.frameIdOf(table))) };
         }
         case 'domtool:locate':
-          return { ok: true, type, result: locate(tool, String(msg.nodeId)) };
+          return { ok: true, type, result: locate(tool(), String(msg.nodeId)) };
         case 'domtool:hasFocus': {
           // This document has the focus and it is not passed on to a child frame.
-          const doc = tool.document;
+          const doc = tool().document;
           const active = doc.activeElement;
           return { ok: true, type, result: doc.hasFocus() && !(active && (active.localName === 'iframe' || active.localName === 'frame')) };
         }
@@ -155,17 +161,17 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
           const table = nonces(msg);
           if (!handshake) return { ok: true, type, result: { ok: false, reason: 'missing' } };
           await handshake.waitFor(Object.keys(table), 300);
-          return { ok: true, type, result: frameHitTest(tool.document, Number(msg.frameId), { x: Number(msg.x), y: Number(msg.y) }, handshake.frameIdOf(table), shadowRootOf) };
+          return { ok: true, type, result: frameHitTest(tool().document, Number(msg.frameId), { x: Number(msg.x), y: Number(msg.y) }, handshake.frameIdOf(table), shadowRootOf) };
         }
       }
     } catch (e) {
       return { ok: false, type, error: { code: 'INTERNAL_ERROR', message: `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`, recoverable: true } };
     }
     const kind = msg.feedback === true ? commandForMessage(type.slice(MESSAGE_PREFIX.length))?.message?.feedback : undefined;
-    const target = kind && typeof msg.nodeId === 'string' ? tool.getElement(msg.nodeId) : null;
-    const response = await protocol(message);
+    const target = kind && typeof msg.nodeId === 'string' ? tool().getElement(msg.nodeId) : null;
+    const response = await handleMessage(tool(), message);
     // Drawn after the action: the overlay must not count as the action's effect.
-    if (target && response.ok && (response.result as { success?: boolean } | null)?.success) showFeedback(tool.document, target, kind!);
+    if (target && response.ok && (response.result as { success?: boolean } | null)?.success) showFeedback(tool().document, target, kind!);
     return response;
   };
   const listener: MessageListener = (message, _sender, sendResponse) => {
@@ -177,7 +183,9 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   onMessage.addListener(listener);
 
   const installed: ContentScriptHandle = {
-    tool,
+    get tool() {
+      return tool();
+    },
     runtime,
     handle,
     dispose() {
@@ -186,7 +194,7 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
       } catch {
         /* orphaned runtime */
       }
-      tool.clearHighlight?.();
+      made?.clearHighlight?.();
       if (g[INSTALLED] === installed) delete g[INSTALLED];
     },
   };
