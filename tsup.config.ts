@@ -11,6 +11,9 @@ export default defineConfig([
       global: 'src/global.ts',
       // Service-worker side of an extension (issue 11).
       extension: 'src/extension/index.ts',
+      // `import 'browserx-domtool/actions'`: the action layer bundled into a content script
+      // instead of injected on a frame's first action (issue 19).
+      actions: 'src/content-actions.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks in the CommonJS build too: without it content-script.cjs carried its

@@ -23,7 +23,7 @@ const fmt = (n) => n.toLocaleString('en').padStart(9) + ' B';
 // bundler would ship them: the entry with its chunks, bundled and minified.
 const SCRIPTS = ['dist/domtool.iife.js', 'dist/content-actions.js', 'dist/page-world.js', 'examples/extension/dist/content.js',
   'examples/extension/dist/content-actions.js', 'examples/extension/dist/service-worker.js', 'examples/extension/dist/page-world.js', 'examples/extension/dist/panel.js'];
-const NPM = ['index', 'content-script', 'extension', 'playwright'];
+const NPM = ['index', 'content-script', 'actions', 'extension', 'playwright'];
 const rows = [];
 for (const path of SCRIPTS) {
   const abs = new URL(path, root);

@@ -1,6 +1,8 @@
-// Entry of dist/content-actions.js: the action layer alone, for the extension to inject
-// into a frame when it first gets an action (issue 19). It runs in the content script's
-// isolated world, where it provides the layer to that world's DomTool (see
-// commands/action-layer.ts). Ship it next to your content script; the service
-// (browserx-domtool/extension) injects it (option `actionScripts`).
+// The action layer alone (issue 19), two ways:
+//  - dist/content-actions.js (IIFE): the extension service injects it into a frame when that
+//    frame first gets an action; it runs in the content script's isolated world and provides
+//    the layer to that world's DomTool (commands/action-layer.ts). Ship it next to your
+//    content script (service option `actionScripts`).
+//  - `import 'browserx-domtool/actions'` (dist/actions.js): bundles the actions into a content
+//    script that must act without the service (raw chrome.tabs.sendMessage).
 import './commands/full-action-layer';

@@ -11,7 +11,7 @@
 // (a DomTool method only) or `request('name', { check, call, fail, message })`. `check` turns the raw arguments into typed ones (labelled tuple: the
 // labels become DomTool's parameter names) or throws a DomToolError VALIDATION_ERROR
 // (use the helpers of ./checks); `call` does the work through the CommandHost (actions
-// through `await host.actions()`, which loads them on first use); `fail` is the answer
+// through `act(host, …)`, which loads them on first use); `fail` is the answer
 // when the check failed, in the command's own result shape. Give it `message` to make it
 // a `domtool:<type>` request: `args` maps a message's fields to the raw arguments (its
 // parameter type documents the message), `answer` shapes the protocol's result, and
@@ -117,6 +117,13 @@ function refusedAction(e: DomToolError, host: CommandHost): Promise<ActionResult
   return Promise.resolve(failureResult(now(), e));
 }
 
+const asError = (e: unknown): DomToolError => (isDomToolError(e) ? e : new DomToolError('ACTION_FAILED', String((e as Error)?.message ?? e)));
+
+/** Runs an action on the runner, loading the action layer first; a layer that cannot load is a failed action, not a throw. */
+function act(host: CommandHost, run: (a: ActionApi) => Promise<ActionResult>): Promise<ActionResult> {
+  return host.actions().then(run, (e: unknown) => refusedAction(asError(e), host));
+}
+
 function opts(m: Msg): Msg {
   return m.options && typeof m.options === 'object' ? (m.options as Msg) : {};
 }
@@ -127,7 +134,7 @@ const strings = (v: unknown): string[] | undefined => (isArray(v) ? v.filter((s)
 function nodeAction<N extends string>(name: N, run: (a: ActionApi, id: string) => Promise<ActionResult>, extra: { pointer?: boolean; feedback?: 'click' | 'point' | 'field' }) {
   return request(name, {
     check: (raw): [id: string] => [nodeId(raw[0])],
-    call: async (host, id) => run(await host.actions(), id),
+    call: (host, id) => act(host, (a) => run(a, id)),
     fail: refusedAction,
     message: { args: (m: { nodeId: string }) => [m.nodeId], service: 'node', ...extra },
   });
@@ -206,19 +213,23 @@ export const COMMANDS = [
   }),
   request('inspect', {
     check: (raw): [id: string] => [nodeId(raw[0])],
-    call: async (host, id) => (await host.actions()).inspect(id),
+    call: (host, id) =>
+      host.actions().then(
+        (a) => a.inspect(id),
+        (e: unknown): InspectResult => ({ id, found: false, actionable: false, error: errorOf(asError(e)) }),
+      ),
     fail: (e, _host, raw): Promise<InspectResult> => Promise.resolve({ id: shown(raw[0]), found: false, actionable: false, error: errorOf(e) }),
     message: { args: (m: { nodeId: string }) => [m.nodeId] },
   }),
   request('click', {
     check: (raw): [id: string, options?: ClickOptions] => [nodeId(raw[0]), checkOptions(raw[1], CLICK_SCHEMA)],
-    call: async (host, id, options) => (await host.actions()).click(id, options),
+    call: (host, id, options) => act(host, (a) => a.click(id, options)),
     fail: refusedAction,
     message: { args: (m: { nodeId: string }) => [m.nodeId], service: 'node', pointer: true, feedback: 'click' },
   }),
   request('type', {
     check: (raw): [id: string, text: string, options?: TypeOptions] => [nodeId(raw[0]), string(raw[1], 'text'), checkOptions(raw[2], TYPE_SCHEMA)],
-    call: async (host, id, text, options) => (await host.actions()).type(id, text, options),
+    call: (host, id, text, options) => act(host, (a) => a.type(id, text, options)),
     fail: refusedAction,
     message: {
       args: (m: { nodeId: string; text: string; /** default true */ replace?: boolean; pressEnter?: boolean }) => [m.nodeId, m.text === undefined ? '' : m.text, { replace: bool(m.replace), pressEnter: bool(m.pressEnter) }],
@@ -231,14 +242,14 @@ export const COMMANDS = [
       const o = checkOptions<KeypressOptions>(raw[1], KEYPRESS_SCHEMA);
       return [string(raw[0], 'key', true), o.id === undefined ? o : { ...o, id: nodeId(o.id) }];
     },
-    call: async (host, key, options) => (await host.actions()).keypress(key, options),
+    call: (host, key, options) => act(host, (a) => a.keypress(key, options)),
     fail: refusedAction,
     message: { args: (m: { key: string; modifiers?: string[]; nodeId?: string }) => [m.key, { modifiers: strings(m.modifiers), id: m.nodeId }], service: 'any' },
   }),
   nodeAction('hover', (a, id) => a.hover(id), { pointer: true, feedback: 'point' }),
   request('select', {
     check: (raw): [id: string, labelOrValue: string | string[]] => [nodeId(raw[0]), typeof raw[1] === 'string' ? raw[1] : stringList(raw[1], 'labelOrValue')],
-    call: async (host, id, value) => (await host.actions()).select(id, value),
+    call: (host, id, value) => act(host, (a) => a.select(id, value)),
     fail: refusedAction,
     message: { args: (m: { nodeId: string; value: string | string[] }) => [m.nodeId, strings(m.value) ?? (m.value === undefined ? '' : m.value)], service: 'node', feedback: 'field' },
   }),
@@ -248,7 +259,7 @@ export const COMMANDS = [
   nodeAction('clear', (a, id) => a.clear(id), { feedback: 'field' }),
   request('scroll', {
     check: (raw): [target: string, options?: ScrollOptions] => [raw[0] === 'page' ? 'page' : nodeId(raw[0], 'target'), checkOptions(raw[1], SCROLL_SCHEMA)],
-    call: async (host, target, options) => (await host.actions()).scroll(target, options),
+    call: (host, target, options) => act(host, (a) => a.scroll(target, options)),
     fail: refusedAction,
     message: {
       args: (m: { nodeId?: string; direction?: 'up' | 'down' | 'left' | 'right'; amount?: number | 'page' }) => [
@@ -260,7 +271,7 @@ export const COMMANDS = [
   }),
   request('drag', {
     check: (raw): [sourceId: string, destination: DragDestination, options?: DragOptions] => [nodeId(raw[0]), destination(raw[1]), checkOptions(raw[2], DRAG_SCHEMA)],
-    call: async (host, id, to, options) => (await host.actions()).drag(id, to, options),
+    call: (host, id, to, options) => act(host, (a) => a.drag(id, to, options)),
     fail: refusedAction,
     message: {
       args: (m: { nodeId: string; /** node id, { x, y } or { dx, dy } */ to: DragDestination; steps?: number; position?: DragOptions['position'] }) => [
@@ -274,7 +285,7 @@ export const COMMANDS = [
   }),
   request('upload', {
     check: (raw): [id: string, files: UploadFile | UploadFile[], options?: UploadOptions] => [nodeId(raw[0]), files(raw[1]), checkOptions(raw[2], UPLOAD_SCHEMA)],
-    call: async (host, id, list, options) => (await host.actions()).upload(id, list, options),
+    call: (host, id, list, options) => act(host, (a) => a.upload(id, list, options)),
     fail: refusedAction,
     message: { args: (m: { nodeId: string; files: UploadFile[]; via?: UploadOptions['via'] }) => [m.nodeId, m.files, { via: m.via }], service: 'node' },
   }),

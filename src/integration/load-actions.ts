@@ -13,7 +13,12 @@ export function actionLoaderVia(runtime: RuntimeLike): () => Promise<void> {
   return async () => {
     if (typeof runtime.sendMessage !== 'function') throw new Error('no chrome.runtime.sendMessage here');
     const answer = (await runtime.sendMessage({ type: LOAD_ACTIONS })) as { ok?: boolean; message?: string } | undefined;
-    if (!answer) throw new Error('the extension did not answer (is createDomToolService() running in its service worker?)');
+    if (!answer) {
+      throw new Error(
+        "the extension did not answer (run createDomToolService() from 'browserx-domtool/extension' in its service worker, " +
+          "or bundle the actions into the content script with import 'browserx-domtool/actions')",
+      );
+    }
     if (!answer.ok) throw new Error('the extension could not inject its actions file (' + String(answer.message) + ')');
   };
 }
