@@ -5,6 +5,7 @@ import type { MetricsEvent } from '../options';
 import type { ActionEffect, ActionResult, Appeared, InspectResult } from '../types';
 import { consoleLog, now } from '../dom/builtins';
 import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } from './result';
+import { SecretGuard } from './secrets';
 import { resolveTarget, type SnapshotLike } from './resolve';
 import { deepActiveElement, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
@@ -77,6 +78,8 @@ export class ActionRunner implements ActionContext {
   /** The running action's start and the snapshot it was resolved against (for settle and effect.appeared). */
   private actionStart = 0;
   private baseline: SnapshotLike | null = null;
+  /** S12: the secret values of the running action, scrubbed from its result. */
+  private secrets = new SecretGuard();
 
   constructor(readonly host: ActionHost) {}
 
@@ -130,6 +133,8 @@ export class ActionRunner implements ActionContext {
       const code = codeEditorFor(element);
       if (code) return runTypeCodeEditor(this, start, id, code, snapshot, pressEnter ? text + '\n' : text, replace);
       const field = this.editableTarget(element, id, snapshot);
+      this.secrets.target(field);
+      this.secrets.typed(field, text);
       this.pointerTarget(field, id, snapshot);
       const notes: string[] = [];
       // Date/time/colour inputs hold one canonical format: read natural input into it.
@@ -142,6 +147,8 @@ export class ActionRunner implements ActionContext {
       const watch = new EffectWatcher(field, snapshot);
       const host = isTextField(field) ? null : editingHostOf(field);
       const outcome = host ? await typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
+      // What the field should hold now (its old value + the typed text when appending) is as secret.
+      this.secrets.typed(field, outcome.expected);
       if (outcome.usedFallback) notes.push(msg.fallbackUsed);
       if (outcome.truncatedTo !== undefined) notes.push(msg.truncatedByMaxLength(outcome.truncatedTo));
       else if (outcome.reformatted) notes.push(msg.reformatted(outcome.expected, outcome.valueAfter));
@@ -309,6 +316,7 @@ export class ActionRunner implements ActionContext {
       refresh: () => this.host.refreshSnapshot(),
     });
     this.baseline = resolved.snapshot;
+    this.secrets.target(resolved.element);
     return { element: resolved.element, snapshot: resolved.snapshot };
   }
 
@@ -389,10 +397,20 @@ export class ActionRunner implements ActionContext {
     return successResult(start, obs.effect, notes, obs.noEffect);
   }
 
+  private pageDocument(): Document | null {
+    try {
+      return this.host.document();
+    } catch {
+      return null;
+    }
+  }
+
   private async run(action: string, body: (start: number) => Promise<ActionResult>): Promise<ActionResult> {
     const start = now();
     this.actionStart = start;
     this.baseline = this.host.latestSnapshot();
+    this.secrets = new SecretGuard();
+    this.secrets.collect(this.pageDocument());
     let result: ActionResult;
     try {
       result = await body(start);
@@ -412,6 +430,10 @@ export class ActionRunner implements ActionContext {
         // A report of what appeared is extra information; its failure must not change the result.
       }
     }
+    // S12: values typed or read back from secret fields leave no trace in the answer.
+    const doc = this.pageDocument();
+    this.secrets.collect(doc, doc ? deepActiveElement(doc) : null);
+    this.secrets.redact(result);
     try {
       this.host.metrics?.({ kind: 'action', ms: result.duration, action, success: result.success, code: result.error?.code });
     } catch {

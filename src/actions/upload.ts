@@ -43,6 +43,10 @@ const upMsg = {
     `${id} (${what}) is not a file input and no file input belongs to it. Use upload on the "Choose file" button, its label or the dropzone, or pass { via: "drop" } to drop the files onto it.`,
   dropRefused: (id: string, what: string, why: string) => `${id} (${what}) did not accept dropped files (${why}). It is not a dropzone; look for a file input or "Choose file" button instead.`,
   didNotStick: (id: string, got: string[]) => `The file input of ${id} did not keep the files (it holds ${got.length ? got.join(', ') : 'none'}). The page may reset it.`,
+  inputOfItsOwn: (id: string, inputId: string, name: string) =>
+    `${id} is not the file input's opener: the file input${name ? ` "${name}"` : ''} next to it is a control of its own. Use upload on ${inputId}.`,
+  notTheOpener: (id: string, others: number) =>
+    `Nothing shows that ${id} opens the file input next to it (${others} other button${others === 1 ? '' : 's'} beside it). Use upload on the button or label that picks the file, or on the dropzone.`,
   usedNearby: (what: string) => `Used the file input that ${what} opens (file inputs are usually hidden behind a button).`,
 };
 
@@ -113,11 +117,13 @@ function isFileInput(el: Element | null): el is HTMLInputElement {
   return !!el && inputType(el) === 'file';
 }
 
-/** The file input an element stands for: itself, its label's control, one inside, or one next to it. */
-function fileInputFor(el: Element, id: string): { input: HTMLInputElement | null; nearby: boolean } {
+/** The file input an element stands for: itself, its label's control, one inside, or one it owns beside it. */
+function fileInputFor(el: Element, id: string, snapshot: SnapshotLike): { input: HTMLInputElement | null; nearby: boolean } {
   if (isFileInput(el)) return { input: el, nearby: false };
   const label = el.localName === 'label' ? (el as HTMLLabelElement) : el.closest('label');
   if (label && isFileInput(label.control)) return { input: label.control, nearby: false };
+  const controlled = controlledFileInput(el);
+  if (controlled) return { input: controlled, nearby: false };
   const inside = el.querySelectorAll('input[type="file"]');
   if (inside.length === 1) return { input: inside[0] as HTMLInputElement, nearby: false };
   if (inside.length > 1) throw new DomToolError('VALIDATION_ERROR', upMsg.ambiguous(id, inside.length));
@@ -127,10 +133,47 @@ function fileInputFor(el: Element, id: string): { input: HTMLInputElement | null
   if (role !== 'button' && role !== 'link') return { input: null, nearby: false };
   for (let cur = el.parentElement, i = 0; cur && i < 3; cur = cur.parentElement, i++) {
     const near = cur.querySelectorAll('input[type="file"]');
-    if (near.length === 1) return { input: near[0] as HTMLInputElement, nearby: true };
     if (near.length > 1) throw new DomToolError('VALIDATION_ERROR', upMsg.ambiguous(id, near.length));
+    if (near.length === 1) return { input: ownedNearbyInput(el, id, near[0] as HTMLInputElement, cur, snapshot), nearby: true };
   }
   return { input: null, nearby: false };
+}
+
+/** An input the element names as what it controls (aria-controls): it is that input's opener. */
+function controlledFileInput(el: Element): HTMLInputElement | null {
+  const ids = (el.getAttribute('aria-controls') ?? '').split(/\s+/);
+  for (const ref of ids) {
+    const target = ref ? el.ownerDocument.getElementById(ref) : null;
+    if (isFileInput(target)) return target;
+  }
+  return null;
+}
+
+/** Words a file-picking button uses ("Choose file", "Upload photo", "Browse…"). */
+const PICKS_FILES = /\b(file|files|upload|choose|browse|attach|select|add|photo|photos|image|images|picture|avatar|document|import|replace)\b/i;
+
+function picksFiles(el: Element): boolean {
+  return PICKS_FILES.test(roleAndName(el).name ?? '') || PICKS_FILES.test(el.getAttribute('title') ?? '');
+}
+
+/**
+ * A3: a file input next to a button is that button's only when nothing says otherwise.
+ * An input the snapshot lists as a control of its own (visible, with its own id) is used
+ * through that id, never through a neighbour; with other buttons beside it, only the one
+ * whose words say it picks files (and no rival that says so too) stands for it.
+ */
+function ownedNearbyInput(el: Element, id: string, input: HTMLInputElement, scope: Element, snapshot: SnapshotLike): HTMLInputElement {
+  const inputId = snapshot.getNodeId(input);
+  if (inputId && snapshot.has(inputId)) throw new DomToolError('VALIDATION_ERROR', upMsg.inputOfItsOwn(id, inputId, roleAndName(input).name ?? ''));
+  const rivals: Element[] = [];
+  const controls = scope.querySelectorAll('button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]');
+  for (let i = 0; i < controls.length; i++) {
+    const c = controls[i];
+    if (c !== el && !el.contains(c) && !c.contains(el)) rivals.push(c);
+  }
+  if (!rivals.length) return input;
+  if (picksFiles(el) && !rivals.some(picksFiles)) return input;
+  throw new DomToolError('VALIDATION_ERROR', upMsg.notTheOpener(id, rivals.length));
 }
 
 export async function runUpload(ctx: ActionContext, start: number, id: string, files: unknown, options: UploadOptions = {}): Promise<ActionResult> {
@@ -140,7 +183,7 @@ export async function runUpload(ctx: ActionContext, start: number, id: string, f
   const { element, snapshot } = await ctx.resolve(id);
   checkNotCrossOriginFrame(element, id);
   const what = describeElement(element, snapshot);
-  const found = via === 'drop' ? { input: null, nearby: false } : fileInputFor(element, id);
+  const found = via === 'drop' ? { input: null, nearby: false } : fileInputFor(element, id, snapshot);
   const input = found.input;
   if (!input) {
     if (via === 'input') throw new DomToolError('VALIDATION_ERROR', upMsg.noInput(id, what));
