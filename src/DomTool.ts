@@ -104,6 +104,8 @@ export class DomTool {
   /** A8: what appeared since `before`, from a snapshot taken after the action settled. */
   private async appeared(before: SnapshotLike | null, effect: ActionEffect): Promise<Appeared> {
     const url = effect.urlAfter;
+    // Leaving the page: what it shows now is the page being left, nothing "appeared".
+    if (effect.navigated && effect.leaving !== undefined) return url !== undefined ? { navigated: url, tokens: estimateTokens(url) } : { tokens: 0 };
     if (effect.navigated && url !== undefined && urlWithoutHash(url) !== urlWithoutHash((before as DomSnapshot | null)?.context?.url ?? '')) {
       return { navigated: url, tokens: estimateTokens(url) };
     }

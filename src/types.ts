@@ -153,7 +153,10 @@ export interface ActionEffect {
   valueHidden?: boolean;
   focused?: string;
   navigated?: boolean;
+  /** Where the page went; while it is still unloading, where it is going (when the page told). */
   urlAfter?: string;
+  /** The action started a navigation away from this URL and the page is unloading. */
+  leaving?: string;
   checkedAfter?: boolean;
   /** drag: what moved, as observed after the drop ("moved from position 1 to 3 of its list"). */
   moved?: string;

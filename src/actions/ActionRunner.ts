@@ -392,7 +392,8 @@ export class ActionRunner implements ActionContext {
   /** Success, with honest notes when nothing observable happened (A4). */
   finish(start: number, obs: Observation, what: string, notes: string[] = []): ActionResult {
     if (obs.submitted && notes.indexOf(msg.formSubmitted) < 0) notes.push(msg.formSubmitted);
-    if (obs.effect.navigated && obs.effect.urlAfter) notes.push(msg.navigated(obs.effect.urlAfter));
+    if (obs.effect.navigated && obs.effect.leaving !== undefined) notes.push(msg.leaving(obs.effect.leaving, obs.effect.urlAfter));
+    else if (obs.effect.navigated && obs.effect.urlAfter) notes.push(msg.navigated(obs.effect.urlAfter));
     if (obs.noEffect) notes.push(msg.noEffect(what));
     return successResult(start, obs.effect, notes, obs.noEffect);
   }

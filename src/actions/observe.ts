@@ -43,6 +43,10 @@ export class EffectWatcher {
   private mutations = 0;
   private lastChange = 0;
   private navigated = false;
+  /** The document began to unload (a link, a form post, location.assign): the URL still reads the old page. */
+  private unloading = false;
+  /** Where that navigation goes, when the page told (Navigation API, the link, the submitted form). */
+  private destination: string | null = null;
   private submitted = false;
   private wake: (() => void) | null = null;
   private readonly urlBefore: string;
@@ -93,12 +97,26 @@ export class EffectWatcher {
     };
     listen(win, 'hashchange', nav);
     listen(win, 'popstate', nav);
-    listen(win, 'beforeunload', nav);
-    listen(win, 'pagehide', nav);
-    listen(this.el.ownerDocument, 'submit', () => {
+    const unload = () => {
+      this.unloading = true;
+      this.destination ??= linkDestination(this.el);
+      nav();
+    };
+    listen(win, 'beforeunload', unload);
+    listen(win, 'pagehide', unload);
+    // The Navigation API (Chromium, Firefox 147+) names the destination before the page unloads.
+    const navigation = (win as Window & { navigation?: EventTarget }).navigation;
+    if (navigation && typeof navigation.addEventListener === 'function') {
+      listen(navigation, 'navigate', ((e: Event & { destination?: { url?: string } }) => {
+        const url = e.destination?.url;
+        if (typeof url === 'string' && url) this.destination = url;
+      }) as () => void);
+    }
+    listen(this.el.ownerDocument, 'submit', ((e: Event & { submitter?: Element | null }) => {
       this.submitted = true;
+      this.destination ??= formDestination(e.target, e.submitter ?? null);
       onChange();
-    });
+    }) as () => void);
   }
 
   private changedSoFar(): boolean {
@@ -205,7 +223,12 @@ export class EffectWatcher {
     const url = safeHref(this.win);
     if (url !== this.urlBefore || this.navigated) {
       effect.navigated = true;
-      if (url) effect.urlAfter = url;
+      // While the page unloads, location still names the page being left: report where
+      // the navigation goes, or say that it is not known yet — never the old URL (issue 18).
+      if (this.unloading && url === this.urlBefore) {
+        effect.leaving = url;
+        if (this.destination && this.destination !== url) effect.urlAfter = this.destination;
+      } else if (url) effect.urlAfter = url;
     }
     const value = fieldValue(this.el);
     if (value !== undefined && this.el.isConnected) effect.valueAfter = value;
@@ -217,6 +240,29 @@ export class EffectWatcher {
     const noEffect =
       this.mutations === 0 && !effect.navigated && !this.submitted && !focusChanged && value === this.valueBefore && checked === this.checkedBefore;
     return { effect, noEffect, submitted: this.submitted };
+  }
+}
+
+/** The href of the link the action was on (a click on it or inside it), if any. */
+function linkDestination(el: Element): string | null {
+  const link = el.closest('a[href], area[href]') as HTMLAnchorElement | null;
+  return link && typeof link.href === 'string' && link.href ? link.href : null;
+}
+
+/** Where a submitted form goes: the submitter's formaction or the form's action, with a GET query. */
+function formDestination(form: EventTarget | null, submitter: Element | null): string | null {
+  if (!form || (form as Element).localName !== 'form') return null;
+  const f = form as HTMLFormElement;
+  try {
+    const action = (submitter && submitter.getAttribute('formaction') !== null ? (submitter as HTMLButtonElement).formAction : f.action) || f.ownerDocument.URL;
+    const method = ((submitter && submitter.getAttribute('formmethod')) || f.method || 'get').toLowerCase();
+    if (method !== 'get') return action;
+    // A GET submission replaces the query with the form's fields (HTML's "mutate action URL").
+    const url = new URL(action);
+    url.search = new URLSearchParams(new FormData(f) as unknown as Record<string, string>).toString();
+    return url.href;
+  } catch {
+    return null;
   }
 }
 

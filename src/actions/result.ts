@@ -130,6 +130,10 @@ export const msg = {
   defaultPrevented: (key: string) => `The page handled ${key} itself (it called preventDefault), so no default action was emulated.`,
   formSubmitted: 'A form was submitted.',
   navigated: (url: string) => `The page navigated to ${url}; take a fresh snapshot.`,
+  leaving: (from: string, to: string | undefined) =>
+    to
+      ? `The page is navigating away from ${from} to ${to}; take a fresh snapshot once it has loaded.`
+      : `The page is navigating away from ${from} (destination not known yet); take a fresh snapshot once the new page has loaded.`,
 } as const;
 
 /** Builds results; `snapshotInvalidated` is always true because every action invalidates (F3). */
