@@ -149,6 +149,8 @@ export interface ActionEffect {
   /** The page settled (DOM quiet, requests the action started finished) before the result was returned. */
   settled?: boolean;
   valueAfter?: string;
+  /** Set when valueAfter was cut (values over 200 characters): the value's full length. */
+  valueLength?: number;
   /** The target is a secret field (S12): its value is never reported, `valueAfter` is left out. */
   valueHidden?: boolean;
   focused?: string;

@@ -21,7 +21,7 @@ import {
 } from './verify';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
 import { EffectWatcher, QUIET_MS, type Observation } from './observe';
-import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement } from './typing';
+import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement, KEYED_TYPING_LIMIT, MAX_TYPED_LENGTH } from './typing';
 import { mergeModifiers, normalizeModifiers, parseKey, type Modifiers } from './keys';
 import { pressKey } from './keyboard';
 import { namedModifiers, pressChord } from './chords';
@@ -121,6 +121,7 @@ export class ActionRunner implements ActionContext {
   type(id: string, text: string, options: TypeOptions = {}): Promise<ActionResult> {
     return this.run('type', async (start) => {
       if (typeof text !== 'string') throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('text', 'a string'));
+      if (text.length > MAX_TYPED_LENGTH) throw new DomToolError('VALIDATION_ERROR', msg.textTooLong(text.length, MAX_TYPED_LENGTH));
       let pressEnter = options.pressEnter === true;
       // Seed 003: text ending in "\n" presses Enter after typing.
       if (text.length && text.charAt(text.length - 1) === '\n') {
@@ -149,6 +150,7 @@ export class ActionRunner implements ActionContext {
       const outcome = host ? await typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
       // What the field should hold now (its old value + the typed text when appending) is as secret.
       this.secrets.typed(field, outcome.expected);
+      if (outcome.pasted) notes.push(msg.pasted(text.length, KEYED_TYPING_LIMIT));
       if (outcome.usedFallback) notes.push(msg.fallbackUsed);
       if (outcome.truncatedTo !== undefined) notes.push(msg.truncatedByMaxLength(outcome.truncatedTo));
       else if (outcome.reformatted) notes.push(msg.reformatted(outcome.expected, outcome.valueAfter));

@@ -14,7 +14,7 @@ import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, failureResult, successResult } from './result';
 import { toArray } from '../dom/builtins';
-import { EffectWatcher } from './observe';
+import { EffectWatcher, reportValue } from './observe';
 import { fireInput, fireKey } from './events';
 import { keyForChar, parseKey } from './keys';
 import { insertIntoField } from './typing';
@@ -123,7 +123,7 @@ export async function runTypeCodeEditor(ctx: ActionContext, start: number, id: s
   // renders the last keystrokes' lines later than the next frame.
   const obs = await ctx.settle(watch);
   const after = monacoText(editor);
-  obs.effect.valueAfter = after;
+  reportValue(obs.effect, after);
   const expected = (replace ? '' : before) + text;
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
   if (norm(after) === norm(expected)) return successResult(start, obs.effect);

@@ -37,6 +37,15 @@ function isOverlayRecord(record: MutationRecord): boolean {
 /** Quiet period after the last change before the effect is considered settled. */
 export const QUIET_MS = 50;
 
+/** effect.valueAfter holds at most this many characters (effect.valueLength then says how many there are). */
+const VALUE_REPORT_MAX = 200;
+
+/** Sets effect.valueAfter, cut to VALUE_REPORT_MAX characters with valueLength when longer. */
+export function reportValue(effect: ActionEffect, value: string): void {
+  effect.valueAfter = value.length > VALUE_REPORT_MAX ? value.slice(0, VALUE_REPORT_MAX - 1) + '…' : value;
+  if (value.length > VALUE_REPORT_MAX) effect.valueLength = value.length;
+}
+
 export class EffectWatcher {
   private readonly observers: MutationObserver[] = [];
   private readonly cleanups: (() => void)[] = [];
@@ -231,7 +240,11 @@ export class EffectWatcher {
       } else if (url) effect.urlAfter = url;
     }
     const value = fieldValue(this.el);
-    if (value !== undefined && this.el.isConnected) effect.valueAfter = value;
+    if (value !== undefined && this.el.isConnected) {
+      // A long value is reported by its start and length: the agent typed it, and a
+      // result must stay a few tokens (issue 18: no unbounded echo).
+      reportValue(effect, value);
+    }
     const checked = checkedState(this.el);
     if (checked !== undefined) effect.checkedAfter = checked;
     const focus = deepActiveElement(topDocument(this.el));

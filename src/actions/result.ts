@@ -108,9 +108,9 @@ export const msg = {
   checkDidNotStick: (id: string, wanted: boolean) =>
     `Clicking ${id} did not ${wanted ? 'check' : 'uncheck'} it. The page may ignore synthetic (untrusted) events, or the control may be read-only.`,
   valueDidNotStick: (id: string, expected: string, actual: string) =>
-    `Typed into ${id} but the field holds ${JSON.stringify(actual)} instead of ${JSON.stringify(expected)}, even through the editing fallback. The page rejected the input (it may ignore synthetic events).`,
+    `Typed into ${id} but the field holds ${JSON.stringify(cut(actual, 80))} instead of ${JSON.stringify(cut(expected, 80))}, even through the editing fallback. The page rejected the input (it may ignore synthetic events).`,
   editorDidNotAccept: (id: string) => `The editor ${id} did not accept the typed text, even through the editing fallback. It may only accept trusted keyboard input.`,
-  clearDidNotStick: (id: string, actual: string) => `Tried to clear ${id} but it still holds ${JSON.stringify(actual)}.`,
+  clearDidNotStick: (id: string, actual: string) => `Tried to clear ${id} but it still holds ${JSON.stringify(cut(actual, 80))}.`,
   unknownKey: (key: string) => `Unknown key "${quoted(key)}". Use a single character or a key name such as Enter, Tab, Escape, Backspace, ArrowDown, PageDown.`,
   notScrollable: (id: string, what: string) => `Neither ${id} (${what}) nor any container around it can scroll.`,
   internal: (action: string, detail: string) => `The ${action} action failed unexpectedly: ${detail}. ${FRESH} and try again.`,
@@ -118,7 +118,7 @@ export const msg = {
   // Notes (successful results with caveats).
   noEffect: (action: string) =>
     `No observable effect followed the ${action} (no DOM change, focus, value or URL change). The page may ignore synthetic (untrusted) events or react later; take a fresh snapshot to check before repeating.`,
-  reformatted: (expected: string, actual: string) => `The page changed the typed value: the field now holds ${JSON.stringify(actual)} (typed ${JSON.stringify(expected)}).`,
+  reformatted: (expected: string, actual: string) => `The page changed the typed value: the field now holds ${JSON.stringify(cut(actual, 80))} (typed ${JSON.stringify(cut(expected, 80))}).`,
   truncatedByMaxLength: (max: number) => `The field accepts at most ${max} characters; the rest was not typed.`,
   fallbackUsed: 'Per-key typing did not stick; the text was inserted through the browser editing path instead.',
   alreadyInState: (checked: boolean) => `Already ${checked ? 'checked' : 'unchecked'}; nothing was done.`,
@@ -129,6 +129,10 @@ export const msg = {
   scrollHandledByPage: 'The page handled the wheel event itself (it called preventDefault).',
   defaultPrevented: (key: string) => `The page handled ${key} itself (it called preventDefault), so no default action was emulated.`,
   formSubmitted: 'A form was submitted.',
+  textTooLong: (length: number, max: number) =>
+    `The text is ${length} characters long; type() takes at most ${max}. Type it in parts (type(id, part, { replace: false })) or shorten it.`,
+  pasted: (length: number, limit: number) =>
+    `The ${length} characters went in as one paste (insertFromPaste): text over ${limit} characters is not typed key by key.`,
   navigated: (url: string) => `The page navigated to ${url}; take a fresh snapshot.`,
   leaving: (from: string, to: string | undefined) =>
     to

@@ -190,7 +190,18 @@ export function deleteInEditor(host: HTMLElement, direction: 'backward' | 'forwa
   execCommand(host, direction === 'backward' ? 'delete' : 'forwardDelete');
 }
 
+/**
+ * Text up to this many characters is typed key by key (A2); longer text goes in as one
+ * paste (insertFromPaste), as a person would: per-key events for a megabyte block the
+ * page for minutes (issue 18).
+ */
+export const KEYED_TYPING_LIMIT = 1000;
+/** type() refuses longer text (VALIDATION_ERROR): the documented cap. */
+export const MAX_TYPED_LENGTH = 200000;
+
 export interface TypeOutcome {
+  /** The text went in as one paste (longer than KEYED_TYPING_LIMIT). */
+  pasted?: boolean;
   /** True when the final value holds the typed text. */
   stuck: boolean;
   expected: string;
@@ -225,9 +236,14 @@ export function typeIntoField(el: Element, text: string, replace: boolean): Type
   }
   const base = field.value;
   const expectedRaw = (replace ? '' : base) + text;
+  let pasted = false;
   if (isWholeValueField(el)) {
     // A date/colour/range cannot be typed key by key: set it whole, as a picker would.
     replaceWholeValue(el, text);
+  } else if (text.length > KEYED_TYPING_LIMIT) {
+    pasted = true;
+    const pieces = el.localName === 'textarea' ? text.replace(/\r\n?/g, '\n') : text.replace(/[\r\n]/g, '');
+    insertIntoField(el, pieces, 'insertFromPaste');
   } else {
     const multiline = el.localName === 'textarea';
     for (const ch of text) {
@@ -262,6 +278,7 @@ export function typeIntoField(el: Element, text: string, replace: boolean): Type
     usedFallback,
     truncatedTo: expected.truncatedTo,
     reformatted: !exact && changed,
+    pasted,
   };
 }
 
@@ -280,11 +297,17 @@ export async function typeIntoEditor(host: HTMLElement, text: string, replace: b
   focusWithoutScroll(host);
   selectAllIn(host, !replace);
   const before = editableText(host);
-  for (const ch of text) {
-    typeChar(host, ch, () => insertIntoEditor(host, ch));
-    // Editors that cancel beforeinput apply the edit in a microtask (Lexical): let it
-    // land before the next key, or the next insertion happens at a stale selection.
+  const pasted = text.length > KEYED_TYPING_LIMIT;
+  if (pasted) {
+    if (fireInput(host, 'beforeinput', 'insertFromPaste', text)) execCommand(host, 'insertText', text);
     await Promise.resolve();
+  } else {
+    for (const ch of text) {
+      typeChar(host, ch, () => insertIntoEditor(host, ch));
+      // Editors that cancel beforeinput apply the edit in a microtask (Lexical): let it
+      // land before the next key, or the next insertion happens at a stale selection.
+      await Promise.resolve();
+    }
   }
   let after = editableText(host);
   const expectedText = replace ? text : before + text;
@@ -297,7 +320,7 @@ export async function typeIntoEditor(host: HTMLElement, text: string, replace: b
     after = editableText(host);
   }
   const stuck = editorHolds(after, expectedText, text);
-  return { stuck, expected: expectedText, valueAfter: after, usedFallback, reformatted: false };
+  return { stuck, expected: expectedText, valueAfter: after, usedFallback, reformatted: false, pasted };
 }
 
 function editorHolds(actual: string, expected: string, typed: string): boolean {
