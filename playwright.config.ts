@@ -1,7 +1,15 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
 
 export const PORT = Number(process.env.DOMTOOL_TEST_PORT ?? 4173);
+
+// The real-page corpus lives outside the repository (../shared/corpus/real-pages); a clone
+// without it runs every other test and says so once (the config is loaded by each worker
+// too: only the main process, which has no worker index, prints).
+if (!existsSync(new URL('../shared/corpus/real-pages', import.meta.url)) && !process.env.TEST_WORKER_INDEX) {
+  console.log('corpus: ../shared/corpus/real-pages not found — the corpus pages are skipped (fixtures still run)');
+}
 
 export default defineConfig({
   testDir: 'tests/browser',

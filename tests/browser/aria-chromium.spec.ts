@@ -17,7 +17,7 @@ import { test, expect, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -220,11 +220,12 @@ test('fixtures/names.html: roles and names agree with Chromium', async ({ page }
 
 // A representative handful by default; ARIA_CORPUS=all runs every corpus page.
 const CORPUS_DIR = resolve(here, '../../../shared/corpus/real-pages');
-const CORPUS = process.env.ARIA_CORPUS === 'all'
+const CORPUS = !existsSync(CORPUS_DIR) ? [] : process.env.ARIA_CORPUS === 'all'
   ? readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.html')).sort()
   : ['wikipedia.html', 'nytimes-1.html', 'guardian-1.html', 'medium-2.html', 'engadget.html', 'gitlab-blog.html'];
 
 test('corpus pages: interactive elements agree with Chromium', async ({ page }) => {
+  test.skip(!CORPUS.length, 'no ../shared/corpus/real-pages beside this checkout (optional outside corpus)');
   test.setTimeout(process.env.ARIA_CORPUS === 'all' ? 600_000 : 120_000);
   const totals = { rows: 0, roleOk: 0, named: 0, nameOk: 0 };
   for (const file of CORPUS) {

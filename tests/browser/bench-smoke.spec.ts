@@ -1,4 +1,5 @@
-// The bench scripts still run end to end: one small corpus page and the ground-truth
+// The bench scripts still run end to end: one fixture page (the repository's own, so a
+// clone without the outside corpus runs it too) and the ground-truth
 // self-test page, one timed run, results written in the expected shape. No timing
 // assertions (a bench never fails CI on speed); the self-test checks the bench's own
 // ground truth against a page whose answers are marked in it.
@@ -8,12 +9,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** Beside the test server (PORT, PORT+1) and the engine runs (PORT+2…+6). */
+const PORT = Number(process.env.DOMTOOL_TEST_PORT ?? 4173);
+
 test('bench runs on one page and writes results.json / results.md', async () => {
   test.setTimeout(120_000);
   const out = mkdtempSync(join(tmpdir(), 'domtool-bench-'));
   try {
-    // Own port so it never collides with the test web server or a running bench.
-    const run = spawnSync('node', ['bench/run.mjs', '--pages=corpus,selftest', '--filter=001,ground-truth', '--runs=1', `--out=${out}`, '--port=4230'], {
+    // Own port (PORT+8) so it never collides with the test web server, the engines or a running bench.
+    const run = spawnSync('node', ['bench/run.mjs', '--pages=fixtures,selftest', '--filter=news-article,ground-truth', '--runs=1', `--out=${out}`, `--port=${PORT + 8}`], {
       encoding: 'utf8',
       timeout: 110_000,
     });

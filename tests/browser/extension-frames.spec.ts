@@ -212,17 +212,30 @@ test('visual feedback is drawn by the overlay, never in a snapshot, and the snap
   const { page, tabId } = await openCheckout();
   const snap = await call<{ result: SerializedPage }>(ext, 'getSnapshot', { tabId });
   const coupon = byName(snap.result.page.body, 'Apply coupon', 'button')!;
-  expect((await call(ext, 'click', { tabId, nodeId: coupon.node_id })).success).toBe(true);
-  await expect(page.locator('browserx-feedback')).toHaveCount(1);
+  // Records, not a timed look: the overlay lives about a second, which a loaded machine can
+  // spend between the click's answer and the next check (issue 18: no load-sensitive test).
+  // The overlay's own records are kept apart from everything else that changes.
   await page.evaluate(() => {
-    (window as any).__records = 0;
-    new MutationObserver((r) => ((window as any).__records += r.length)).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    const w = window as any;
+    w.__overlayAdded = 0;
+    w.__records = 0;
+    const isOverlay = (n: Node) => n.nodeName.toLowerCase() === 'browserx-feedback';
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const nodes = [...r.addedNodes, ...r.removedNodes];
+        if (nodes.length && nodes.every(isOverlay)) w.__overlayAdded += r.addedNodes.length;
+        else if (w.__counting) w.__records++;
+      }
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   });
+  expect((await call(ext, 'click', { tabId, nodeId: coupon.node_id })).success).toBe(true);
+  await expect.poll(() => page.evaluate(() => (window as any).__overlayAdded)).toBeGreaterThan(0);
+  await page.evaluate(() => ((window as any).__counting = true));
   const text = await call<{ result: string }>(ext, 'getText', { tabId, force: true });
   expect(text.result).not.toMatch(/browserx|feedback/i);
   expect(await page.evaluate(() => (window as any).__records)).toBe(0);
   // It goes away on its own.
-  await expect(page.locator('browserx-feedback')).toHaveCount(0, { timeout: 3000 });
+  await expect(page.locator('browserx-feedback')).toHaveCount(0, { timeout: 10_000 });
   await page.close();
 });
 

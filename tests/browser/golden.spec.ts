@@ -5,8 +5,8 @@
 // writes the files instead of comparing; it updates every engine's goldens).
 //
 // In Chromium the comparison is exact. In Firefox and WebKit (tests/engines) it is
-// exact against tests/golden/<engine>/<name>.* where such a file exists, and
-// otherwise against the Chromium golden with layout-dependent parts normalised
+// compared against tests/golden/<engine>/<name>.* where such a file exists, and
+// otherwise against the Chromium golden, both with layout-dependent parts normalised
 // (normalizeLayoutText/Json in helpers/fixtures.ts). UPDATE_GOLDEN=1 in an engine
 // writes its own golden only for pages whose normalised output differs.
 import { test, expect } from '@playwright/test';
@@ -63,8 +63,10 @@ for (const file of fixtureFiles()) {
       return;
     }
     if (existsSync(ownText)) {
-      expect(text, `text differs from tests/golden/${ENGINE}/${name}.txt (npm run golden:update if intended)`).toBe(readFileSync(ownText, 'utf8'));
-      expect(JSON.parse(json), `JSON differs from tests/golden/${ENGINE}/${name}.json (npm run golden:update if intended)`).toEqual(JSON.parse(readFileSync(ownJson, 'utf8')));
+      // An engine's own golden is still compared beyond layout: the document size moves by a
+      // pixel or two between runs of one engine (font loading), which is not content (issue 18).
+      expect(normalizeLayoutText(text), `text differs from tests/golden/${ENGINE}/${name}.txt (npm run golden:update if intended)`).toBe(normalizeLayoutText(readFileSync(ownText, 'utf8')));
+      expect(normalizeLayoutJson(JSON.parse(json)), `JSON differs from tests/golden/${ENGINE}/${name}.json (npm run golden:update if intended)`).toEqual(normalizeLayoutJson(JSON.parse(readFileSync(ownJson, 'utf8'))));
       return;
     }
     expect(normalizeLayoutText(text), `text differs from tests/golden/${name}.txt beyond layout (npm run golden:update if intended)`).toBe(normalizeLayoutText(readFileSync(textPath, 'utf8')));
