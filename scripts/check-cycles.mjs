@@ -1,4 +1,5 @@
-// Fails (exit 1) when the modules under src/ import each other in a cycle. Every
+// Fails (exit 1) when the modules under src/ import each other in a cycle, or when an
+// import runs up the layers (LAYERS below; issue 17). Every
 // static `import … from` / `export … from` / `import('…')` counts, type-only ones too:
 // a cycle of types is still two modules that cannot be understood one at a time.
 // Run by `npm test` after the typecheck. No dependencies: a regex over the sources
@@ -93,4 +94,42 @@ if (cycles.length) {
   }
   process.exit(1);
 }
-console.log(`check-cycles: ${graph.size} modules in src/, no import cycle`);
+// The layers, lowest first: a module may import its own layer or a lower one, never a
+// higher one. dom < semantics, settle < snapshot < actions < changes, freshness, overlay
+// < DomTool (its command table) < integration < extension < entry points. Inside the
+// snapshot pipeline, distilling knows nothing of rendering (it is handed a line cost).
+const LAYERS = [
+  ['dom', 'types.ts', 'options.ts'],
+  ['semantics', 'settle'],
+  ['snapshot'],
+  ['actions'],
+  ['changes', 'freshness', 'overlay'],
+  ['commands', 'DomTool.ts'],
+  ['integration'],
+  ['extension'],
+  ['index.ts', 'global.ts', 'iife.ts', 'page-world.ts', 'playwright.ts'],
+];
+/** Folders that must not import one another (importer → what it may not import). */
+const APART = [['snapshot/distill', 'snapshot/render']];
+const layerOf = (file) => {
+  const top = relative(SRC, file).split('/')[0];
+  return LAYERS.findIndex((names) => names.includes(top));
+};
+const upward = [];
+for (const [file, deps] of graph) {
+  const from = layerOf(file);
+  if (from < 0) upward.push(`${relative(ROOT, file)}: not in any layer (add its folder to LAYERS in scripts/check-cycles.mjs)`);
+  for (const dep of deps) {
+    const to = layerOf(dep);
+    if (from >= 0 && to > from) upward.push(`${relative(ROOT, file)} imports ${relative(ROOT, dep)} (layer ${LAYERS[from].join(', ')} → ${LAYERS[to].join(', ')})`);
+    const rel = relative(SRC, file);
+    const relDep = relative(SRC, dep);
+    for (const [importer, banned] of APART) if (rel.startsWith(importer + '/') && relDep.startsWith(banned + '/')) upward.push(`${relative(ROOT, file)} imports ${relative(ROOT, dep)} (${importer} must not depend on ${banned})`);
+  }
+}
+if (upward.length) {
+  console.error(`Imports that run up the layers in src/ (${upward.length}):`);
+  for (const line of upward) console.error('  ' + line);
+  process.exit(1);
+}
+console.log(`check-cycles: ${graph.size} modules in src/, no import cycle, no import up the layers`);

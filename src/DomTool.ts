@@ -11,7 +11,7 @@ import { FreshnessTracker } from './freshness/FreshnessTracker';
 import { innerRoots, scrolledSince } from './freshness/inner-roots';
 import type { SnapshotLike } from './actions/resolve';
 import { urlWithoutHash } from './changes/lines';
-import { estimateTokens } from './snapshot/distill/budget';
+import { estimateTokens } from './snapshot/render/tokens';
 import { timingRequests, wrapRequests, type RequestTracker } from './settle/requests';
 import { waitForQuiet, type QuietOptions, type QuietResult } from './settle/quiet';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';

@@ -6,7 +6,7 @@
 import type { Appeared } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
-import { estimateTokens } from '../snapshot/distill/budget';
+import { estimateTokens } from '../snapshot/render/tokens';
 import { TEXT_TAG } from '../snapshot/tree';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import { OPENED_ROLES, POPUP_ROLES } from './lines';

@@ -3,7 +3,7 @@ import type { VirtualNode } from '../types';
 import type { BuildNode } from '../snapshot/tree';
 import { forEachNode, SUMMARY_TAG } from '../snapshot/tree';
 import { lineOf } from '../snapshot/render/outline';
-import { estimateTokens } from '../snapshot/distill/budget';
+import { estimateTokens } from '../snapshot/render/tokens';
 
 /** id → line of every node a rendering of this tree shows (what the agent has seen). */
 export function emittedLines(body: BuildNode): Map<string, string> {

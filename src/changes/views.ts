@@ -6,7 +6,7 @@ import { cut } from '../actions/result';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
 import { applyBudget } from '../snapshot/distill/budget';
-import { DEFAULT_TEXT_LENGTH, renderText, type TextOptions } from '../snapshot/render/text';
+import { DEFAULT_TEXT_LENGTH, lineCostFor, renderText, type TextOptions } from '../snapshot/render/text';
 import { TEXT_TAG } from '../snapshot/tree';
 import { isNodeId } from '../snapshot/ids/node-id';
 import { OPENED_ROLES } from './lines';
@@ -27,7 +27,7 @@ export function renderSubtree(snapshot: DomSnapshot, index: number, options: Sub
     tokenBudget: options.tokenBudget ?? 4000,
     summarizeThreshold: 12,
     summarizeKeep: 8,
-    maxTextLength: options.maxTextLength ?? DEFAULT_TEXT_LENGTH,
+    lineCost: lineCostFor(options.maxTextLength ?? DEFAULT_TEXT_LENGTH),
   });
   const meta = { ...snapshot.meta, truncated: budget.truncated, truncation: budget.reasons };
   return renderText({ context: snapshot.context, roots: budget.roots, meta, omittedNotes: budget.notes }, { ...options, header: false });

@@ -14,7 +14,7 @@ import { traverse, type IdSource } from './walk/traverse';
 import { confineTo, findOverlay } from './classify/modal';
 import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
-import { DEFAULT_TEXT_LENGTH } from './render/text';
+import { DEFAULT_TEXT_LENGTH, lineCostFor } from './render/text';
 import { hasBox, type Box } from '../dom/geometry';
 import { getHint } from '../semantics';
 import { isElement } from '../dom/dom-utils';
@@ -80,7 +80,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       tokenBudget: options.tokenBudget,
       summarizeThreshold: options.summarizeThreshold,
       summarizeKeep: options.summarizeKeep,
-      maxTextLength: DEFAULT_TEXT_LENGTH,
+      lineCost: lineCostFor(DEFAULT_TEXT_LENGTH),
       nodeBound: walked.kept + walked.textRuns,
     });
     const counts = addHintsAndCount(budget.roots);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyBudget } from '../../src/snapshot/distill/budget';
 import type { BuildNode } from '../../src/snapshot/tree';
+import { lineCostFor } from '../../src/snapshot/render/text';
 
 let seq = 0;
 function node(partial: Partial<BuildNode['vn']>, children: BuildNode[] = [], top = 0): BuildNode {
@@ -8,7 +9,7 @@ function node(partial: Partial<BuildNode['vn']>, children: BuildNode[] = [], top
   return { vn: { node_id: 'nv_' + seq, tag: 'div', visible: true, ...partial }, children, block: seq, top, bottom: top + 20 };
 }
 const viewport = { left: 0, top: 0, right: 1280, bottom: 720 };
-const opts = { maxNodes: 1500, maxDepth: 60, tokenBudget: 4000, summarizeThreshold: 12, summarizeKeep: 8, maxTextLength: 200 };
+const opts = { maxNodes: 1500, maxDepth: 60, tokenBudget: 4000, summarizeThreshold: 12, summarizeKeep: 8, lineCost: lineCostFor(200) };
 
 describe('applyBudget', () => {
   it('leaves a tree that fits untouched', () => {

@@ -6,7 +6,6 @@
 import type { BuildNode } from '../tree';
 import { forEachNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
-import { formatLine, hasOwnLine, type LineContext } from '../render/text';
 import type { Box } from '../../dom/geometry';
 import { countNodes, summarizeRepeats } from './summarize';
 import { mustKeepPredicate } from '../classify/messages';
@@ -17,7 +16,11 @@ export interface BudgetOptions {
   tokenBudget: number;
   summarizeThreshold: number;
   summarizeKeep: number;
-  maxTextLength: number;
+  /**
+   * Tokens of a node's own line (0 when it has none), handed in by the caller so that
+   * distilling knows nothing of how lines are rendered (render/text.ts lineCostFor).
+   */
+  lineCost: (node: BuildNode) => number;
   /** Upper bound on the node count (nodes found by traversal), to skip counting when it fits. */
   nodeBound?: number;
 }
@@ -27,21 +30,6 @@ export interface BudgetResult {
   truncated: boolean;
   reasons: string[];
   notes: string[];
-}
-
-/**
- * Token estimate for a text line, calibrated against o200k_base on the real-page corpus:
- * ASCII ≈ 3.4 chars per token, other scripts ≈ 1.2 (accents, Cyrillic, CJK split densely).
- * Per-page error stays within about ±20 %, hence BUDGET_SAFETY below.
- */
-export function estimateTokens(line: string): number {
-  let ascii = 0;
-  let other = 0;
-  for (let i = 0; i < line.length; i++) {
-    if (line.charCodeAt(i) < 128) ascii++;
-    else other++;
-  }
-  return Math.ceil(ascii / 3.4 + other / 1.2) + 1;
 }
 
 /** Share of the token budget the estimate may fill, so a 20 % underestimate still fits. */
@@ -67,7 +55,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget * BUDGET_SAFETY : Infinity;
   // Without a token limit only the node count matters: no need to format every line.
   if (tokenLimit === Infinity && ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)) return { roots, truncated, reasons, notes };
-  let entries = linearize(roots, viewport, options.maxTextLength);
+  let entries = linearize(roots, viewport, options.lineCost);
   if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
 
   // Subtree costs, so the summarizer can fill the budget with as many items as fit.
@@ -95,7 +83,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
     truncated = true;
     reasons.push('repeated items summarized');
     notes.push(`${removed} nodes in long repeated lists summarized`);
-    entries = linearize(roots, viewport, options.maxTextLength);
+    entries = linearize(roots, viewport, options.lineCost);
     if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
   }
 
@@ -108,7 +96,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   let keep = select(entries, limit, options.maxNodes, protectedEntries);
   let rebuilt = rebuild(roots, keep, entries, viewport);
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
-    const cost = treeCost(rebuilt, options.maxTextLength);
+    const cost = treeCost(rebuilt, options.lineCost);
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
     keep = select(entries, limit, options.maxNodes, protectedEntries);
@@ -132,16 +120,16 @@ function fits(entries: Entry[], tokenLimit: number, maxNodes: number): boolean {
 }
 
 /** Pre-order list of all nodes with their parent index, line cost and priority. */
-function linearize(roots: BuildNode[], viewport: Box, maxTextLength: number): Entry[] {
+function linearize(roots: BuildNode[], viewport: Box, lineCost: (node: BuildNode) => number): Entry[] {
   const entries: Entry[] = [];
-  const ctx: LineContext = { ordered: false, ordinal: 1, maxTextLength, includeHrefs: false };
   const vpHeight = viewport.bottom - viewport.top;
   const stack: { node: BuildNode; parent: number; depth: number }[] = [];
   for (let i = roots.length - 1; i >= 0; i--) stack.push({ node: roots[i], parent: -1, depth: 0 });
   while (stack.length) {
     const { node, parent, depth } = stack.pop()!;
-    const own = hasOwnLine(node.vn);
-    const cost = own ? estimateTokens(formatLine(node, ctx)) + Math.ceil(depth / 4) : 0;
+    const line = lineCost(node);
+    const own = line > 0;
+    const cost = own ? line + Math.ceil(depth / 4) : 0;
     const distance = node.bottom < viewport.top ? viewport.top - node.bottom : node.top > viewport.bottom ? node.top - viewport.bottom : 0;
     const index = entries.length;
     entries.push({ node, parent, cost, rank: rankOf(node, distance, vpHeight), distance, order: index });
@@ -243,11 +231,11 @@ function rebuild(roots: BuildNode[], keep: Set<number>, entries: Entry[], viewpo
   return top;
 }
 
-function treeCost(roots: BuildNode[], maxTextLength: number): number {
-  const ctx: LineContext = { ordered: false, ordinal: 1, maxTextLength, includeHrefs: false };
+function treeCost(roots: BuildNode[], lineCost: (node: BuildNode) => number): number {
   let tokens = 40;
   forEachNode(roots, (node, depth) => {
-    if (hasOwnLine(node.vn)) tokens += estimateTokens(formatLine(node, ctx)) + Math.ceil(depth / 4);
+    const line = lineCost(node);
+    if (line > 0) tokens += line + Math.ceil(depth / 4);
   });
   return tokens;
 }

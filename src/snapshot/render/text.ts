@@ -9,6 +9,7 @@ import { INPUT_FORMATS } from '../../dom/input-formats';
 import type { PageContext, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
+import { estimateTokens } from './tokens';
 
 export interface TextOptions {
   /** Cut text lines longer than this (chars) with "…"; 0 = no cut beyond the 500-char snapshot cap. Default 200. */
@@ -124,6 +125,12 @@ const ROLE_HIDES_TAG: Record<string, string> = { button: 'button', link: 'a' };
 const TAGS_THAT_MATTER = wordList('a button');
 
 /** One line (without indentation) for a node. */
+/** The budget's line cost (distill/budget.ts): tokens of a node's own line as the text renders it, 0 without one. */
+export function lineCostFor(maxTextLength: number): (node: BuildNode) => number {
+  const ctx: LineContext = { ordered: false, ordinal: 1, maxTextLength, includeHrefs: false };
+  return (node) => (hasOwnLine(node.vn) ? estimateTokens(formatLine(node, ctx)) : 0);
+}
+
 export function formatLine(node: BuildNode, ctx: LineContext): string {
   const vn = node.vn;
   if (vn.tag === TEXT_TAG) return textRun(vn, ctx.maxTextLength);
