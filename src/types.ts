@@ -102,7 +102,19 @@ export interface SerializedPage {
   };
 }
 
+/** Milliseconds per pipeline stage of one snapshot (P6; snapshot/stages.ts says what each covers). */
+export interface SnapshotStages {
+  walk: number;
+  classify: number;
+  ids: number;
+  distill: number;
+  /** The snapshot's latest toText(); 0 until it is rendered. */
+  render: number;
+}
+
 export interface SnapshotStats {
+  /** Per-stage time (P6). */
+  stages: SnapshotStages;
   visitedElements: number;
   keptNodes: number;
   emittedNodes: number;

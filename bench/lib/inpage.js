@@ -65,7 +65,8 @@
     const t1 = performance.now();
     k.text = k.snap.toText();
     const t2 = performance.now();
-    return { total: t2 - t0, build: t1 - t0, toText: t2 - t1 };
+    // P6: the snapshot's own per-stage times (walk, classify, ids, distill, render).
+    return { total: t2 - t0, build: t1 - t0, toText: t2 - t1, stages: k.snap.stats && k.snap.stats.stages ? { ...k.snap.stats.stages } : null };
   };
 
   /** Outputs of the last snapshot of `key` (not timed with it). */

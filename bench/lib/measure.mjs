@@ -105,9 +105,19 @@ export async function measurePage(page, opts) {
   return out;
 }
 
+/** Median ms per pipeline stage over the timed rounds (P6); null for a build without stages. */
+function stageMedians(samples) {
+  const withStages = samples.filter((x) => x.stages);
+  if (!withStages.length) return null;
+  const out = {};
+  for (const stage of Object.keys(withStages[0].stages)) out[stage] = stats(withStages.map((x) => x.stages[stage])).median;
+  return out;
+}
+
 function summarizeRun(samples, r) {
   return {
     total: stats(samples.map((x) => x.total)), cpu: stats(samples.map((x) => x.cpu)), build: stats(samples.map((x) => x.build)), toText: stats(samples.map((x) => x.toText)),
+    stages: stageMedians(samples),
     serializeMs: r.serializeMs, stats: r.stats, truncated: !!r.meta?.truncated, truncation: r.meta?.truncation ?? r.stats?.truncation,
     totalNodes: r.meta?.totalNodes, emittedNodes: r.meta?.emittedNodes ?? r.stats?.emittedNodes,
     tokens: tokens(r.text), chars: r.text.length, jsonBytes: r.jsonBytes,

@@ -41,6 +41,7 @@ export function renderMarkdown(doc) {
     ['DomTool full, snapshot+text (median / p90 of page medians; wall)', `${n(sp.fullMs, 2)} / ${n(sp.fullP90Ms, 2)} ms; ${n(sp.fullWallMs, 2)} ms`],
     ['DomTool full, fastest round per page (median over pages)', `${n(sp.fullMinMs, 2)} ms`],
     ['… of which toText() (wall)', `${n(sp.fullToTextMs, 2)} ms`],
+    ['… per stage: walk / classify / ids / distill / render (wall, median of page medians)', sp.fullStagesMs ? ['walk', 'classify', 'ids', 'distill', 'render'].map((k) => `${n(sp.fullStagesMs[k], 2)}`).join(' / ') + ' ms' : '–'],
     ['DomTool budget mode (median; worst page median, wall)', `${n(sp.budgetMs, 2)} ms; ${n(sp.budgetWorstMedianMs, 1)} ms`],
     ['Floor (style + rect per element; wall)', `${n(sp.floorMs, 2)} ms; ${n(sp.floorWallMs, 2)} ms`],
     ['Playwright AI (CPU in page / wall from Node)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightWallMs, 2)} ms (CPU p90 ${n(sp.playwrightP90Ms, 1)})`],

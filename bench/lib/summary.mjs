@@ -50,6 +50,8 @@ export function summarize(results) {
     // Fastest run per page: on a loaded machine the least disturbed estimate of the intrinsic cost.
     fullMinMs: median(corpus.map((r) => r.full?.cpu.min)),
     fullToTextMs: median(corpus.map((r) => r.full?.toText.median)),
+    // P6: per-stage medians over corpus pages (full mode), so a regression names its stage.
+    fullStagesMs: Object.fromEntries(['walk', 'classify', 'ids', 'distill', 'render'].map((k) => [k, median(corpus.map((r) => r.full?.stages?.[k]))])),
     budgetMs: median(corpus.map((r) => cpu(r.budget))),
     budgetWorstMedianMs: Math.max(...ok.map((r) => r.budget.total.median)),
     floorMs: median(corpus.map((r) => cpu(r.floor))),

@@ -143,7 +143,11 @@ export class DomSnapshot {
   }
 
   toText(options: TextOptions = {}): string {
-    return renderText({ context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes }, options);
+    const started = now();
+    const text = renderText({ context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes }, options);
+    // P6: the render stage is the latest rendering of this snapshot.
+    if (this.stats.stages) this.stats.stages.render = Math.round((now() - started) * 1000) / 1000;
+    return text;
   }
 
   /** Internal: the whole distilled tree before budgeting (deltas, find, root views). */

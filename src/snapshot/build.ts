@@ -19,6 +19,7 @@ import { hasBox, type Box } from '../dom/geometry';
 import { getHint } from '../semantics';
 import { isElement } from '../dom/dom-utils';
 import { epochMs, now } from '../dom/builtins';
+import { StageClock } from './stages';
 
 export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, memory: IdMemory = new IdMemory()): DomSnapshot {
   const started = now();
@@ -33,7 +34,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       reserve: (id: string) => allocator.tryReserve(id),
       allocate: (hash: number) => allocator.allocate(hash),
     };
+    const clock = new StageClock();
     const walked = traverse(doc, options, ids, viewport);
+    clock.lap('walk');
     demoteRedundantLabels(walked.labels, walked.standIns);
     // A full-viewport backdrop makes the page under it unusable, like a modal dialog does.
     const overlay = walked.covers.fullViewport.length ? findOverlay(doc, walked.covers.fullViewport, walked.covers.covers, viewport) : null;
@@ -45,6 +48,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
     walked.covers.dropCoveredText(walked.perception, options.includeHiddenText);
     walked.covers.markCoveredControls(walked.keptNodes, doc);
+    clock.lap('classify');
 
     // Every kept node's id resolves, even when a later pass hoists or cuts it.
     const nodesById = new Map<string, BuildNode>();
@@ -60,7 +64,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       if (node.fp && !node.reused) memory.remember(node.ref!, node.vn.node_id, node.fp);
     }
 
+    clock.lap('ids');
     let roots = flattenList(walked.roots);
+    clock.lap('distill');
     // Text runs that survived flattening get ids now, in document order (deterministic).
     // The outline records the whole distilled tree before the budget cuts it (deltas, find, root views).
     const outline = Outline.record(roots, (node) => {
@@ -73,6 +79,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       node.vn.node_id = allocator.allocate(node.idHash, (id) => memory.mayName(id, ref));
       memory.claim(node.vn.node_id, ref);
     });
+    clock.lap('ids');
     if (options.viewportOnly) roots = keepInViewport(roots, viewport);
     const budget = applyBudget(roots, viewport, {
       maxNodes: options.maxNodes,
@@ -84,6 +91,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       nodeBound: walked.kept + walked.textRuns,
     });
     const counts = addHintsAndCount(budget.roots);
+    clock.lap('distill');
     const truncation = budget.reasons.slice();
     const notes = budget.notes.slice();
     if (walked.timedOut) {
@@ -126,6 +134,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       takenAt: epochMs(takenAt),
     };
     const stats: SnapshotStats = {
+      stages: clock.stages,
       visitedElements: walked.visited,
       keptNodes: walked.kept,
       emittedNodes: emitted,
@@ -301,7 +310,7 @@ function errorSnapshot(context: PageContext, started: number, error: unknown): D
     version: 'domtool.v1', truncated: true, truncation: ['error'], totalNodes: 0, emittedNodes: 1, interactiveNodes: 0,
     timings: { buildMs }, takenAt: epochMs(takenAt), error: message,
   };
-  const stats: SnapshotStats = { visitedElements: 0, keptNodes: 0, emittedNodes: 1, interactiveNodes: 0, buildMs, truncated: true, truncation: ['error'] };
+  const stats: SnapshotStats = { stages: { walk: 0, classify: 0, ids: 0, distill: 0, render: 0 }, visitedElements: 0, keptNodes: 0, emittedNodes: 1, interactiveNodes: 0, buildMs, truncated: true, truncation: ['error'] };
   return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), memory: new IdMemory(), outline: new Outline() });
 }
 
