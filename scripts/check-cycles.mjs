@@ -102,7 +102,7 @@ const LAYERS = [
   ['dom', 'types.ts', 'options.ts'],
   ['semantics', 'settle'],
   ['snapshot'],
-  ['actions'],
+  ['actions', 'page-tools'],
   ['changes', 'freshness', 'overlay'],
   ['commands', 'DomTool.ts'],
   ['integration'],

@@ -18,6 +18,7 @@ import { ChangeTracker, type ChangeOptions, type Changes } from './changes/Chang
 import { findLines, renderRoot } from './changes/views';
 import { DomToolError, isDomToolError, msg } from './actions/result';
 import { now } from './dom/builtins';
+import { callPageTool, listPageTools, renderToolLines, type PageTool } from './page-tools/tools';
 import { installCommands, type ActionApi, type CommandHost, type CommandMethods, type GetTextOptions, type SerializedDomOptions } from './commands/table';
 import { options as checkOptions } from './commands/checks';
 import { TOOL_SCHEMA } from './commands/schemas';
@@ -186,7 +187,10 @@ export class DomTool {
         return renderRoot(snapshot, options.root, { ...options, tokenBudget: options.tokenBudget ?? this.snapshotOptions.tokenBudget });
       }
       const snapshot = await this.publicSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
-      return snapshot.toText(options);
+      const text = snapshot.toText(options);
+      // S17: the page's tools, one compact section under the page line.
+      const tools = await this.toolsSeen();
+      return options.header === false ? text : withToolLines(text, renderToolLines(tools));
     } catch (error) {
       throwIfNoDocument(error);
       return failedText(error);
@@ -200,7 +204,31 @@ export class DomTool {
    */
   private async changesView(options: ChangeOptions): Promise<Changes> {
     const next = await this.snapshot({ force: true });
-    return this.changes.changes(next, options);
+    const before = this.lastTools;
+    const changes = this.changes.changes(next, options);
+    const tools = await this.toolsSeen();
+    if (changes.kind === 'full') changes.text = withToolLines(changes.text, renderToolLines(tools));
+    else if (before) {
+      // S17: a delta says when the page's tools appear or go.
+      const line = toolChangeLine(before, tools);
+      if (line) {
+        changes.text = withToolLines(changes.text, [line]);
+        if (changes.kind === 'unchanged') changes.kind = 'delta';
+      }
+    }
+    return changes;
+  }
+
+  /** The tools of the last look (getText / getChanges), for deltas. */
+  private lastTools: PageTool[] | null = null;
+
+  private async toolsSeen(): Promise<PageTool[]> {
+    try {
+      this.lastTools = await listPageTools(this.document);
+    } catch {
+      this.lastTools = [];
+    }
+    return this.lastTools;
   }
 
   /** The element an id of the latest snapshot stands for, or null (no snapshot, unknown id). */
@@ -234,6 +262,15 @@ export class DomTool {
     highlight: (ids) => this.showHighlight(ids),
     clearHighlight: () => this.overlay?.clear(),
     invalidate: () => this.invalidate(),
+    pageTools: () => listPageTools(this.document),
+    callPageTool: async (name, input) => {
+      try {
+        return await callPageTool(this.document, name, input);
+      } finally {
+        // F3: a tool changes the page like an action does.
+        this.invalidate();
+      }
+    },
     waitForStable: async (o) => {
       try {
         return await this.waitQuiet({ quietMs: o.quietMs ?? 100, timeoutMs: o.timeoutMs ?? 2000 });
@@ -252,6 +289,22 @@ export class DomTool {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface DomTool extends CommandMethods {}
 installCommands(DomTool.prototype, (self) => (self as DomTool)['host']);
+
+/** `lines` inserted under the text's first line (the `# page` line). */
+function withToolLines(text: string, lines: string[]): string {
+  if (!lines.length) return text;
+  const nl = text.indexOf('\n');
+  return nl < 0 ? text + '\n' + lines.join('\n') : text.slice(0, nl + 1) + lines.join('\n') + '\n' + text.slice(nl + 1);
+}
+
+/** "# page tools changed: + book_table(date: string) − search" or null when the same. */
+function toolChangeLine(before: PageTool[], after: PageTool[]): string | null {
+  const had = new Set(before.map((t) => t.name));
+  const has = new Set(after.map((t) => t.name));
+  const added = after.filter((t) => !had.has(t.name)).map((t) => `+ ${renderToolLines([t])[1].replace(/^#\s+/, '')}`);
+  const removed = before.filter((t) => !has.has(t.name)).map((t) => `− ${t.name}`);
+  return added.length || removed.length ? `# page tools changed: ${[...added, ...removed].join('; ')}` : null;
+}
 
 function throwIfNoDocument(error: unknown): void {
   if (isDomToolError(error) && error.code === 'NO_DOCUMENT') throw error;

@@ -32,6 +32,7 @@ import type { ChangeOptions, Changes } from '../changes/ChangeTracker';
 import type { FindResult } from '../changes/views';
 import type { HighlightResult } from '../overlay/highlight';
 import type { QuietResult } from '../settle/quiet';
+import type { PageTool, PageToolResult } from '../page-tools/tools';
 import { fail as refuse, finite, nodeId, oneOf, options as checkOptions, shown, string, stringList } from './checks';
 import { SNAPSHOT_SCHEMA, TEXT_SCHEMA, SERIALIZE_SCHEMA, CHANGES_SCHEMA, CLICK_SCHEMA, TYPE_SCHEMA, KEYPRESS_SCHEMA, DRAG_SCHEMA, UPLOAD_SCHEMA, SCROLL_SCHEMA, FIND_SCHEMA, STABLE_SCHEMA } from './schemas';
 
@@ -58,6 +59,9 @@ export interface CommandHost {
   clearHighlight(): void;
   invalidate(): void;
   waitForStable(options: StableOptions): Promise<QuietResult>;
+  /** S17: the page's WebMCP tools, and a call of one. */
+  pageTools(): Promise<PageTool[]>;
+  callPageTool(name: string, input: Record<string, unknown>): Promise<PageToolResult>;
   failedSnapshot(error: unknown): DomSnapshot;
   failedPayload(error: unknown): SerializedPage;
   failedText(error: unknown): string;
@@ -300,6 +304,23 @@ export const COMMANDS = [
     call: (host) => host.clearHighlight(),
     fail: () => undefined,
     message: { args: () => [], answer: () => ({ cleared: true }), service: 'own' },
+  }),
+  request('listPageTools', {
+    check: (): [] => [],
+    call: (host) => host.pageTools(),
+    fail: (): Promise<PageTool[]> => Promise.resolve([]),
+    message: { args: () => [], service: 'any' },
+  }),
+  request('callPageTool', {
+    check: (raw): [name: string, input?: Record<string, unknown>] => {
+      const input = raw[1];
+      if (input !== undefined && (input === null || typeof input !== 'object' || isArray(input))) refuse('input', 'an object of the tool\'s arguments', input);
+      return [string(raw[0], 'name', true).trim(), input as Record<string, unknown> | undefined];
+    },
+    call: (host, name, input = {}) => host.callPageTool(name, input),
+    fail: (e, _host, raw): Promise<PageToolResult> =>
+      Promise.resolve({ success: false, tool: shown(raw[0]), duration: 0, error: errorOf(e), text: `callPageTool refused (${e.code}): ${e.message}` }),
+    message: { args: (m: { name: string; input?: Record<string, unknown> }) => [m.name, m.input], service: 'any' },
   }),
   command('waitForStable', {
     check: (raw): [options?: StableOptions] => [checkOptions(raw[0], STABLE_SCHEMA)],

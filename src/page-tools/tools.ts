@@ -1,0 +1,242 @@
+// Page tools (S17, WebMCP): what the page declares for agents, listed and called without
+// a debugger. Two sources, merged by name:
+//  - the model context of this world (`document.modelContext`, the deprecated
+//    `navigator.modelContext`, or the testing surface `navigator.modelContextTesting`):
+//    native WebMCP, or a polyfill when this code runs in the page's own world (IIFE,
+//    bookmarklet, test driver); a content script's isolated world sees only native ones;
+//  - declarative `<form toolname>` tools read from the DOM (./forms.ts), seen from any world.
+// Calls go through the context's executeTool where it has one; form tools without a
+// context are filled (and submitted with toolautosubmit) here.
+import { DomToolError, cut } from '../actions/result';
+import { isArray, now } from '../dom/builtins';
+import { fillForm, formSchema, toolForms } from './forms';
+import { argumentList, schemaProblem, type JsonSchema } from './schema';
+
+export interface PageTool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+  /** The page says calling it changes nothing (annotations.readOnlyHint). */
+  readOnly: boolean;
+  /** Registered in script (imperative) or a `<form toolname>` (declarative). */
+  kind: 'imperative' | 'declarative';
+}
+
+export interface PageToolResult {
+  success: boolean;
+  tool: string;
+  duration: number;
+  /** What the tool answered (parsed when it answered JSON). */
+  result?: unknown;
+  /** A form tool: it was submitted (toolautosubmit) or left filled for a person. */
+  submitted?: boolean;
+  error?: { code: DomToolError['code']; message: string; recoverable: boolean };
+  /** One line for an LLM. */
+  text: string;
+}
+
+/** How long a tool may take before the call answers TIMEOUT (it may wait for a person). */
+export const PAGE_TOOL_TIMEOUT_MS = 15000;
+const LIST_TIMEOUT_MS = 1000;
+
+interface RegisteredLike {
+  name: string;
+  description?: string;
+  inputSchema?: JsonSchema | string;
+  annotations?: { readOnlyHint?: boolean };
+}
+interface ContextLike {
+  getTools?(): Promise<RegisteredLike[]>;
+  executeTool?(tool: RegisteredLike, input: string): Promise<string | null>;
+}
+interface TestingLike {
+  listTools?(): RegisteredLike[];
+  executeTool?(name: string, input: string): Promise<string | null>;
+}
+
+function contextOf(doc: Document): ContextLike | null {
+  try {
+    const nav = doc.defaultView?.navigator as (Navigator & { modelContext?: ContextLike }) | undefined;
+    const ctx = (doc as Document & { modelContext?: ContextLike }).modelContext ?? nav?.modelContext;
+    return ctx && typeof ctx === 'object' ? ctx : null;
+  } catch {
+    return null;
+  }
+}
+
+function testingOf(doc: Document): TestingLike | null {
+  try {
+    const t = (doc.defaultView?.navigator as (Navigator & { modelContextTesting?: TestingLike }) | undefined)?.modelContextTesting;
+    return t && typeof t === 'object' ? t : null;
+  } catch {
+    return null;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onTimeout()), ms);
+    promise.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+function parseSchema(schema: JsonSchema | string | undefined): JsonSchema {
+  if (typeof schema === 'string') {
+    try {
+      return JSON.parse(schema) as JsonSchema;
+    } catch {
+      return {};
+    }
+  }
+  return schema && typeof schema === 'object' ? schema : {};
+}
+
+interface Found {
+  tool: PageTool;
+  registered?: RegisteredLike;
+  via?: 'context' | 'testing';
+  form?: HTMLFormElement;
+}
+
+async function discover(doc: Document): Promise<Found[]> {
+  const found: Found[] = [];
+  const seen = new Set<string>();
+  const forms = toolForms(doc);
+  const formNamed = (name: string) => forms.find((f) => f.getAttribute('toolname') === name);
+  const add = (r: RegisteredLike, via: 'context' | 'testing') => {
+    if (!r || typeof r.name !== 'string' || seen.has(r.name)) return;
+    seen.add(r.name);
+    const form = formNamed(r.name);
+    const tool: PageTool = {
+      name: r.name,
+      description: typeof r.description === 'string' ? r.description : '',
+      inputSchema: parseSchema(r.inputSchema),
+      readOnly: r.annotations?.readOnlyHint === true,
+      kind: form ? 'declarative' : 'imperative',
+    };
+    found.push({ tool, registered: r, via, form });
+  };
+  const ctx = contextOf(doc);
+  if (ctx && typeof ctx.getTools === 'function') {
+    try {
+      const tools = await withTimeout(Promise.resolve(ctx.getTools()), LIST_TIMEOUT_MS, () => new Error('getTools timed out'));
+      if (isArray(tools)) for (const r of tools) add(r, 'context');
+    } catch {
+      // A context that fails to list is a page without imperative tools to us.
+    }
+  }
+  const testing = testingOf(doc);
+  if (testing && typeof testing.listTools === 'function') {
+    try {
+      for (const r of testing.listTools() ?? []) add(r, 'testing');
+    } catch {
+      // As above.
+    }
+  }
+  for (const form of forms) {
+    const name = form.getAttribute('toolname') ?? '';
+    if (!name || seen.has(name)) continue;
+    seen.add(name);
+    const tool: PageTool = { name, description: form.getAttribute('tooldescription') ?? '', inputSchema: formSchema(form), readOnly: false, kind: 'declarative' };
+    found.push({ tool, form });
+  }
+  return found;
+}
+
+/** The tools the page declares (S17), imperative first, in registration order. */
+export async function listPageTools(doc: Document): Promise<PageTool[]> {
+  return (await discover(doc)).map((f) => f.tool);
+}
+
+/** Calls a page tool after checking `input` against its schema. Never throws. */
+export async function callPageTool(doc: Document, name: string, input: Record<string, unknown>): Promise<PageToolResult> {
+  const started = now();
+  try {
+    const tools = await discover(doc);
+    const found = tools.find((f) => f.tool.name === name);
+    if (!found) {
+      const names = tools.map((f) => f.tool.name);
+      throw new DomToolError('ELEMENT_NOT_FOUND', `The page has no tool named "${cut(name, 60)}". ${names.length ? `Its tools: ${names.join(', ')}.` : 'It declares no tools.'}`);
+    }
+    const problem = schemaProblem(found.tool.inputSchema, input);
+    if (problem) throw new DomToolError('VALIDATION_ERROR', `Input for ${name} does not match its schema: ${problem}. Nothing was called.`);
+    const answer = await execute(doc, found, input);
+    return finish(started, name, { success: true, ...answer });
+  } catch (e) {
+    const error = toError(e, name);
+    return finish(started, name, { success: false, error: { code: error.code, message: error.message, recoverable: error.recoverable } });
+  }
+}
+
+async function execute(doc: Document, found: Found, input: Record<string, unknown>): Promise<{ result?: unknown; submitted?: boolean }> {
+  const form = found.form;
+  // A form tool without toolautosubmit waits for a person to submit it (WebMCP's
+  // declarative API): fill it and say so rather than wait on a person.
+  if (form && !form.hasAttribute('toolautosubmit')) {
+    fillForm(form, input);
+    throw new DomToolError(
+      'NOT_ACTIONABLE',
+      `Filled the form of tool ${found.tool.name}; the page asks a person to submit it (no toolautosubmit). Ask the user to submit it, or click its submit button if they asked you to.`,
+    );
+  }
+  const json = JSON.stringify(input);
+  const timeout = () => new DomToolError('TIMEOUT', `Tool ${found.tool.name} did not answer within ${PAGE_TOOL_TIMEOUT_MS / 1000} s (it may be waiting for a person).`);
+  const ctx = contextOf(doc);
+  if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function') return { result: parseResult(await withTimeout(ctx.executeTool(found.registered!, json), PAGE_TOOL_TIMEOUT_MS, timeout)) };
+  const testing = testingOf(doc);
+  if (found.via !== undefined && testing && typeof testing.executeTool === 'function') return { result: parseResult(await withTimeout(testing.executeTool(found.tool.name, json), PAGE_TOOL_TIMEOUT_MS, timeout)) };
+  if (form) {
+    fillForm(form, input);
+    form.requestSubmit();
+    return { submitted: true };
+  }
+  throw new DomToolError('NOT_ACTIONABLE', `This browser lists tool ${found.tool.name} but offers no way to call it (no executeTool).`);
+}
+
+function parseResult(raw: string | null): unknown {
+  if (raw === null || raw === undefined) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+function toError(e: unknown, name: string): DomToolError {
+  if (e instanceof DomToolError) return e;
+  const err = e as { name?: string; message?: string } | null;
+  const message = cut(String(err?.message ?? e), 200);
+  // A tool that needs the user's own gesture or consent (requestUserInteraction).
+  if (err?.name === 'NotAllowedError' || /user (interaction|activation|gesture)/i.test(message)) {
+    return new DomToolError('NOT_ACTIONABLE', `Tool ${name} needs a person (${message}). Ask the user to do it.`);
+  }
+  return new DomToolError('ACTION_FAILED', `Tool ${name} failed: ${message}`);
+}
+
+function finish(started: number, tool: string, r: Omit<PageToolResult, 'tool' | 'duration' | 'text'>): PageToolResult {
+  const result: PageToolResult = { ...r, tool, duration: Math.round(now() - started), text: '' };
+  result.text = r.success
+    ? `${tool}: ${r.submitted ? 'form submitted' : 'done'}${r.result !== undefined && r.result !== null ? ` → ${cut(JSON.stringify(r.result) ?? '', 160)}` : ''}`
+    : `${tool} failed (${r.error!.code}): ${r.error!.message}`;
+  return result;
+}
+
+/** The compact section of the text snapshot: one line per tool. */
+export function renderToolLines(tools: PageTool[]): string[] {
+  if (!tools.length) return [];
+  const lines = ['# page tools (callPageTool(name, input)):'];
+  for (const t of tools) {
+    const description = t.description ? ` — ${cut(t.description.replace(/\s+/g, ' ').trim(), 100)}` : '';
+    lines.push(`#   ${t.name}(${argumentList(t.inputSchema)})${t.readOnly ? ' [read-only]' : ''}${description}`);
+  }
+  return lines;
+}
