@@ -18,7 +18,7 @@ import { ChangeTracker, type ChangeOptions, type Changes } from './changes/Chang
 import { findLines, renderRoot } from './changes/views';
 import { DomToolError, isDomToolError, msg } from './actions/result';
 import { now } from './dom/builtins';
-import { callPageTool, listPageTools, renderToolLines, type PageTool } from './page-tools/tools';
+import { callPageTool, listPageTools, renderToolLines, withToolLines, type PageTool } from './page-tools/tools';
 import { installCommands, type ActionApi, type CommandHost, type CommandMethods, type GetTextOptions, type SerializedDomOptions } from './commands/table';
 import { options as checkOptions } from './commands/checks';
 import { TOOL_SCHEMA } from './commands/schemas';
@@ -289,13 +289,6 @@ export class DomTool {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface DomTool extends CommandMethods {}
 installCommands(DomTool.prototype, (self) => (self as DomTool)['host']);
-
-/** `lines` inserted under the text's first line (the `# page` line). */
-function withToolLines(text: string, lines: string[]): string {
-  if (!lines.length) return text;
-  const nl = text.indexOf('\n');
-  return nl < 0 ? text + '\n' + lines.join('\n') : text.slice(0, nl + 1) + lines.join('\n') + '\n' + text.slice(nl + 1);
-}
 
 /** "# page tools changed: + book_table(date: string) − search" or null when the same. */
 function toolChangeLine(before: PageTool[], after: PageTool[]): string | null {

@@ -22,6 +22,7 @@ import { toPlainData } from '../dom/safe-json';
 import { isElement } from '../dom/dom-utils';
 import { deepElementFromPoint, describeElement, scrollIntoViewIfNeeded, targetPoint, toParentFramePoint } from '../actions/verify';
 import type { BuildNode } from '../snapshot/tree';
+import { renderToolLines, withToolLines } from '../page-tools/tools';
 
 /** A text-snapshot line that marks where a child frame's text goes (never page text). */
 export const FRAME_SLOT = '@@domtool-frame:';
@@ -197,7 +198,9 @@ export async function frameSnapshot(tool: DomTool, request: FrameSnapshotRequest
         return id !== undefined ? FRAME_SLOT + id : undefined;
       },
     });
-    answer.text = prefixTextIds(text, snapshot, prefix);
+    // S17: the top frame's text names the page's tools under its page line, as getText() does.
+    const withTools = prefix || options.header === false ? text : withToolLines(text, renderToolLines(await tool.listPageTools()));
+    answer.text = prefixTextIds(withTools, snapshot, prefix);
   } else {
     const json = toPlainData(snapshot.serialize(options)) as SerializedPage;
     if (prefix) prefixTreeIds(json.page.body, prefix);

@@ -240,3 +240,10 @@ export function renderToolLines(tools: PageTool[]): string[] {
   }
   return lines;
 }
+
+/** `lines` inserted under the text's first line (the `# page` line). */
+export function withToolLines(text: string, lines: string[]): string {
+  if (!lines.length) return text;
+  const nl = text.indexOf('\n');
+  return nl < 0 ? text + '\n' + lines.join('\n') : text.slice(0, nl + 1) + lines.join('\n') + '\n' + text.slice(nl + 1);
+}
