@@ -6,6 +6,7 @@ import type { ActionEffect, ActionResult, Appeared, InspectResult } from '../typ
 import { consoleLog, now } from '../dom/builtins';
 import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } from './result';
 import { SecretGuard } from './secrets';
+import { describeTextTarget, findByText, isTextTarget, type TextTarget } from './text-target';
 import { resolveTarget, type SnapshotLike } from './resolve';
 import { deepActiveElement, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
@@ -83,20 +84,20 @@ export class ActionRunner implements ActionContext {
 
   constructor(readonly host: ActionHost) {}
 
-  click(id: string, options: ClickOptions = {}): Promise<ActionResult> {
+  click(id: string | TextTarget, options: ClickOptions = {}): Promise<ActionResult> {
     return this.run('click', async (start) => {
-      const { element, snapshot } = await this.resolve(id);
-      const target = this.pointerTarget(element, id, snapshot);
+      const { element, snapshot, label } = await this.resolvePointer(id);
+      const target = this.pointerTarget(element, label, snapshot);
       const watch = new EffectWatcher(element, snapshot);
       clickSequence(target.dispatchTo, target.point, this.pointer, options);
       return this.finish(start, await this.settle(watch), 'click');
     });
   }
 
-  hover(id: string): Promise<ActionResult> {
+  hover(id: string | TextTarget): Promise<ActionResult> {
     return this.run('hover', async (start) => {
-      const { element, snapshot } = await this.resolve(id);
-      const target = this.pointerTarget(element, id, snapshot);
+      const { element, snapshot, label } = await this.resolvePointer(id);
+      const target = this.pointerTarget(element, label, snapshot);
       const watch = new EffectWatcher(element, snapshot);
       hoverSequence(target.dispatchTo, target.point, this.pointer);
       return this.finish(start, await this.settle(watch), 'hover');
@@ -320,6 +321,28 @@ export class ActionRunner implements ActionContext {
     this.baseline = resolved.snapshot;
     this.secrets.target(resolved.element);
     return { element: resolved.element, snapshot: resolved.snapshot };
+  }
+
+  /**
+   * A pointer action's target: a node id, or the text the agent read (A9, text-target.ts):
+   * the smallest visible element showing it, inside `within`'s element when given.
+   */
+  async resolvePointer(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }> {
+    if (!isTextTarget(target)) return { ...(await this.resolve(target)), label: target };
+    let scope: Element | null = null;
+    let snapshot = this.host.latestSnapshot();
+    if (target.within !== undefined) {
+      const within = await this.resolve(target.within);
+      scope = within.element;
+      snapshot = within.snapshot;
+    } else {
+      const doc = this.host.document();
+      scope = doc.body ?? doc.documentElement;
+    }
+    if (!scope) throw new DomToolError('ELEMENT_NOT_FOUND', msg.noDocument());
+    const element = findByText(scope, target, snapshot);
+    this.secrets.target(element);
+    return { element, snapshot, label: describeTextTarget(target) };
   }
 
   /** Verifies a pointer target (A3) and returns where a person's pointer would land. */

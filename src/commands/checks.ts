@@ -6,6 +6,7 @@
 import { isArray } from '../dom/builtins';
 import { DomToolError, cut, msg } from '../actions/result';
 import { isNodeId } from '../snapshot/ids/node-id';
+import { MAX_TARGET_TEXT, type TextTarget } from '../actions/text-target';
 
 /** How one option is checked: a kind, or the list of the strings it may be. */
 export type OptionKind = 'bool' | 'int0' | 'int1' | 'num0' | 'fn' | 'str' | 'obj' | readonly string[];
@@ -74,6 +75,16 @@ export function nodeId(v: unknown, name = 'id'): string {
   const id = typeof v === 'string' ? v.trim() : v;
   if (!isNodeId(id)) throw new DomToolError('VALIDATION_ERROR', name === 'id' ? msg.invalidId(v) : msg.invalidArg(name, 'a node id such as nv_1k9x2 from the latest snapshot') + ' Got ' + shown(v) + '.');
   return id;
+}
+
+/** A pointer target: a node id, or `{ text, within? }` — the text the agent read (A9). */
+export function pointerTarget(v: unknown, name = 'id'): string | TextTarget {
+  if (!v || typeof v !== 'object' || isArray(v)) return nodeId(v, name);
+  const o = v as Record<string, unknown>;
+  if (typeof o.text !== 'string' || !o.text.trim()) throw invalid(name, 'a node id, or { text } with the text to act on', v);
+  if (o.text.length > MAX_TARGET_TEXT) throw invalid(name + '.text', `a text of at most ${MAX_TARGET_TEXT} characters (quote one line of the snapshot)`, v);
+  const within = o.within === undefined ? undefined : nodeId(o.within, 'within');
+  return within === undefined ? { text: o.text } : { text: o.text, within };
 }
 
 export function optionalNodeId(v: unknown, name: string): string | undefined {

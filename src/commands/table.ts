@@ -23,6 +23,7 @@ import { defineProperty, isArray, now } from '../dom/builtins';
 import { DomToolError, failureResult, isDomToolError } from '../actions/result';
 import type { ActionRunner, KeypressOptions, ScrollOptions, TypeOptions } from '../actions/ActionRunner';
 import type { ClickOptions } from '../actions/pointer';
+import type { TextTarget } from '../actions/text-target';
 import type { DragDestination, DragOptions } from '../actions/drag';
 import type { UploadFile, UploadOptions } from '../actions/upload';
 import type { SnapshotOptions } from '../options';
@@ -33,7 +34,7 @@ import type { FindResult } from '../changes/views';
 import type { HighlightResult } from '../overlay/highlight';
 import type { QuietResult } from '../settle/quiet';
 import type { PageTool, PageToolResult } from '../page-tools/tools';
-import { fail as refuse, finite, nodeId, oneOf, options as checkOptions, shown, string, stringList } from './checks';
+import { fail as refuse, finite, nodeId, pointerTarget, oneOf, options as checkOptions, shown, string, stringList } from './checks';
 import { SNAPSHOT_SCHEMA, TEXT_SCHEMA, SERIALIZE_SCHEMA, CHANGES_SCHEMA, CLICK_SCHEMA, TYPE_SCHEMA, KEYPRESS_SCHEMA, DRAG_SCHEMA, UPLOAD_SCHEMA, SCROLL_SCHEMA, FIND_SCHEMA, STABLE_SCHEMA } from './schemas';
 
 /** The action methods an entry may call (the runner, loaded on first use). */
@@ -226,7 +227,7 @@ export const COMMANDS = [
     message: { args: (m: { nodeId: string }) => [m.nodeId] },
   }),
   request('click', {
-    check: (raw): [id: string, options?: ClickOptions] => [nodeId(raw[0]), checkOptions(raw[1], CLICK_SCHEMA)],
+    check: (raw): [id: string | TextTarget, options?: ClickOptions] => [pointerTarget(raw[0]), checkOptions(raw[1], CLICK_SCHEMA)],
     call: (host, id, options) => act(host, (a) => a.click(id, options)),
     fail: refusedAction,
     message: { args: (m: { nodeId: string }) => [m.nodeId], service: 'node', pointer: true, feedback: 'click' },
@@ -250,7 +251,12 @@ export const COMMANDS = [
     fail: refusedAction,
     message: { args: (m: { key: string; modifiers?: string[]; nodeId?: string }) => [m.key, { modifiers: strings(m.modifiers), id: m.nodeId }], service: 'any' },
   }),
-  nodeAction('hover', (a, id) => a.hover(id), { pointer: true, feedback: 'point' }),
+  request('hover', {
+    check: (raw): [id: string | TextTarget] => [pointerTarget(raw[0])],
+    call: (host, id) => act(host, (a) => a.hover(id)),
+    fail: refusedAction,
+    message: { args: (m: { nodeId: string }) => [m.nodeId], service: 'node', pointer: true, feedback: 'point' },
+  }),
   request('select', {
     check: (raw): [id: string, labelOrValue: string | string[]] => [nodeId(raw[0]), typeof raw[1] === 'string' ? raw[1] : stringList(raw[1], 'labelOrValue')],
     call: (host, id, value) => act(host, (a) => a.select(id, value)),
