@@ -11,6 +11,7 @@ import { DomToolError, cut } from '../actions/result';
 import { isArray, now } from '../dom/builtins';
 import { fillForm, formSchema, toolForms } from './forms';
 import { argumentList, schemaProblem, type JsonSchema } from './schema';
+import { askBridge, hasBridge } from './bridge';
 
 export interface PageTool {
   name: string;
@@ -103,7 +104,7 @@ function parseSchema(schema: JsonSchema | string | undefined): JsonSchema {
 interface Found {
   tool: PageTool;
   registered?: RegisteredLike;
-  via?: 'context' | 'testing';
+  via?: 'context' | 'testing' | 'bridge';
   form?: HTMLFormElement;
 }
 
@@ -112,7 +113,7 @@ async function discover(doc: Document): Promise<Found[]> {
   const seen = new Set<string>();
   const forms = toolForms(doc);
   const formNamed = (name: string) => forms.find((f) => f.getAttribute('toolname') === name);
-  const add = (r: RegisteredLike, via: 'context' | 'testing') => {
+  const add = (r: RegisteredLike, via: 'context' | 'testing' | 'bridge') => {
     if (!r || typeof r.name !== 'string' || seen.has(r.name)) return;
     seen.add(r.name);
     const form = formNamed(r.name);
@@ -132,6 +133,16 @@ async function discover(doc: Document): Promise<Found[]> {
       if (isArray(tools)) for (const r of tools) add(r, 'context');
     } catch {
       // A context that fails to list is a page without imperative tools to us.
+    }
+  }
+  // An isolated world (extension content script) does not see tools a page script
+  // registered: page-world.js answers for the page's world (./bridge.ts).
+  if (!ctx && hasBridge(doc)) {
+    try {
+      const answer = await askBridge(doc, { op: 'list' }, LIST_TIMEOUT_MS);
+      if (answer.ok && isArray(answer.tools)) for (const r of answer.tools) add(r as RegisteredLike, 'bridge');
+    } catch {
+      // No answer from the page world: its tools stay unlisted, the DOM's forms are still read.
     }
   }
   const testing = testingOf(doc);
@@ -192,6 +203,13 @@ async function execute(doc: Document, found: Found, input: Record<string, unknow
   const timeout = () => new DomToolError('TIMEOUT', `Tool ${found.tool.name} did not answer within ${PAGE_TOOL_TIMEOUT_MS / 1000} s (it may be waiting for a person).`);
   const ctx = contextOf(doc);
   if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function') return { result: parseResult(await withTimeout(ctx.executeTool(found.registered!, json), PAGE_TOOL_TIMEOUT_MS, timeout)) };
+  if (found.via === 'bridge') {
+    const answer = await askBridge(doc, { op: 'call', name: found.tool.name, input }, PAGE_TOOL_TIMEOUT_MS).catch(() => {
+      throw timeout();
+    });
+    if (!answer.ok) throw answer.error ?? new Error('the tool failed');
+    return { result: parseResult(answer.result ?? null) };
+  }
   const testing = testingOf(doc);
   if (found.via !== undefined && testing && typeof testing.executeTool === 'function') return { result: parseResult(await withTimeout(testing.executeTool(found.tool.name, json), PAGE_TOOL_TIMEOUT_MS, timeout)) };
   if (form) {

@@ -2,5 +2,8 @@
 // listeners so the content script can offer listener-only clickables. In your own
 // extension, list `node_modules/browserx-domtool/dist/page-world.js` in the manifest.
 import { installListenerRecorder } from '../../../src/integration/page-world';
+import { installPageToolBridge } from '../../../src/page-tools/bridge';
 
 installListenerRecorder();
+// S17: answers the content script for tools the page's scripts registered (its world only).
+installPageToolBridge();
