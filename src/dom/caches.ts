@@ -64,15 +64,27 @@ function readPseudo(el: Element, pseudo: string): string {
     const content = style.content;
     if (!content || content === 'none' || content === 'normal') return '';
     if (style.display === 'none') return '';
-    // Only quoted strings are text; counters/attr()/url() are not resolved here.
-    const parts = content.match(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g);
-    if (!parts) return '';
-    let out = '';
-    for (let i = 0; i < parts.length; i++) out += parts[i].slice(1, -1).replace(/\\(.)/g, '$1');
-    return out;
+    return generatedText(el, content);
   } catch {
     return '';
   }
+}
+
+/**
+ * The text of a computed `content` value: quoted strings and attr() in order; url(),
+ * counters and quotes give none. The CSS alternative-text form `content: X / "alt"`
+ * (CSS Generated Content 3, used by accname 2F.ii) gives its alternative instead.
+ */
+export function generatedText(el: Element, content: string): string {
+  const TOKEN = /"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|attr\(\s*([\w-]+)[^)]*\)|url\([^)]*\)|(\/)/g;
+  let out = '';
+  let m: RegExpExecArray | null;
+  while ((m = TOKEN.exec(content)) !== null) {
+    if (m[4] !== undefined) out = ''; // everything after the slash replaces what came before
+    else if (m[3] !== undefined) out += el.getAttribute(m[3]) ?? '';
+    else if (m[1] !== undefined || m[2] !== undefined) out += (m[1] ?? m[2]).replace(/\\(.)/g, '$1');
+  }
+  return out;
 }
 
 // --- Pseudo-element pre-filter. Reading a ::before/::after style costs several

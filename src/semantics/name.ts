@@ -418,7 +418,9 @@ function contentText(el: Element, ctx: Ctx): string {
   // prefilter. Generated text that matters for names sits on the target itself or on
   // empty descendants (icons, separators); elements with content of their own are not read.
   // With unreadable (cross-origin) sheets, a target that has content of its own is not read.
-  const readPseudo = !selfHidden && (el.firstChild === null || (el === ctx.target && pseudoContentPossible(el) === 2));
+  // A descendant with content of its own is read only when a rule with `content` matches it
+  // (2F.ii applies to every node of the traversal, e.g. `label::before` naming a field).
+  const readPseudo = !selfHidden && (el.firstChild === null || pseudoContentPossible(el) === 2);
   let result = '';
   // 2F.ii: CSS generated content before.
   if (readPseudo) result += getPseudoContent(el, '::before');
@@ -492,8 +494,9 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
     const embedded = embeddedControlText(el, role, ctx);
     if (embedded !== null) return embedded;
   }
-  // 2D: aria-label (whitespace-only is ignored).
-  const label = attr(el, 'aria-label');
+  // 2D: aria-label (whitespace-only is ignored). A <slot> has no role to name: in content
+  // it stands for the nodes slotted into it (Chromium ignores its aria-label there).
+  const label = ctx.inContent && el.localName === 'slot' ? null : attr(el, 'aria-label');
   if (label !== null && label.trim()) return label;
   // 2E: host language label (presentational elements have none).
   if (role !== 'none') {
@@ -513,10 +516,16 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
       ctx.fromContent = true;
       return t;
     }
+    // Whitespace alone still separates the words around it ("button<i><b> </b></i>label").
+    if (t && ctx.inContent) {
+      ctx.fromContent = true;
+      return ' ';
+    }
   }
   ctx.fromContent = false;
-  // 2I: tooltip attribute (title); then placeholder for text fields (HTML-AAM).
-  const title = attr(el, 'title');
+  // 2I: tooltip attribute (title); then placeholder for text fields (HTML-AAM). A
+  // presentational element has no tooltip to offer (its semantics are gone, 2E).
+  const title = role === 'none' ? null : attr(el, 'title');
   if (title !== null && title.trim()) return title;
   if (!ctx.inContent) {
     const placeholder = placeholderText(el, role);

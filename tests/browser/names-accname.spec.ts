@@ -1,0 +1,79 @@
+// accname 1.2 steps in real Chromium (issue 20): each test is one step or one cause where
+// DomTool's name differed from the specification (and from Chromium's own tree).
+// Pages are written here; the WPT conformance pages are run by bench/accname.mjs.
+import { expect, test, type Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+let bundle = '';
+
+test.beforeAll(async () => {
+  const result = await build({
+    entryPoints: [resolve(here, '../../src/semantics/index.ts')],
+    bundle: true, write: false, format: 'iife', globalName: 'DomToolAria',
+  });
+  bundle = result.outputFiles[0].text;
+});
+
+/** Names of every [data-n] element after `html` is loaded, keyed by data-n. */
+async function names(page: Page, html: string): Promise<Record<string, string>> {
+  await page.goto('/fixtures/demo.html');
+  await page.setContent(html);
+  await page.addScriptTag({ content: bundle });
+  return page.evaluate(() => {
+    const api = (window as unknown as { DomToolAria: typeof import('../../src/semantics/index') }).DomToolAria;
+    const out: Record<string, string> = {};
+    document.querySelectorAll('[data-n]').forEach((el) => { out[el.getAttribute('data-n')!] = api.getAccessibleName(el); });
+    return out;
+  });
+}
+
+test('2F.ii/iv: generated content with alternative text uses the alternative, not both', async ({ page }) => {
+  const n = await names(page, `<style>
+    .alt::before { content: "★" / "Rated "; } .alt::after { content: "→" / " next"; }
+    .mix::before { content: "x" / "go " attr(data-what) " now "; }
+    .none::before { content: "decor" / ""; }
+  </style>
+  <button data-n="alt" class="alt">five</button>
+  <a href="#" data-n="mix" class="mix" data-what="home">link</a>
+  <h2 data-n="none" class="none">Title</h2>`);
+  expect(n.alt).toBe('Rated five next');
+  expect(n.mix).toBe('go home now link');
+  expect(n.none).toBe('Title');
+});
+
+test('2F.ii: generated content on a <label> that has text of its own names the field', async ({ page }) => {
+  const n = await names(page, `<style>label::before { content: "Your "; } label::after { content: attr(data-unit); }</style>
+  <label for="f" data-unit=" (kg)">weight</label><input id="f" data-n="f">`);
+  expect(n.f).toBe('Your weight (kg)');
+});
+
+test('2F.iii: a space carried by a nested inline element separates the words', async ({ page }) => {
+  const n = await names(page, `<button data-n="b">button<span><i> </i></span>label</button>
+    <a href="#" data-n="a">link<b><span> </span></b>label</a>`);
+  expect(n.b).toBe('button label');
+  expect(n.a).toBe('link label');
+});
+
+test('2E/2I: a presentational image adds no title to its ancestor name', async ({ page }) => {
+  const n = await names(page, `<div role="link" tabindex="0" data-n="l">My name is
+    <div><img src="data:," title="Bryan" alt="" role="presentation"></div> Eli</div>`);
+  expect(n.l).toBe('My name is Eli');
+});
+
+test('2D: aria-label on a <slot> is not used in place of the slotted text', async ({ page }) => {
+  await page.goto('/fixtures/demo.html');
+  await page.setContent(`<span id="ref">foo <x-host><span>slotted</span></x-host> bar</span><button aria-labelledby="ref" data-n="b"></button>
+    <span id="ref2">foo <x-host></x-host> bar</span><button aria-labelledby="ref2" data-n="b2"></button>`);
+  await page.evaluate(() => {
+    for (const host of document.querySelectorAll('x-host')) host.attachShadow({ mode: 'open' }).innerHTML = '<slot aria-label="label">default</slot>';
+  });
+  await page.addScriptTag({ content: bundle });
+  const n = await page.evaluate(() => {
+    const api = (window as unknown as { DomToolAria: typeof import('../../src/semantics/index') }).DomToolAria;
+    return [...document.querySelectorAll('[data-n]')].map((el) => api.getAccessibleName(el));
+  });
+  expect(n).toEqual(['foo slotted bar', 'foo default bar']);
+});
