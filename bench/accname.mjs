@@ -79,7 +79,7 @@ const cdp = await page.context().newCDPSession(page);
 await cdp.send('Accessibility.enable');
 await cdp.send('DOM.enable');
 
-const totals = { cases: 0, domtool: 0, playwright: 0, chromium: 0, pwComparable: 0 };
+const totals = { cases: 0, domtool: 0, playwright: 0, chromium: 0, pwComparable: 0, names: 0, domtoolNames: 0, chromiumNames: 0 };
 const misses = [];
 for (const file of listPages(base)) {
   if (filter && !file.includes(filter)) continue;
@@ -129,6 +129,7 @@ for (const file of listPages(base)) {
     totals.cases++;
     const ok = norm(c.domtool) === exp;
     if (ok) totals.domtool++;
+    if (c.property === 'name') { totals.names++; if (ok) totals.domtoolNames++; if (norm(chromiumValue) === exp) totals.chromiumNames++; }
     else misses.push({ file, label: c.label, property: c.property, expected: exp, domtool: norm(c.domtool), chromium: norm(chromiumValue) });
     if (norm(chromiumValue) === exp) totals.chromium++;
     if (pwValue !== null) { totals.pwComparable++; if (norm(pwValue) === exp) totals.playwright++; }
@@ -139,8 +140,8 @@ server.close();
 
 const pct = (n, d) => (d ? (n / d).toFixed(3) : '-');
 if (verbose) for (const m of misses) console.log(`${m.file} ${m.property} ${m.label}\n  expected ${JSON.stringify(m.expected)}\n  domtool  ${JSON.stringify(m.domtool)}\n  chromium ${JSON.stringify(m.chromium)}`);
-console.log(`accname cases: ${totals.cases}`);
-console.log(`| | exact |\n|---|---|`);
-console.log(`| Chromium accessibility tree (CDP) | ${totals.chromium} (${pct(totals.chromium, totals.cases)}) |`);
-console.log(`| Playwright ariaSnapshot (names only, ${totals.pwComparable} comparable) | ${totals.playwright} (${pct(totals.playwright, totals.pwComparable)}) |`);
-console.log(`| DomTool | ${totals.domtool} (${pct(totals.domtool, totals.cases)}) |`);
+console.log(`accname cases: ${totals.cases} (${totals.names} names, ${totals.cases - totals.names} descriptions)`);
+console.log(`| | names exact | names + descriptions exact |\n|---|---|---|`);
+console.log(`| Chromium accessibility tree (CDP) | ${totals.chromiumNames} (${pct(totals.chromiumNames, totals.names)}) | ${totals.chromium} (${pct(totals.chromium, totals.cases)}) |`);
+console.log(`| Playwright ariaSnapshot | ${totals.playwright} of ${totals.pwComparable} (${pct(totals.playwright, totals.pwComparable)}) | - |`);
+console.log(`| DomTool | ${totals.domtoolNames} (${pct(totals.domtoolNames, totals.names)}) | ${totals.domtool} (${pct(totals.domtool, totals.cases)}) |`);

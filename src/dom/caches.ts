@@ -63,8 +63,11 @@ function readPseudo(el: Element, pseudo: string): string {
     const style = win.getComputedStyle(el, pseudo);
     const content = style.content;
     if (!content || content === 'none' || content === 'normal') return '';
-    if (style.display === 'none') return '';
-    return generatedText(el, content);
+    const display = style.display;
+    if (display === 'none') return '';
+    const text = generatedText(el, content);
+    // A block-level pseudo-element is its own line: its words do not run into the element's.
+    return text && display !== 'inline' && display !== 'contents' ? ' ' + text + ' ' : text;
   } catch {
     return '';
   }

@@ -77,3 +77,9 @@ test('2D: aria-label on a <slot> is not used in place of the slotted text', asyn
   });
   expect(n).toEqual(['foo slotted bar', 'foo default bar']);
 });
+
+test('2F.ii: block-level generated content is separated from the text next to it', async ({ page }) => {
+  const n = await names(page, `<style>.b::before { content: "Step"; display: block; } .b::after { content: "!"; }</style>
+  <h3 class="b" data-n="h">one</h3>`);
+  expect(n.h).toBe('Step one!');
+});
