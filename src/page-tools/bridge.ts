@@ -7,6 +7,7 @@
 //
 // A page can read and forge these events like any DOM event; what it can forge is only
 // the page's own tools, which the page controls anyway. Nothing secret travels here.
+import { executeIn } from './execute';
 
 /** Set on <html> by the page-world half once it listens. */
 export const BRIDGE_ATTRIBUTE = 'data-browserx-page-tools';
@@ -32,7 +33,7 @@ export interface BridgeAnswer {
 
 interface PageContext {
   getTools?(): Promise<{ name: string; description?: string; inputSchema?: unknown; annotations?: { readOnlyHint?: boolean } }[]>;
-  executeTool?(tool: unknown, input: string): Promise<string | null>;
+  executeTool?(tool: unknown, input: unknown): Promise<string | null>;
 }
 
 const INSTALLED = Symbol.for('browserx.domtool.pageToolBridge');
@@ -79,7 +80,8 @@ async function answer(win: typeof globalThis, request: BridgeRequest): Promise<B
   const tool = tools.find((t) => t.name === request.name);
   if (!tool) return { id: request.id, ok: false, error: { name: 'NotFoundError', message: `no tool named ${request.name}` } };
   if (typeof ctx.executeTool !== 'function') return { id: request.id, ok: false, error: { name: 'NotSupportedError', message: 'this page offers no executeTool' } };
-  return { id: request.id, ok: true, result: await ctx.executeTool(tool, JSON.stringify(request.input ?? {})) };
+  const input = request.input && typeof request.input === 'object' ? (request.input as Record<string, unknown>) : {};
+  return { id: request.id, ok: true, result: await executeIn(ctx, tool, input) };
 }
 
 let nextId = 0;

@@ -12,6 +12,7 @@ import { isArray, now } from '../dom/builtins';
 import { fillForm, formSchema, toolForms } from './forms';
 import { argumentList, schemaProblem, type JsonSchema } from './schema';
 import { askBridge, hasBridge } from './bridge';
+import { executeIn } from './execute';
 
 export interface PageTool {
   name: string;
@@ -48,7 +49,7 @@ interface RegisteredLike {
 }
 interface ContextLike {
   getTools?(): Promise<RegisteredLike[]>;
-  executeTool?(tool: RegisteredLike, input: string): Promise<string | null>;
+  executeTool?(tool: RegisteredLike, input: unknown): Promise<string | null>;
 }
 interface TestingLike {
   listTools?(): RegisteredLike[];
@@ -202,7 +203,7 @@ async function execute(doc: Document, found: Found, input: Record<string, unknow
   const json = JSON.stringify(input);
   const timeout = () => new DomToolError('TIMEOUT', `Tool ${found.tool.name} did not answer within ${PAGE_TOOL_TIMEOUT_MS / 1000} s (it may be waiting for a person).`);
   const ctx = contextOf(doc);
-  if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function') return { result: parseResult(await withTimeout(ctx.executeTool(found.registered!, json), PAGE_TOOL_TIMEOUT_MS, timeout)) };
+  if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function') return { result: parseResult(await withTimeout(executeIn(ctx, found.registered!, input), PAGE_TOOL_TIMEOUT_MS, timeout)) };
   if (found.via === 'bridge') {
     const answer = await askBridge(doc, { op: 'call', name: found.tool.name, input }, PAGE_TOOL_TIMEOUT_MS).catch(() => {
       throw timeout();
