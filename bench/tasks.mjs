@@ -5,7 +5,9 @@
 //   (b) DomTool deltas: the first full text, then per step the action's result
 //       (success + effect.appeared), and getChanges().text whenever what the agent
 //       has read does not show the target of its next step,
-//   (c) Playwright's page.ariaSnapshot({ mode: 'ai' }) re-taken after every step.
+//   (c) Playwright's page.ariaSnapshot({ mode: 'ai' }) re-taken after every step,
+//   (d) as (b), but the agent reads each action's one-line `result.text` (issue 23)
+//       instead of the JSON (success + effect.appeared).
 // Each mode runs the task from a fresh page load, so all three see the same states.
 // Usage: npm run build && BENCH_PORT=4445 node bench/tasks.mjs   (prints the table, writes bench/tasks-results.md)
 import { chromium } from '@playwright/test';
@@ -104,7 +106,7 @@ async function runTask(page, task, mode) {
   for (let s = 0; s < task.steps.length; s++) {
     const [action, pattern, arg] = task.steps[s];
     // (b): the agent asks for the changes only when what it read (effects included) does not show its next target.
-    if (mode === 'b' && s > 0 && !pattern.exec(memory)) {
+    if ((mode === 'b' || mode === 'd') && s > 0 && !pattern.exec(memory)) {
       const changes = await page.evaluate(() => window.__t.getChanges());
       received += tokens(changes.text);
       if (process.env.DEBUG_TASKS) console.log('  changes before step', s, changes.kind, changes.reason ?? '', tokens(changes.text));
@@ -116,9 +118,10 @@ async function runTask(page, task, mode) {
       return page.evaluate(([a, id, x]) => (x === undefined ? window.__t[a](id) : window.__t[a](id, x)), [action, m[1], arg]);
     };
     let result = await act();
-    if (!result.success && mode === 'b' && result.error?.code === 'STALE_NODE') {
+    const deltas = mode === 'b' || mode === 'd';
+    if (!result.success && deltas && result.error?.code === 'STALE_NODE') {
       // The id it remembered is gone (ids are never reused): the agent reads the changes and retries.
-      received += tokens(JSON.stringify({ success: false, error: result.error }));
+      received += tokens(mode === 'd' ? result.text : JSON.stringify({ success: false, error: result.error }));
       const changes = await page.evaluate(() => window.__t.getChanges());
       received += tokens(changes.text);
       if (process.env.DEBUG_TASKS) console.log('  stale retry at step', s, changes.kind, changes.reason ?? '', tokens(changes.text));
@@ -126,7 +129,12 @@ async function runTask(page, task, mode) {
       result = await act();
     }
     if (!result.success) throw new Error(`${task.name} (${mode}): ${action} ${m[1]} failed: ${JSON.stringify(result.error)}`);
-    if (mode === 'b') {
+    if (mode === 'd') {
+      // The agent reads the one-line result; the ids it names are what it remembers.
+      received += tokens(result.text);
+      if (process.env.DEBUG_TASKS) console.log('  step', s, action, tokens(result.text), result.text);
+      memory = result.text.replace(/, (?=nv_)/g, '\n') + '\n' + memory;
+    } else if (mode === 'b') {
       // The agent reads the result (success + what appeared) and the delta.
       const said = JSON.stringify({ success: result.success, appeared: result.effect?.appeared ?? {} });
       received += tokens(said);
@@ -151,8 +159,9 @@ try {
     const a = await runTask(page, task, 'a');
     const b = await runTask(page, task, 'b');
     const c = await runTask(page, task, 'c');
-    rows.push({ name: task.name, steps: task.steps.length, a, b, c });
-    console.log(`${task.name}: a=${a} b=${b} c=${c} b/a=${(b / a).toFixed(2)}`);
+    const d = await runTask(page, task, 'd');
+    rows.push({ name: task.name, steps: task.steps.length, a, b, c, d });
+    console.log(`${task.name}: a=${a} b=${b} c=${c} d=${d} b/a=${(b / a).toFixed(2)} d/c=${(d / c).toFixed(2)}`);
   }
 } finally {
   await browser.close();
@@ -160,10 +169,10 @@ try {
 }
 const sum = (k) => rows.reduce((n, r) => n + r[k], 0);
 const lines = [
-  '| Task | Steps | (a) full text every step | (b) deltas + effects | (c) Playwright AI snapshot every step | b / a | b / c |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${r.steps} | ${r.a} | ${r.b} | ${r.c} | ${(r.b / r.a).toFixed(2)} | ${(r.b / r.c).toFixed(2)} |`),
-  `| **all tasks** | ${sum('steps')} | ${sum('a')} | ${sum('b')} | ${sum('c')} | ${(sum('b') / sum('a')).toFixed(2)} | ${(sum('b') / sum('c')).toFixed(2)} |`,
+  '| Task | Steps | (a) full text every step | (b) deltas + effects (JSON) | (c) Playwright AI snapshot every step | (d) deltas + result texts | b / a | b / c | d / c |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.name} | ${r.steps} | ${r.a} | ${r.b} | ${r.c} | ${r.d} | ${(r.b / r.a).toFixed(2)} | ${(r.b / r.c).toFixed(2)} | ${(r.d / r.c).toFixed(2)} |`),
+  `| **all tasks** | ${sum('steps')} | ${sum('a')} | ${sum('b')} | ${sum('c')} | ${sum('d')} | ${(sum('b') / sum('a')).toFixed(2)} | ${(sum('b') / sum('c')).toFixed(2)} | ${(sum('d') / sum('c')).toFixed(2)} |`,
 ];
 // A section of bench/results.md (bench/run.mjs keeps it when it rewrites the file).
 const section = [
@@ -173,7 +182,8 @@ const section = [
   'Command: `npm run build && BENCH_PORT=4445 node bench/tasks.mjs`. Tokens the agent receives per task (o200k_base):',
   '(a) DomTool `getText()` after every step; (b) the first `getText()`, then each action\'s result (`success` +',
   '`effect.appeared`, as JSON) and `getChanges().text` whenever what it has read does not show its next target (or its id',
-  'turned out to be removed); (c) Playwright `page.ariaSnapshot({ mode: \'ai\' })` after every step. Goal: b ≤ 0.3 × a.',
+  'turned out to be removed); (c) Playwright `page.ariaSnapshot({ mode: \'ai\' })` after every step; (d) as (b) with each',
+  'action\'s one-line `result.text` instead of the JSON (issue 23). Goals: b ≤ 0.3 × a, d ≤ 0.25 × c.',
   `Run ${new Date().toISOString().slice(0, 16)}Z.`,
   '',
   ...lines,

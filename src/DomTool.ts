@@ -14,6 +14,8 @@ import { urlWithoutHash } from './changes/lines';
 import { estimateTokens } from './snapshot/render/tokens';
 import { timingRequests, wrapRequests, type RequestTracker } from './settle/requests';
 import { waitForQuiet, type QuietOptions, type QuietResult } from './settle/quiet';
+import { ChurnMonitor, type ChurnFilter } from './settle/churn';
+import { DialogWatch, installDialogGuard } from './settle/dialogs';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
 import { findLines, renderRoot } from './changes/views';
 import { DomToolError, isDomToolError, msg } from './actions/result';
@@ -48,6 +50,7 @@ export class DomTool {
     this.freshness = new FreshnessTracker(() => this.document, { ttl: this.options.snapshotTTL ?? 2000 });
     // F5: navigation away / bfcache: drop snapshots and element references.
     this.freshness.watchPageLifecycle(() => {
+      this.churn.stop();
       this.current = null;
       this.previous = null;
       // A new document: ids, snapshot numbers and the agent's knowledge start over.
@@ -56,20 +59,29 @@ export class DomTool {
       this.changes.reset();
     });
     this.requestTracker();
+    this.installDialogGuard();
     this.actionHost = {
       document: () => this.document,
       effectWindowMs: () => this.options.effectWindowMs ?? 400,
       latestSnapshot: () => this.previous,
       refreshSnapshot: () => this.snapshot({ force: true }),
       invalidate: () => this.invalidate(),
-      settle: (since, lastChange) => this.waitQuiet({ quietMs: this.options.settleQuietMs ?? 100, timeoutMs: this.options.settleTimeoutMs ?? 1500, since, lastChange }),
-      appeared: (before, effect) => this.appeared(before, effect),
+      settle: (since, lastChange, extra) =>
+        this.waitQuiet({ quietMs: this.options.settleQuietMs ?? 100, timeoutMs: this.options.settleTimeoutMs ?? 1500, since, lastChange, ...extra }),
+      background: () => this.churn.backgroundNow(),
+      dialogs: (policy) => {
+        const mode = this.options.dialogHandling ?? 'wrap';
+        return mode === 'off' ? null : new DialogWatch({ accept: policy.accept === true, promptText: policy.promptText }, mode === 'wrap');
+      },
+      appeared: (before, effect, background) => this.appeared(before, effect, background),
       metrics: (event) => this.options.metricsCollector?.(event),
       debug: this.options.debug === true,
     };
   }
 
   private readonly freshness: FreshnessTracker;
+  /** What keeps changing on its own (clocks, tickers), watched from the first snapshot on (issue 23 §4). */
+  private readonly churn = new ChurnMonitor();
   private readonly actionHost: ActionHost;
   /** The action runner, made on the first action (the action layer may load then: issue 19). */
   private runner: ActionApi | null = null;
@@ -97,13 +109,24 @@ export class DomTool {
     return this.requests;
   }
 
+  /** Page world: alert/confirm/prompt wrapped at injection (pass-through until an action arms them), so a reference the page keeps is covered too. */
+  private installDialogGuard(): void {
+    if ((this.options.dialogHandling ?? 'wrap') !== 'wrap') return;
+    try {
+      const win = this.document.defaultView;
+      if (win) installDialogGuard(win);
+    } catch {
+      /* no document: nothing to guard */
+    }
+  }
+
   private waitQuiet(options: QuietOptions): Promise<QuietResult> {
     const doc = this.document;
     return waitForQuiet([doc.documentElement ?? doc], this.requestTracker(), options);
   }
 
   /** A8: what appeared since `before`, from a snapshot taken after the action settled. */
-  private async appeared(before: SnapshotLike | null, effect: ActionEffect): Promise<Appeared> {
+  private async appeared(before: SnapshotLike | null, effect: ActionEffect, background?: ChurnFilter | null): Promise<Appeared> {
     const url = effect.urlAfter;
     // Leaving the page: what it shows now is the page being left, nothing "appeared".
     if (effect.navigated && effect.leaving !== undefined) return url !== undefined ? { navigated: url, tokens: estimateTokens(url) } : { tokens: 0 };
@@ -114,7 +137,10 @@ export class DomTool {
     if (!effect.mutations || !outline) return { tokens: 0 };
     const after = await this.snapshot({ force: true });
     // An action ran, so the layer is here.
-    return this.layer!.computeAppeared(outline, after, { maxTokens: this.options.appearedTokenCap });
+    const appeared = this.layer!.computeAppeared(outline, after, { maxTokens: this.options.appearedTokenCap, ignore: background ? (node) => background.covers(node) : undefined });
+    // S16: the agent branches on this (a person is needed) without reading the header.
+    if (after.context.blocker) appeared.blocker = { ...after.context.blocker };
+    return appeared;
   }
 
   /** The document to work on; a DomToolError NO_DOCUMENT where there is none (I4: say so, not "document is not defined"). */
@@ -146,7 +172,9 @@ export class DomTool {
     // F1 + F2 + F7: reuse while within the TTL, nothing marked it dirty, and the page did not scroll.
     if (!force && !hasOverrides && this.current && this.freshness.isFresh() && now() - this.current.takenAt < ttl && !scrolledSince(this.current, this.document)) return this.current;
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
-    const snapshot = buildSnapshot(this.document, options, this.memory);
+    const doc = this.document;
+    this.churn.start(doc.documentElement ?? doc);
+    const snapshot = buildSnapshot(doc, options, this.memory);
     snapshot.seq = ++this.seq;
     this.previous = snapshot;
     if (!hasOverrides) {

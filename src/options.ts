@@ -73,6 +73,12 @@ export interface DomToolOptions extends SnapshotOptions {
    * 'off' watches the DOM only.
    */
   requestTracking?: 'wrap' | 'timing' | 'off';
+  /**
+   * How JavaScript dialogs an action raises are answered and reported (A10): 'wrap' wraps the
+   * page's alert/confirm/prompt (page world, the default), 'bridge' talks to the wrapper the
+   * extension's page-world script installed (content scripts), 'off' leaves dialogs native.
+   */
+  dialogHandling?: 'wrap' | 'bridge' | 'off';
   /** Token cap of `effect.appeared`. Default 300. */
   appearedTokenCap?: number;
   /** Log with a [DomTool] prefix. */

@@ -61,6 +61,12 @@ export interface VirtualNode {
    */
   covered?: string;
   /**
+   * What acting on it does beyond the page, when the page says so (S16): opens a new tab
+   * or window, downloads a file (its name when known), goes to or submits to another
+   * site (its host), or is a step the page's own words call irreversible (Pay, Delete…).
+   */
+  consequence?: { newTab?: boolean; download?: string | true; host?: string; irreversible?: boolean };
+  /**
    * Only with includeHiddenText: this text run is not seen by a sighted person, and why
    * ('visually-hidden', 'clipped', 'low-contrast', 'transparent', 'tiny', 'off-page', 'covered').
    */
@@ -71,12 +77,21 @@ export interface VirtualNode {
   selectors?: { css: string; xpath: string };
 }
 
+/** What blocks the page until a person acts (S16): a CAPTCHA, a sign-in wall, a cookie wall. */
+export interface PageBlocker {
+  kind: 'captcha' | 'login' | 'cookie-wall';
+  /** The CAPTCHA's vendor (reCAPTCHA, hCaptcha, Cloudflare Turnstile, …). */
+  vendor?: string;
+}
+
 export interface PageContext {
   url: string;
   title: string;
   domain: string;
   viewport: { width: number; height: number };
   scroll: { x: number; y: number; width: number; height: number };
+  /** Present when something blocks the page and a person is needed (S16); agents branch on `kind`. */
+  blocker?: PageBlocker;
 }
 
 export interface SnapshotMeta {
@@ -150,6 +165,8 @@ export interface Appeared {
   moreControls?: number;
   /** The page navigated to this URL (take a fresh snapshot). */
   navigated?: string;
+  /** After the action the page is blocked until a person acts (S16): a CAPTCHA, a sign-in or cookie wall. */
+  blocker?: PageBlocker;
   /** Estimated tokens of this report (it is capped). */
   tokens: number;
 }
@@ -176,6 +193,12 @@ export interface ActionEffect {
   moved?: string;
   /** upload: the file names the input (or dropzone drop) received. */
   files?: string[];
+  /** JavaScript dialogs the action raised (alert/confirm/prompt), with the answer given (A10). */
+  dialogs?: { type: 'alert' | 'confirm' | 'prompt'; message: string; accepted: boolean; value?: string }[];
+  /** Extension only: the tab or window the action opened (chrome.tabs.onCreated with this tab as opener). */
+  newTab?: { tabId: number; url: string; windowId?: number; newWindow?: boolean };
+  /** Extension only: the download the action started (chrome.downloads). */
+  download?: { id: number; url: string; filename?: string; state?: string };
 }
 
 export interface ActionResult {
@@ -188,6 +211,11 @@ export interface ActionResult {
   noObservableEffect?: boolean;
   /** Extra notes for the agent (e.g. fallback paths taken). */
   notes?: string[];
+  /**
+   * The result in one line for an LLM (A10): what happened, what appeared, ids to use next;
+   * a few tokens when nothing notable happened. The other fields are for programs.
+   */
+  text?: string;
 }
 
 /** What inspect(id) found: the dry run of an action on that id (nothing is done to the page). */

@@ -22,6 +22,10 @@ import {
 } from './verify';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
 import { EffectWatcher, QUIET_MS, type Observation } from './observe';
+import type { ChurnFilter } from '../settle/churn';
+import type { DialogPolicy, DialogWatch } from '../settle/dialogs';
+import type { DialogOptions } from './dialog-options';
+import { renderResultText } from './result-text';
 import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement, KEYED_TYPING_LIMIT, MAX_TYPED_LENGTH } from './typing';
 import { mergeModifiers, normalizeModifiers, parseKey, type Modifiers } from './keys';
 import { pressKey } from './keyboard';
@@ -46,21 +50,28 @@ export interface ActionHost {
   latestSnapshot(): SnapshotLike | null;
   refreshSnapshot(): Promise<SnapshotLike>;
   invalidate(): void;
-  /** Waits (bounded) until the page settles after an action that started at `since`; lastChange: when the last change was seen. */
-  settle?(since: number, lastChange: number): Promise<{ settled: boolean }>;
+  /**
+   * Waits (bounded) until the page settles after an action that started at `since`; lastChange: when
+   * the last change was seen; `ignore`: background churn; `busy`: something the action started still runs.
+   */
+  settle?(since: number, lastChange: number, extra?: { ignore?: ChurnFilter | null; busy?: () => boolean }): Promise<{ settled: boolean; mutations?: number }>;
+  /** Mutations of what was already changing at a steady rate before the action (a ticker), or null. */
+  background?(): ChurnFilter | null;
+  /** Arms dialog answering for one action (A10), or null when dialogs are not handled. */
+  dialogs?(policy: Partial<DialogPolicy>): DialogWatch | null;
   /** What appeared since `before` (A8), given the effect observed. */
-  appeared?(before: SnapshotLike | null, effect: ActionEffect): Promise<Appeared>;
+  appeared?(before: SnapshotLike | null, effect: ActionEffect, background?: ChurnFilter | null): Promise<Appeared>;
   metrics?(event: MetricsEvent): void;
   debug?: boolean;
 }
 
-export interface TypeOptions {
+export interface TypeOptions extends DialogOptions {
   /** Replace the current value (default true, seed 003: "existing value must be cleared"). */
   replace?: boolean;
   pressEnter?: boolean;
 }
 
-export interface KeypressOptions {
+export interface KeypressOptions extends DialogOptions {
   modifiers?: Modifiers | string[];
   /** Focus this element first; otherwise the key goes to the focused element. */
   id?: string;
@@ -81,6 +92,9 @@ export class ActionRunner implements ActionContext {
   private baseline: SnapshotLike | null = null;
   /** S12: the secret values of the running action, scrubbed from its result. */
   private secrets = new SecretGuard();
+  /** For the running action: background churn before it began, and its dialog answering. */
+  private background: ChurnFilter | null = null;
+  private dialogWatch: DialogWatch | null = null;
 
   constructor(readonly host: ActionHost) {}
 
@@ -88,17 +102,17 @@ export class ActionRunner implements ActionContext {
     return this.run('click', async (start) => {
       const { element, snapshot, label } = await this.resolvePointer(id);
       const target = this.pointerTarget(element, label, snapshot);
-      const watch = new EffectWatcher(element, snapshot);
+      const watch = this.watch(element, snapshot);
       clickSequence(target.dispatchTo, target.point, this.pointer, options);
       return this.finish(start, await this.settle(watch), 'click');
-    });
+    }, options);
   }
 
   hover(id: string | TextTarget): Promise<ActionResult> {
     return this.run('hover', async (start) => {
       const { element, snapshot, label } = await this.resolvePointer(id);
       const target = this.pointerTarget(element, label, snapshot);
-      const watch = new EffectWatcher(element, snapshot);
+      const watch = this.watch(element, snapshot);
       hoverSequence(target.dispatchTo, target.point, this.pointer);
       return this.finish(start, await this.settle(watch), 'hover');
     });
@@ -109,7 +123,7 @@ export class ActionRunner implements ActionContext {
       const { element, snapshot } = await this.resolve(id);
       checkVisible(element, id, snapshot);
       checkEnabled(element, id, snapshot);
-      const watch = new EffectWatcher(element, snapshot);
+      const watch = this.watch(element, snapshot);
       (element as HTMLElement).focus();
       const obs = await this.settle(watch);
       if (deepActiveElement(this.host.document()) !== element && element.ownerDocument.activeElement !== element) {
@@ -146,7 +160,7 @@ export class ActionRunner implements ActionContext {
         notes.push(`Read ${JSON.stringify(cut(text))} as ${formatted.value}, the format this input expects.`);
         text = formatted.value;
       }
-      const watch = new EffectWatcher(field, snapshot);
+      const watch = this.watch(field, snapshot);
       const host = isTextField(field) ? null : editingHostOf(field);
       const outcome = host ? await typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
       // What the field should hold now (its old value + the typed text when appending) is as secret.
@@ -167,7 +181,7 @@ export class ActionRunner implements ActionContext {
         return failureResult(start, err, obs.effect, notes);
       }
       return this.finish(start, obs, 'typing', notes);
-    });
+    }, options);
   }
 
   clear(id: string): Promise<ActionResult> {
@@ -177,7 +191,7 @@ export class ActionRunner implements ActionContext {
       if (code) return runTypeCodeEditor(this, start, id, code, snapshot, '', true);
       const field = this.editableTarget(element, id, snapshot);
       this.pointerTarget(field, id, snapshot);
-      const watch = new EffectWatcher(field, snapshot);
+      const watch = this.watch(field, snapshot);
       const left = clearElement(field);
       const obs = await this.settle(watch);
       if (left.trim() !== '') return failureResult(start, new DomToolError('ACTION_FAILED', msg.clearDidNotStick(id, left)), obs.effect);
@@ -202,7 +216,7 @@ export class ActionRunner implements ActionContext {
         const doc = this.host.document();
         target = deepActiveElement(doc) ?? doc.body ?? doc.documentElement;
       }
-      const watch = new EffectWatcher(target, snapshot);
+      const watch = this.watch(target, snapshot);
       // Modifier keys pressed as keys: named in the chord or the options (an upper-case letter only implies Shift).
       const explicit = mergeModifiers(normalizeModifiers(options.modifiers), namedModifiers(key));
       const outcome = pressChord(target, parsed.def, mods, explicit, options.repeat);
@@ -210,7 +224,7 @@ export class ActionRunner implements ActionContext {
       if (outcome.prevented) notes.push(msg.defaultPrevented(parsed.def.key === ' ' ? 'Space' : parsed.def.key));
       const obs = await this.settle(watch);
       return this.finish(start, obs, `${parsed.def.key === ' ' ? 'Space' : parsed.def.key} key`, notes);
-    });
+    }, options);
   }
 
   select(id: string, value: string | string[]): Promise<ActionResult> {
@@ -256,7 +270,7 @@ export class ActionRunner implements ActionContext {
         snapshot = resolved.snapshot;
         if (!direction) {
           // scroll(id) with no direction: bring the element into view.
-          const watch = new EffectWatcher(element, snapshot);
+          const watch = this.watch(element, snapshot);
           element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' as ScrollBehavior });
           return successResult(start, (await this.settle(watch)).effect);
         }
@@ -265,7 +279,7 @@ export class ActionRunner implements ActionContext {
       const axis = dir === 'up' || dir === 'down' ? 'y' : 'x';
       const container = target === 'page' ? element : scrollContainerOf(element, axis);
       const px = typeof amount === 'number' ? amount : pageStep(container, axis);
-      const watch = new EffectWatcher(container, snapshot);
+      const watch = this.watch(container, snapshot);
       const moved = scrollContainer(container, dir, px);
       const obs = await this.settle(watch);
       const where = target === 'page' || container === container.ownerDocument.scrollingElement ? 'the page' : describeElement(container, snapshot);
@@ -403,13 +417,29 @@ export class ActionRunner implements ActionContext {
     return field;
   }
 
+  /** Starts observing an action's effect on `element`; created before dispatching (also arms dialog answering there). */
+  watch(element: Element, snapshot: SnapshotLike | null): EffectWatcher {
+    this.dialogWatch?.arm(element.ownerDocument);
+    return new EffectWatcher(element, snapshot, this.background);
+  }
+
   async settle(watch: EffectWatcher): Promise<Observation> {
     const obs = await watch.settle(this.host.effectWindowMs());
     if (this.host.settle) {
       // The watcher returns after QUIET_MS without changes (or after its window with none at all).
       // A page that navigated away is not settled: the next page is still loading.
       const lastChange = obs.noEffect ? this.actionStart : now() - QUIET_MS;
-      obs.effect.settled = obs.effect.navigated ? false : (await this.host.settle(this.actionStart, lastChange)).settled;
+      const extra = { ignore: this.background, busy: () => watch.animations.running() > 0 };
+      if (obs.effect.navigated) obs.effect.settled = false;
+      else {
+        const quiet = await this.host.settle(this.actionStart, lastChange, extra);
+        obs.effect.settled = quiet.settled;
+        // The page changed after the effect window (a request's answer rendered): that is the action's effect too (A4).
+        if (quiet.mutations) {
+          obs.effect.mutations += quiet.mutations;
+          obs.noEffect = false;
+        }
+      }
     }
     return obs;
   }
@@ -431,12 +461,14 @@ export class ActionRunner implements ActionContext {
     }
   }
 
-  private async run(action: string, body: (start: number) => Promise<ActionResult>): Promise<ActionResult> {
+  private async run(action: string, body: (start: number) => Promise<ActionResult>, dialog: DialogOptions = {}): Promise<ActionResult> {
     const start = now();
     this.actionStart = start;
     this.baseline = this.host.latestSnapshot();
     this.secrets = new SecretGuard();
     this.secrets.collect(this.pageDocument());
+    this.background = this.safely(() => this.host.background?.() ?? null, null);
+    this.dialogWatch = this.safely(() => this.host.dialogs?.({ accept: dialog.dialog === 'accept', promptText: typeof dialog.promptText === 'string' ? dialog.promptText : undefined }) ?? null, null);
     let result: ActionResult;
     try {
       result = await body(start);
@@ -449,9 +481,17 @@ export class ActionRunner implements ActionContext {
         // Invalidation cannot fail in practice; never let it turn a result into a throw.
       }
     }
+    const dialogs = this.dialogWatch ? this.dialogWatch.disarm() : [];
+    const background = this.background;
+    this.dialogWatch = null;
+    this.background = null;
+    if (dialogs.length) {
+      result.effect ??= { mutations: 0 };
+      result.effect.dialogs = dialogs.slice();
+    }
     if (result.effect && this.host.appeared) {
       try {
-        result.effect.appeared = await this.host.appeared(this.baseline, result.effect);
+        result.effect.appeared = await this.host.appeared(this.baseline, result.effect, background);
       } catch {
         // A report of what appeared is extra information; its failure must not change the result.
       }
@@ -465,8 +505,17 @@ export class ActionRunner implements ActionContext {
     } catch {
       // A throwing metrics callback must not break the action.
     }
+    result.text = renderResultText(result);
     if (this.host.debug) consoleLog('[DomTool]', action, result);
     return result;
+  }
+
+  private safely<T>(fn: () => T, fallback: T): T {
+    try {
+      return fn();
+    } catch {
+      return fallback;
+    }
   }
 }
 

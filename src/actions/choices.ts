@@ -5,7 +5,7 @@
 import type { ActionResult } from '../types';
 import type { SnapshotLike } from './snapshot-source';
 import { DomToolError, failureResult, msg, successResult } from './result';
-import { EffectWatcher } from './observe';
+
 import { clickSequence } from './pointer';
 import { pressKey } from './keyboard';
 import { parseKey } from './keys';
@@ -42,7 +42,7 @@ export async function runSelect(ctx: ActionContext, start: number, id: string, v
 
   if (isNativeSelect(element)) {
     ctx.pointerTarget(element, id, snapshot);
-    const watch = new EffectWatcher(element, snapshot);
+    const watch = ctx.watch(element, snapshot);
     const changed = selectNative(element, wanted, id);
     const obs = await ctx.settle(watch);
     if (!changed) return successResult(start, obs.effect, [msg.alreadySelected(wanted.join(', '))]);
@@ -118,7 +118,7 @@ async function clickOption(
 ): Promise<ActionResult> {
   if (isDisabled(option)) throw new DomToolError('NOT_ACTIONABLE', msg.optionDisabled(id, wanted));
   const target = ctx.pointerTarget(option, id, snapshot);
-  const watch = new EffectWatcher(combo, snapshot);
+  const watch = ctx.watch(combo, snapshot);
   clickSequence(target.dispatchTo, target.point, ctx.pointer);
   const obs = await ctx.settle(watch);
   if (combo !== option && !comboboxShows(combo, option, wanted)) {
@@ -139,7 +139,7 @@ async function selectListedTarget(ctx: ActionContext, start: number, container: 
     const option = snapshot.getElement(listed[i].id);
     if (!option || !option.isConnected || normalize(option.textContent ?? '') !== w) continue;
     const target = ctx.pointerTarget(option, listed[i].id, snapshot);
-    const watch = new EffectWatcher(container, snapshot);
+    const watch = ctx.watch(container, snapshot);
     clickSequence(target.dispatchTo, target.point, ctx.pointer);
     return ctx.finish(start, await ctx.settle(watch), `click on ${listed[i].id}`);
   }
@@ -199,7 +199,7 @@ export async function runCheck(ctx: ActionContext, start: number, id: string, wa
     target = ctx.pointerTarget(label, id, snapshot);
     notes.push(msg.clickedLabelInstead);
   }
-  const watch = new EffectWatcher(control, snapshot);
+  const watch = ctx.watch(control, snapshot);
   clickSequence(target.dispatchTo, target.point, ctx.pointer);
   const obs = await ctx.settle(watch);
   const after = control.isConnected ? checkedStateOf(control) : !wanted;

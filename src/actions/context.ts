@@ -20,6 +20,8 @@ export interface ActionContext {
   readonly host: { effectWindowMs(): number };
   resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }>;
   pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget;
+  /** Starts observing the effect of what is about to be done to `element` (before dispatching). */
+  watch(element: Element, snapshot: SnapshotLike | null): EffectWatcher;
   settle(watch: EffectWatcher): Promise<Observation>;
   finish(start: number, obs: Observation, what: string, notes?: string[]): ActionResult;
 }

@@ -8,7 +8,7 @@ import { normalizeWhitespace } from '../dom/dom-utils';
 import type { SnapshotLike } from './resolve';
 import type { ActionContext } from './context';
 import { DomToolError, failureResult, successResult } from './result';
-import { EffectWatcher } from './observe';
+
 import { checkHitTarget, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint, type Point } from './verify';
 import { dragSequence, type DragReport } from './drag-sequence';
 import { isNativeRange, rangeValueAt, setRangeValue, sliderOf, sliderValue } from './slider';
@@ -222,7 +222,7 @@ export async function runDrag(ctx: ActionContext, start: number, sourceId: strin
 
   const srcLabel = describeElement(source, snapshot);
   const before = snapshotBefore(source, dest);
-  const watch = new EffectWatcher(source, snapshot);
+  const watch = ctx.watch(source, snapshot);
   const notes: string[] = [];
   let report: DragReport;
   if (isNativeRange(source)) {

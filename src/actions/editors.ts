@@ -14,7 +14,7 @@ import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, failureResult, successResult } from './result';
 import { toArray } from '../dom/builtins';
-import { EffectWatcher, reportValue } from './observe';
+import { reportValue } from './observe';
 import { fireInput, fireKey } from './events';
 import { keyForChar, parseKey } from './keys';
 import { insertIntoField } from './typing';
@@ -102,7 +102,7 @@ async function deleteSelection(editor: CodeEditor): Promise<void> {
 /** type()/clear() on a Monaco editor: keys and text updates as the browser sends them, read back from the editor. */
 export async function runTypeCodeEditor(ctx: ActionContext, start: number, id: string, editor: CodeEditor, snapshot: SnapshotLike, text: string, replace: boolean): Promise<ActionResult> {
   ctx.pointerTarget(editor.root, id, snapshot);
-  const watch = new EffectWatcher(editor.input, snapshot);
+  const watch = ctx.watch(editor.input, snapshot);
   editor.input.focus({ preventScroll: true });
   await nextFrame();
   const before = monacoText(editor);

@@ -9,6 +9,9 @@ import { checkedOf, deepActiveElement, frameElementOf, inputType } from '../sema
 import { composedContains, describeElement } from './verify';
 import { readValue } from './typing';
 import type { SnapshotLike } from './snapshot-source';
+import type { ChurnFilter } from '../settle/churn';
+import { AnimationWatch } from '../settle/animations';
+import { DIALOG_EVENT } from '../settle/dialogs';
 
 export interface Observation {
   effect: ActionEffect;
@@ -57,18 +60,24 @@ export class EffectWatcher {
   /** Where that navigation goes, when the page told (Navigation API, the link, the submitted form). */
   private destination: string | null = null;
   private submitted = false;
+  private dialogs = 0;
   private wake: (() => void) | null = null;
   private readonly urlBefore: string;
   private readonly focusBefore: Element | null;
   private readonly valueBefore: string | undefined;
   private readonly checkedBefore: boolean | undefined;
   private readonly win: Window | null;
+  /** CSS transitions/animations the action starts (a panel sliding in before its content or a dialog). */
+  readonly animations: AnimationWatch;
 
+  /** `background`: mutations of what was already changing before the action (a ticker); they are not its effect. */
   constructor(
     private readonly el: Element,
     private readonly snapshot: SnapshotLike | null,
+    private readonly background: ChurnFilter | null = null,
   ) {
     this.win = windowOf(el);
+    this.animations = new AnimationWatch(el.ownerDocument);
     this.urlBefore = safeHref(this.win);
     this.focusBefore = deepActiveElement(topDocument(el));
     this.valueBefore = fieldValue(el);
@@ -85,7 +94,8 @@ export class EffectWatcher {
       for (const root of observedRoots(this.el)) {
         const mo = new MutationObserverCtor((records) => {
           let counted = 0;
-          for (let i = 0; i < records.length; i++) if (!isOverlayRecord(records[i])) counted++;
+          const background = this.background;
+          for (let i = 0; i < records.length; i++) if (!isOverlayRecord(records[i]) && !(background && background.isChurn(records[i]))) counted++;
           if (!counted) return;
           this.mutations += counted;
           onChange();
@@ -126,6 +136,11 @@ export class EffectWatcher {
       this.destination ??= formDestination(e.target, e.submitter ?? null);
       onChange();
     }) as () => void);
+    // A dialog the action raised (answered by the dialog guard, settle/dialogs.ts) is the page reacting.
+    listen(this.el.ownerDocument, DIALOG_EVENT, () => {
+      this.dialogs++;
+      onChange();
+    });
   }
 
   private changedSoFar(): boolean {
@@ -133,6 +148,7 @@ export class EffectWatcher {
       this.mutations > 0 ||
       this.navigated ||
       this.submitted ||
+      this.dialogs > 0 ||
       safeHref(this.win) !== this.urlBefore ||
       this.focusMoved() ||
       fieldValue(this.el) !== this.valueBefore ||
@@ -218,8 +234,10 @@ export class EffectWatcher {
   }
 
   stop(): void {
+    const background = this.background;
     for (const mo of this.observers) {
-      this.mutations += mo.takeRecords().length;
+      const left = mo.takeRecords();
+      for (let i = 0; i < left.length; i++) if (!isOverlayRecord(left[i]) && !(background && background.isChurn(left[i]))) this.mutations++;
       mo.disconnect();
     }
     this.observers.length = 0;
@@ -251,7 +269,7 @@ export class EffectWatcher {
     const focusChanged = this.focusMoved();
     if (focus && focus !== focus.ownerDocument.body) effect.focused = describeElement(focus, this.snapshot);
     const noEffect =
-      this.mutations === 0 && !effect.navigated && !this.submitted && !focusChanged && value === this.valueBefore && checked === this.checkedBefore;
+      this.mutations === 0 && !effect.navigated && !this.submitted && !this.dialogs && !focusChanged && value === this.valueBefore && checked === this.checkedBefore;
     return { effect, noEffect, submitted: this.submitted };
   }
 }

@@ -6,6 +6,7 @@
 import { flatTreeParent } from '../dom/dom-utils';
 import { fireMouse, firePointer } from './events';
 import type { Modifiers } from './keys';
+import type { DialogOptions } from './dialog-options';
 import { deepActiveElement } from '../semantics';
 import { focusTargetFor, type Point } from './verify';
 
@@ -66,7 +67,7 @@ export function hoverSequence(target: Element, point: Point, state: PointerState
   fireMouse(target, 'mousemove', { point, mods });
 }
 
-export interface ClickOptions {
+export interface ClickOptions extends DialogOptions {
   button?: 'left' | 'middle' | 'right';
   clickCount?: number;
   mods?: Modifiers;

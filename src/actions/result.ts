@@ -140,6 +140,12 @@ export const msg = {
       : `The page is navigating away from ${from} (destination not known yet); take a fresh snapshot once the new page has loaded.`,
 } as const;
 
+/** Whether a note is the "no observable effect" caveat (dropped when an effect turned up beyond the page, e.g. a new tab). */
+export function isNoEffectNote(note: string): boolean {
+  const [head, tail] = msg.noEffect('\u0000').split('\u0000');
+  return note.length > head.length + tail.length && note.indexOf(head) === 0 && note.slice(note.length - tail.length) === tail;
+}
+
 /** Builds results; `snapshotInvalidated` is always true because every action invalidates (F3). */
 export function successResult(start: number, effect?: ActionEffect, notes?: string[], noObservableEffect?: boolean): ActionResult {
   const result: ActionResult = { success: true, duration: round(now() - start), snapshotInvalidated: true };

@@ -14,7 +14,6 @@ import type { ActionResult } from '../types';
 import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, cut, failureResult, successResult } from './result';
-import { EffectWatcher } from './observe';
 
 /** Frameworks render key handlers' state in a microtask (React) or a frame: wait for that, no longer. */
 async function valueAfterPress(slider: Element, before: number): Promise<number> {
@@ -136,7 +135,7 @@ export async function typeIntoSlider(slider: Element, text: string): Promise<Sli
 /** type(id, number) on an ARIA slider: verified like a pointer target, keys pressed, value read back. */
 export async function runTypeSlider(ctx: ActionContext, start: number, id: string, slider: Element, snapshot: SnapshotLike, text: string): Promise<ActionResult> {
   ctx.pointerTarget(slider, id, snapshot);
-  const watch = new EffectWatcher(slider, snapshot);
+  const watch = ctx.watch(slider, snapshot);
   const outcome = await typeIntoSlider(slider, text);
   const obs = await ctx.settle(watch);
   obs.effect.valueAfter = outcome.valueAfter;

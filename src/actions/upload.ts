@@ -11,7 +11,7 @@ import type { ActionResult } from '../types';
 import type { ActionContext } from './context';
 import type { SnapshotLike } from './snapshot-source';
 import { DomToolError, failureResult, successResult } from './result';
-import { EffectWatcher } from './observe';
+
 import { fireEvent, fireInput } from './events';
 import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint } from './verify';
 import { disabledReason, inputType, roleAndName } from '../semantics';
@@ -197,7 +197,7 @@ export async function runUpload(ctx: ActionContext, start: number, id: string, f
   const accept = input.getAttribute('accept') ?? '';
   for (const f of list) if (accept && !matchesAccept(accept, f.name, f.type ?? '')) throw new DomToolError('VALIDATION_ERROR', upMsg.notAccepted(f.name, f.type ?? '', accept));
 
-  const watch = new EffectWatcher(input, snapshot);
+  const watch = ctx.watch(input, snapshot);
   input.files = transferOf(input, list).files;
   fireInput(input, 'input', 'insertReplacementText', null);
   fireEvent(input, 'change');
@@ -223,7 +223,7 @@ async function dropOnto(ctx: ActionContext, start: number, id: string, zone: Ele
   checkEnabled(zone, id, snapshot);
   scrollIntoViewIfNeeded(zone);
   const point = targetPoint(zone) ?? ctx.pointerTarget(zone, id, snapshot).point;
-  const watch = new EffectWatcher(zone, snapshot);
+  const watch = ctx.watch(zone, snapshot);
   const reaction = watchReaction(zone);
   const dropped = await dropFiles(zone, point, transferOf(zone, list));
   const obs = await ctx.settle(watch);

@@ -17,6 +17,8 @@ export interface AppearedOptions {
   maxTokens?: number;
   /** Most new controls listed. Default 12. */
   maxControls?: number;
+  /** Nodes whose change is not news of the action (background churn before it: a ticker, a clock). */
+  ignore?: (node: Node | undefined) => boolean;
 }
 
 
@@ -29,7 +31,7 @@ export function computeAppeared(before: Outline, after: DomSnapshot, options: Ap
     const id = outline.nodes[i].vn.node_id;
     if (!id) continue;
     const j = before.indexOf(id);
-    if (j < 0 || before.line(j) !== outline.line(i)) fresh.push(i);
+    if ((j < 0 || before.line(j) !== outline.line(i)) && !(options.ignore && options.ignore(outline.nodes[i].ref))) fresh.push(i);
   }
   const out: Appeared = { tokens: 0 };
   let tokens = 0;

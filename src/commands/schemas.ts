@@ -31,6 +31,7 @@ export const TOOL_SCHEMA: OptionSchema = [
   ['settleQuietMs', 'num0'],
   ['settleTimeoutMs', 'num0'],
   ['requestTracking', ['wrap', 'timing', 'off']],
+  ['dialogHandling', ['wrap', 'bridge', 'off']],
   ['appearedTokenCap', 'num0'],
   ['debug', 'bool'],
   ['metricsCollector', 'fn'],
@@ -51,20 +52,29 @@ export const FIND_SCHEMA: OptionSchema = [
   ['force', 'bool'],
 ];
 
+/** How a confirm()/prompt() the action raises is answered (A10, actions/dialog-options.ts). */
+const DIALOG_SCHEMA: OptionSchema = [
+  ['dialog', ['accept', 'dismiss']],
+  ['promptText', 'str'],
+];
+
 export const CLICK_SCHEMA: OptionSchema = [
   ['button', ['left', 'middle', 'right']],
   ['clickCount', 'int1'],
   ['mods', 'obj'],
+  ...DIALOG_SCHEMA,
 ];
 
 export const TYPE_SCHEMA: OptionSchema = [
   ['replace', 'bool'],
   ['pressEnter', 'bool'],
+  ...DIALOG_SCHEMA,
 ];
 
 export const KEYPRESS_SCHEMA: OptionSchema = [
   ['modifiers', 'obj'],
   ['repeat', 'int0'],
+  ...DIALOG_SCHEMA,
 ];
 
 export const SCROLL_SCHEMA: OptionSchema = [['direction', ['up', 'down', 'left', 'right']]];

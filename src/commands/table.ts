@@ -21,6 +21,7 @@
 // handleMessage then follow without further edits.
 import { defineProperty, isArray, now } from '../dom/builtins';
 import { DomToolError, failureResult, isDomToolError } from '../actions/result';
+import { renderResultText } from '../actions/result-text';
 import type { ActionRunner, KeypressOptions, ScrollOptions, TypeOptions } from '../actions/ActionRunner';
 import type { ClickOptions } from '../actions/pointer';
 import type { TextTarget } from '../actions/text-target';
@@ -119,7 +120,9 @@ const errorOf = (e: DomToolError): ErrorInfo => ({ code: e.code, message: e.mess
 /** A refused action: the ActionResult contract, and the snapshot is invalidated as after any action (F3). */
 function refusedAction(e: DomToolError, host: CommandHost): Promise<ActionResult> {
   host.invalidate();
-  return Promise.resolve(failureResult(now(), e));
+  const result = failureResult(now(), e);
+  result.text = renderResultText(result);
+  return Promise.resolve(result);
 }
 
 const asError = (e: unknown): DomToolError => (isDomToolError(e) ? e : new DomToolError('ACTION_FAILED', String((e as Error)?.message ?? e)));
@@ -133,6 +136,14 @@ function opts(m: Msg): Msg {
   return m.options && typeof m.options === 'object' ? (m.options as Msg) : {};
 }
 const bool = (v: unknown): boolean | undefined => (typeof v === 'boolean' ? v : undefined);
+/** Message fields saying how a confirm()/prompt() the action raises is answered (A10); checked by the option schema. */
+type DialogMessage = { dialog?: 'accept' | 'dismiss'; promptText?: string };
+const dialogOptions = (m: DialogMessage): DialogMessage => {
+  const out: DialogMessage = {};
+  if (m.dialog !== undefined) out.dialog = m.dialog;
+  if (m.promptText !== undefined) out.promptText = m.promptText;
+  return out;
+};
 const strings = (v: unknown): string[] | undefined => (isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
 
 /** An action on one node id with no other argument (click-like). */
@@ -230,14 +241,23 @@ export const COMMANDS = [
     check: (raw): [id: string | TextTarget, options?: ClickOptions] => [pointerTarget(raw[0]), checkOptions(raw[1], CLICK_SCHEMA)],
     call: (host, id, options) => act(host, (a) => a.click(id, options)),
     fail: refusedAction,
-    message: { args: (m: { nodeId: string }) => [m.nodeId], service: 'node', pointer: true, feedback: 'click' },
+    message: {
+      args: (m: { nodeId: string } & DialogMessage) => [m.nodeId, dialogOptions(m)],
+      service: 'node',
+      pointer: true,
+      feedback: 'click',
+    },
   }),
   request('type', {
     check: (raw): [id: string, text: string, options?: TypeOptions] => [nodeId(raw[0]), string(raw[1], 'text'), checkOptions(raw[2], TYPE_SCHEMA)],
     call: (host, id, text, options) => act(host, (a) => a.type(id, text, options)),
     fail: refusedAction,
     message: {
-      args: (m: { nodeId: string; text: string; /** default true */ replace?: boolean; pressEnter?: boolean }) => [m.nodeId, m.text === undefined ? '' : m.text, { replace: bool(m.replace), pressEnter: bool(m.pressEnter) }],
+      args: (m: { nodeId: string; text: string; /** default true */ replace?: boolean; pressEnter?: boolean } & DialogMessage) => [
+        m.nodeId,
+        m.text === undefined ? '' : m.text,
+        { replace: bool(m.replace), pressEnter: bool(m.pressEnter), ...dialogOptions(m) },
+      ],
       service: 'node',
       feedback: 'field',
     },
@@ -249,7 +269,7 @@ export const COMMANDS = [
     },
     call: (host, key, options) => act(host, (a) => a.keypress(key, options)),
     fail: refusedAction,
-    message: { args: (m: { key: string; modifiers?: string[]; nodeId?: string }) => [m.key, { modifiers: strings(m.modifiers), id: m.nodeId }], service: 'any' },
+    message: { args: (m: { key: string; modifiers?: string[]; nodeId?: string } & DialogMessage) => [m.key, { modifiers: strings(m.modifiers), id: m.nodeId, ...dialogOptions(m) }], service: 'any' },
   }),
   request('hover', {
     check: (raw): [id: string | TextTarget] => [pointerTarget(raw[0])],

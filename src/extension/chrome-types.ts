@@ -9,6 +9,26 @@ export interface FrameDetails {
 
 interface Event<T extends (...args: never[]) => unknown> {
   addListener(cb: T): void;
+  removeListener?(cb: T): void;
+}
+
+/** The fields of chrome.downloads.DownloadItem the service reads. */
+export interface DownloadItem {
+  id: number;
+  url: string;
+  finalUrl?: string;
+  referrer?: string;
+  /** Absolute path on disk; empty until Chrome has decided it. */
+  filename?: string;
+  state?: string;
+}
+
+export interface TabInfo {
+  id?: number;
+  url?: string;
+  pendingUrl?: string;
+  windowId?: number;
+  openerTabId?: number;
 }
 
 export interface MessageSender {
@@ -24,9 +44,15 @@ export interface ChromeApi {
     onMessage?: Event<(message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | undefined>;
   };
   tabs: {
-    get(tabId: number): Promise<{ id?: number; url?: string; pendingUrl?: string }>;
+    get(tabId: number): Promise<TabInfo>;
     sendMessage(tabId: number, message: unknown, options?: { frameId?: number; documentId?: string }): Promise<unknown>;
     onRemoved?: Event<(tabId: number) => void>;
+    onCreated?: Event<(tab: TabInfo) => void>;
+  };
+  /** Needs the "downloads" permission; without it downloads are not reported. */
+  downloads?: {
+    onCreated?: Event<(item: DownloadItem) => void>;
+    search(query: { id: number }): Promise<DownloadItem[]>;
   };
   scripting?: {
     executeScript(injection: { target: { tabId: number; allFrames?: boolean; frameIds?: number[]; documentIds?: string[] }; files: string[] }): Promise<unknown>;
@@ -35,6 +61,7 @@ export interface ChromeApi {
     getAllFrames(details: { tabId: number }): Promise<FrameDetails[] | null>;
     getFrame(details: { tabId: number; frameId: number }): Promise<FrameDetails | null>;
     onCommitted?: Event<(details: { tabId: number; frameId: number; documentId?: string; url: string }) => void>;
+    onCreatedNavigationTarget?: Event<(details: { sourceTabId: number; sourceFrameId: number; tabId: number; url: string }) => void>;
   };
   storage?: {
     session?: {

@@ -4,15 +4,17 @@
 // assembles one snapshot from every frame of the tab (cross-origin ones included),
 // routes each action to the frame that owns the id, and answers errors as data with
 // a code and a message an LLM can act on (seed 003's contracts, without CDP).
-import type { ActionResult, ErrorCode, SerializedPage } from '../types';
+import type { ActionEffect, ActionResult, ErrorCode, SerializedPage } from '../types';
+import { renderResultText } from '../actions/result-text';
+import { BeyondPageWatch } from './beyond-page';
 import type { DomToolResponse } from '../integration/protocol';
 import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
 import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
 import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
-import type { ChromeApi, FrameDetails, MessageSender } from './chrome-types';
+import type { ChromeApi, FrameDetails, MessageSender, TabInfo } from './chrome-types';
 import { LOAD_ACTIONS } from '../integration/load-actions';
 import { COMMANDS, commandForMessage, messageType, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
-import { isDomToolError, cut } from '../actions/result';
+import { isDomToolError, isNoEffectNote, cut } from '../actions/result';
 import { defineProperty } from '../dom/builtins';
 
 export type ExtensionErrorCode =
@@ -126,7 +128,28 @@ function err(code: ExtensionErrorCode, message: string, recoverable = true): Ext
 }
 
 function failed(start: number, error: ExtensionError): ExtensionActionResult {
-  return { success: false, duration: Date.now() - start, error, snapshotInvalidated: true };
+  const result: ExtensionActionResult = { success: false, duration: Date.now() - start, error, snapshotInvalidated: true };
+  result.text = renderResultText(result as ActionResult);
+  return result;
+}
+
+/** Adds what the action did beyond its page (a new tab, a download) to the frame's result, and renders its line again. */
+function withBeyondPage(result: ExtensionActionResult, beyond: Pick<ActionEffect, 'newTab' | 'download'>): ExtensionActionResult {
+  if (beyond.newTab || beyond.download) {
+    result.effect = { ...(result.effect ?? { mutations: 0 }), ...beyond };
+    // A tab or a download is an effect, although the page itself showed none (A4).
+    if (result.noObservableEffect) {
+      delete result.noObservableEffect;
+      if (result.notes) result.notes = result.notes.filter((n) => !isNoEffectNote(n));
+    }
+  }
+  result.text = renderResultText(result as ActionResult);
+  return result;
+}
+
+function originOf(url: string | undefined): string {
+  const m = /^(https?:\/\/[^/?#]+)/i.exec(url ?? '');
+  return m ? m[1] : '';
 }
 
 export class DomToolService {
@@ -205,7 +228,7 @@ export class DomToolService {
     }
   }
 
-  private async tab(tabId: unknown): Promise<{ url?: string } | ExtensionError> {
+  private async tab(tabId: unknown): Promise<TabInfo | ExtensionError> {
     if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0) return err('VALIDATION_ERROR', '"tabId" must be a tab id (a non-negative integer from chrome.tabs).');
     try {
       const tab = await this.chrome.tabs.get(tabId);
@@ -549,13 +572,17 @@ export class DomToolService {
       target = type === 'keypress' ? await this.focusedFrame(tabId) : { frameId: 0, prefix: '' };
     }
     if (this.config.visualFeedback) message.feedback = true;
+    // Listening from before the action: the tab it opens or the download it starts (A10).
+    const beyond = new BeyondPageWatch(this.chrome, tabId, (tab as TabInfo).windowId, originOf((tab as TabInfo).url));
     const got = await this.send<DomToolResponse>(tabId, target, message, this.actionTimeoutMs);
+    if (!got.ok || !got.value.ok) await beyond.finish(false);
     if (!got.ok) {
       if (got.reason === 'timeout') return failed(start, err('TIMEOUT', `The ${type} did not finish within ${this.actionTimeoutMs} ms. Take a new snapshot to see what happened.`));
       return failed(start, err(target.frameId ? 'FRAME_GONE' : 'CONTENT_SCRIPT_NOT_LOADED', `The frame did not answer (${got.message}); it may have navigated. Take a new snapshot.`));
     }
     if (!got.value.ok) return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code as ExtensionErrorCode }, target.prefix));
-    return prefixIdsDeep(got.value.result as ExtensionActionResult, target.prefix);
+    const result = prefixIdsDeep(got.value.result as ExtensionActionResult, target.prefix);
+    return withBeyondPage(result, await beyond.finish(result.success && !!result.noObservableEffect));
   }
 
   /** Labelled boxes over nodes (any frame's ids); 'all' boxes every actionable node of the main frame. */

@@ -117,9 +117,10 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   // trackers) are never asked anything and should pay for nothing but this listener and
   // the frame handshake (issue 19). Request settling uses resource timing, which needs no
   // early start (an isolated world cannot wrap the page's fetch anyway).
+  // Dialogs are answered by the guard the page-world script installed (settle/dialogs.ts).
   let made: DomTool | null = null;
   const tool = (): DomTool =>
-    (made ??= new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', ...options }));
+    (made ??= new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', dialogHandling: 'bridge', ...options }));
   // Actions load on a frame's first action: the service worker injects the action layer (issue 19).
   setActionLayerLoader(actionLoaderVia(runtime!));
   let win: Window | null = null;

@@ -11,6 +11,8 @@
 // <body> (where delegating frameworks listen) are never recorded.
 import { LISTENER_MARK_EVENT, LISTENER_QUERY_EVENT } from './click-listeners';
 
+export { installDialogGuard } from '../settle/dialogs';
+
 const INSTALLED = Symbol.for('browserx.domtool.listenerRecorder');
 const CLICKY: Record<string, true> = { click: true, mousedown: true, mouseup: true, pointerdown: true, pointerup: true, dblclick: true, touchstart: true, touchend: true, auxclick: true };
 

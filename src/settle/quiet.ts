@@ -1,10 +1,13 @@
 // Bounded waiting for a page to settle (issue 10 §5): no DOM change for `quietMs`
 // and no request in flight (those started since `since`), within `timeoutMs`.
 // Style-attribute churn (JS animations, spinners) does not count as a change:
-// it never settles and says nothing about content.
+// it never settles and says nothing about content. Neither does churn that was going
+// on before the action (`ignore`, settle/churn.ts); a finite animation the action
+// started (`busy`, settle/animations.ts) does: what it ends in may be what matters.
 import type { ErrorCode } from '../types';
 import { MutationObserverCtor, clearTimer, now, setTimer } from '../dom/builtins';
 import type { RequestTracker } from './requests';
+import type { ChurnFilter } from './churn';
 
 export interface QuietOptions {
   quietMs: number;
@@ -13,6 +16,10 @@ export interface QuietOptions {
   since?: number;
   /** When the last change happened before this call (e.g. seen by the action's effect watcher). */
   lastChange?: number;
+  /** Mutations to ignore: background churn that was going on before the action (settle/churn.ts). */
+  ignore?: ChurnFilter | null;
+  /** Something the action started still runs (an animation): not settled yet. */
+  busy?: () => boolean;
 }
 
 export interface QuietResult {
@@ -22,12 +29,15 @@ export interface QuietResult {
   pendingRequests: number;
   /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
   error?: { code: ErrorCode; message: string; recoverable: boolean };
+  /** Mutations seen while waiting (not counting ignored churn or style): the page changed late. */
+  mutations?: number;
 }
 
 export function waitForQuiet(roots: Node[], requests: RequestTracker | null, options: QuietOptions): Promise<QuietResult> {
   const started = now();
   const since = options.since ?? -Infinity;
   let lastChange = Math.max(options.lastChange ?? started, requests ? requests.lastActivity() : 0);
+  let mutations = 0;
   const observers: MutationObserver[] = [];
   return new Promise((resolve) => {
     let timer = 0;
@@ -37,27 +47,39 @@ export function waitForQuiet(roots: Node[], requests: RequestTracker | null, opt
       finished = true;
       clearTimer(timer);
       for (let i = 0; i < observers.length; i++) observers[i].disconnect();
-      resolve({ settled, waitedMs: Math.round(now() - started), pendingRequests: requests ? requests.pending(since) : 0 });
+      resolve({ settled, waitedMs: Math.round(now() - started), pendingRequests: requests ? requests.pending(since) : 0, mutations });
+    };
+    const busy = () => {
+      try {
+        return !!options.busy && options.busy();
+      } catch {
+        return false;
+      }
     };
     const check = () => {
       if (finished) return;
       const t = now();
       if (requests) lastChange = Math.max(lastChange, requests.lastActivity());
       const pending = requests ? requests.pending(since) : 0;
-      if (!pending && t - lastChange >= options.quietMs) return finish(true);
+      const running = busy();
+      // An animation the action started ends in what it reveals: quiet is counted from its end.
+      if (running) lastChange = Math.max(lastChange, t);
+      if (!pending && !running && t - lastChange >= options.quietMs) return finish(true);
       if (t - started >= options.timeoutMs) return finish(false);
-      // Wake when the quiet period could end, or every 50 ms while requests are pending.
-      const wait = pending ? 50 : Math.max(1, lastChange + options.quietMs - t);
+      // Wake when the quiet period could end, or every 50 ms while requests or animations run.
+      const wait = pending || running ? 50 : Math.max(1, lastChange + options.quietMs - t);
       timer = setTimer(check, Math.min(wait, Math.max(1, started + options.timeoutMs - t)));
     };
     if (MutationObserverCtor) {
       for (let i = 0; i < roots.length; i++) {
         try {
           const mo = new MutationObserverCtor((records) => {
+            const ignore = options.ignore;
             for (let k = 0; k < records.length; k++) {
+              if (ignore && ignore.isChurn(records[k])) continue;
               if (records[k].type !== 'attributes' || records[k].attributeName !== 'style') {
                 lastChange = now();
-                return;
+                mutations++;
               }
             }
           });

@@ -12,6 +12,7 @@ import { IdAllocator, childHash, formatId } from './ids/element-ids';
 import { Outline } from './render/outline';
 import { traverse, type IdSource } from './walk/traverse';
 import { confineTo, findOverlay } from './classify/modal';
+import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
 import { DEFAULT_TEXT_LENGTH, lineCostFor } from './render/text';
@@ -45,6 +46,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       walked.roots = confined.tree;
       walked.keptNodes = confined.kept;
     }
+    // S16: a CAPTCHA, or a sign-in / cookie wall on the layer that blocks the page.
+    const blocker = detectBlocker(doc, overlay);
+    if (blocker) context.blocker = blocker;
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
     walked.covers.dropCoveredText(walked.perception, options.includeHiddenText);
     walked.covers.markCoveredControls(walked.keptNodes, doc);

@@ -98,7 +98,7 @@ test('find() on a page: ids, one line of context, a limit; text lines point to t
   await loadHtml(page, SHOP);
   const found = await run<any>(page, `return tool.find('place order');`);
   expect(found.total).toBe(1);
-  expect(found.matches[0].line).toMatch(/^nv_\w+ button "Place order"$/);
+  expect(found.matches[0].line).toMatch(/^nv_\w+ button "Place order" \[irreversible\]$/);
   expect(found.matches[0].id).toBe(found.matches[0].line.split(' ')[0]);
   expect(found.matches[0].context).toBe('form "Shipping"');
   expect(found.text).toBe(`# find "place order": 1 match in snapshot #1\nform "Shipping"\n  ${found.matches[0].line}`);

@@ -10,6 +10,7 @@ import { readEditableText, readFieldValue } from './values';
 import type { Box, PlainRect } from '../../dom/geometry';
 import { truncate } from '../../dom/dom-utils';
 import { declaredFormatType } from '../../dom/input-formats';
+import { consequenceOf } from './consequences';
 
 export interface NodeFacts {
   el: Element;
@@ -89,6 +90,11 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   if (tag === 'img' || tag === 'video' || tag === 'audio') {
     const src = el.getAttribute('src');
     if (src && !src.startsWith('data:')) vn.src = shortenUrl(src, el.ownerDocument);
+  }
+
+  if (actionable) {
+    const consequence = consequenceOf(el, tag, vn.role, vn.name);
+    if (consequence) vn.consequence = consequence;
   }
 
   const aria = facts.scan.aria || facts.scan.stable ? readAriaRelations(el) : undefined;

@@ -61,5 +61,7 @@ function isPlainObject(v: unknown): boolean {
 }
 
 export function buildPayload(context: PageContext, body: VirtualNode, meta: SnapshotMeta): SerializedPage {
-  return { page: { context: { ...context, viewport: { ...context.viewport }, scroll: { ...context.scroll } }, body, meta: { ...meta, timings: { ...meta.timings }, ...(meta.truncation ? { truncation: meta.truncation.slice() } : {}) } } };
+  const copy: PageContext = { ...context, viewport: { ...context.viewport }, scroll: { ...context.scroll } };
+  if (context.blocker) copy.blocker = { ...context.blocker };
+  return { page: { context: copy, body, meta: { ...meta, timings: { ...meta.timings }, ...(meta.truncation ? { truncation: meta.truncation.slice() } : {}) } } };
 }

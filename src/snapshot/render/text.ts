@@ -6,7 +6,7 @@
 //   plain text lines carry no id: only lines an agent can act on do.
 import { wordList } from '../../semantics/element';
 import { INPUT_FORMATS } from '../../dom/input-formats';
-import type { PageContext, SnapshotMeta, VirtualNode } from '../../types';
+import type { PageBlocker, PageContext, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { estimateTokens } from './tokens';
@@ -111,10 +111,21 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.frameSrc !== undefined) out.push('src=' + cut(vn.frameSrc, 80));
   if (vn.crossOrigin) out.push('cross-origin');
   if (vn.closedShadowRoot) out.push('closed-shadow-root');
+  if (vn.consequence) out.push(...consequenceMarks(vn.consequence));
   if (ctx.neutral) return out;
   if (vn.actionable && vn.role !== 'link' && vn.computed?.offscreen && !ctx.afterFold) out.push('offscreen');
   // Fixed banners and dialogs late in the document are on screen although below the marker.
   if (vn.actionable && ctx.afterFold && !vn.computed?.offscreen) out.push('in-view');
+  return out;
+}
+
+/** S16 marks: new-tab, download[="file"], to=host, irreversible. */
+export function consequenceMarks(c: NonNullable<VirtualNode['consequence']>): string[] {
+  const out: string[] = [];
+  if (c.newTab) out.push('new-tab');
+  if (c.download !== undefined) out.push(c.download === true ? 'download' : 'download=' + quote(cut(c.download, 60)));
+  if (c.host) out.push('to=' + c.host);
+  if (c.irreversible) out.push('irreversible');
   return out;
 }
 
@@ -160,7 +171,10 @@ export interface TextDocument {
 
 export function renderText(doc: TextDocument, options: TextOptions = {}): string {
   const lines: string[] = [];
-  if (options.header !== false) lines.push(headerLine(doc.context));
+  if (options.header !== false) {
+    lines.push(headerLine(doc.context));
+    if (doc.context.blocker) lines.push(blockerLine(doc.context.blocker));
+  }
   const maxTextLength = options.maxTextLength ?? DEFAULT_TEXT_LENGTH;
   const includeHrefs = !!options.includeHrefs;
   const fold = doc.context.viewport.height;
@@ -324,7 +338,9 @@ function formatInlineRun(run: BuildNode[], maxTextLength: number): string {
   let line = '';
   for (let i = 0; i < run.length; i++) {
     const vn = run[i].vn;
-    const part = vn.tag === TEXT_TAG ? textRun(vn, maxTextLength) : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + vn.node_id + ')';
+    const marks = vn.consequence ? consequenceMarks(vn.consequence) : null;
+    const target = marks && marks.length ? vn.node_id + ' ' + marks.join(' ') : vn.node_id;
+    const part = vn.tag === TEXT_TAG ? textRun(vn, maxTextLength) : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + target + ')';
     line += line && !/^[,.;:!?)]/.test(part) ? ' ' + part : part;
   }
   return line;
@@ -334,6 +350,13 @@ function formatInlineRun(run: BuildNode[], maxTextLength: number): string {
 function textRun(vn: VirtualNode, max: number): string {
   const text = cut(vn.text ?? '', max);
   return vn.hidden ? `[hidden: ${vn.hidden}] ${text}` : text;
+}
+
+/** S16: one line saying what blocks the page and that a person is needed. */
+export function blockerLine(b: PageBlocker): string {
+  if (b.kind === 'captcha') return `# blocked: CAPTCHA${b.vendor ? ' (' + b.vendor + ')' : ''}: a person must solve it; ask the user, then continue`;
+  if (b.kind === 'login') return '# blocked: sign-in wall: the page asks to sign in before it shows its content; a person must sign in';
+  return '# blocked: cookie wall: the page stays hidden until cookies are accepted or refused; a person should choose';
 }
 
 function headerLine(ctx: PageContext): string {

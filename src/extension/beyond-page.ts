@@ -1,0 +1,127 @@
+// What an action did beyond its page (A10), seen from the service worker: the tab or
+// window it opened (chrome.tabs.onCreated with the acting tab as opener, and
+// webNavigation.onCreatedNavigationTarget, which also covers rel=noopener links) and
+// the download it started (chrome.downloads.onCreated — downloads carry no tab, so a
+// download created while the action runs, from the acting tab's page, is its download).
+// A page script cannot see any of this; an agent that is not told downloads the same
+// invoice again and again, or never looks at the tab it opened.
+import type { ActionEffect } from '../types';
+import type { ChromeApi, DownloadItem } from './chrome-types';
+
+/** How long to keep listening after a result that saw no effect in the page (a new tab or download starts asynchronously). */
+const GRACE_MS = 600;
+
+export class BeyondPageWatch {
+  private readonly offs: (() => void)[] = [];
+  private newTab: NonNullable<ActionEffect['newTab']> | undefined;
+  private downloadId: number | undefined;
+  private download: NonNullable<ActionEffect['download']> | undefined;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly chrome: ChromeApi,
+    private readonly tabId: number,
+    private readonly windowId: number | undefined,
+    /** The acting tab's page origin: a download from elsewhere started at the same time is not this action's. */
+    private readonly origin: string,
+  ) {
+    const tabs = chrome.tabs.onCreated;
+    if (tabs) this.listen(tabs, (tab: { id?: number; openerTabId?: number; windowId?: number; url?: string; pendingUrl?: string }) => {
+      if (tab.openerTabId === this.tabId && tab.id !== undefined) this.opened(tab.id, tab.pendingUrl || tab.url || '', tab.windowId);
+    });
+    const target = chrome.webNavigation?.onCreatedNavigationTarget;
+    if (target) this.listen(target, (d: { sourceTabId: number; tabId: number; url: string }) => {
+      if (d.sourceTabId === this.tabId) this.opened(d.tabId, d.url, undefined);
+    });
+    const downloads = chrome.downloads?.onCreated;
+    if (downloads) this.listen(downloads, (item: DownloadItem) => {
+      if (this.downloadId !== undefined || !this.fromThisPage(item)) return;
+      this.downloadId = item.id;
+      this.download = describe(item);
+      this.wake?.();
+    });
+  }
+
+  private listen<T extends (...args: never[]) => unknown>(event: { addListener(cb: T): void; removeListener?(cb: T): void }, cb: T): void {
+    try {
+      event.addListener(cb);
+      this.offs.push(() => event.removeListener?.(cb));
+    } catch {
+      /* no such permission: that effect is not reported */
+    }
+  }
+
+  private opened(tabId: number, url: string, windowId: number | undefined): void {
+    if (this.newTab && this.newTab.tabId !== tabId) return; // the first one the action opened
+    const tab = this.newTab ?? { tabId, url: '' };
+    if (url && url !== 'about:blank') tab.url = url;
+    if (windowId !== undefined) {
+      tab.windowId = windowId;
+      if (this.windowId !== undefined && windowId !== this.windowId) tab.newWindow = true;
+    }
+    this.newTab = tab;
+    this.wake?.();
+  }
+
+  private fromThisPage(item: DownloadItem): boolean {
+    const from = item.referrer || item.url || '';
+    if (!this.origin || from.indexOf('blob:') === 0 || from.indexOf('data:') === 0) return true;
+    return from.indexOf(this.origin) === 0 || (item.url || '').indexOf(this.origin) === 0 || !item.referrer;
+  }
+
+  /**
+   * Stops listening and reports. `noEffectInPage`: the page showed no reaction, so a tab or
+   * download may still be starting — waits up to GRACE_MS for one before giving up.
+   */
+  async finish(noEffectInPage: boolean): Promise<Pick<ActionEffect, 'newTab' | 'download'>> {
+    if (noEffectInPage && !this.newTab && this.downloadId === undefined) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, GRACE_MS);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    this.wake = null;
+    for (const off of this.offs) {
+      try {
+        off();
+      } catch {
+        /* already gone */
+      }
+    }
+    const out: Pick<ActionEffect, 'newTab' | 'download'> = {};
+    if (this.newTab) {
+      // onCreated often knows no URL yet: the tab itself does by now.
+      if (!this.newTab.url) {
+        try {
+          const tab = await this.chrome.tabs.get(this.newTab.tabId);
+          this.newTab.url = tab.pendingUrl || tab.url || '';
+        } catch {
+          /* closed already */
+        }
+      }
+      out.newTab = this.newTab;
+    }
+    if (this.downloadId !== undefined) {
+      // The file name is decided after onCreated: read the item again.
+      try {
+        const [item] = (await this.chrome.downloads?.search({ id: this.downloadId })) ?? [];
+        if (item) this.download = describe(item);
+      } catch {
+        /* keep what onCreated said */
+      }
+      out.download = this.download;
+    }
+    return out;
+  }
+}
+
+function describe(item: DownloadItem): NonNullable<ActionEffect['download']> {
+  const out: NonNullable<ActionEffect['download']> = { id: item.id, url: item.finalUrl || item.url || '' };
+  const name = (item.filename || '').split(/[\\/]/).pop();
+  if (name) out.filename = name;
+  if (item.state) out.state = item.state;
+  return out;
+}

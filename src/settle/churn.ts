@@ -1,0 +1,156 @@
+// Background churn (issue 23 §4): what keeps changing on its own — a clock, a price
+// ticker, a carousel — must not hold an action's result back. One MutationObserver per
+// document remembers, per changed element, when it last changed (a few timestamps).
+// At the start of an action, the elements that were changing at a steady rate are
+// frozen into a filter; settling and effect observation then ignore mutations of
+// exactly those elements, so what the action itself causes still counts.
+//
+// Started on the first snapshot (an agent looks before it acts), not at injection:
+// a frame that is never looked at pays nothing.
+import { MutationObserverCtor, now } from '../dom/builtins';
+
+/** What was changing at a steady rate before an action: its mutations are not the action's effect. */
+export interface ChurnFilter {
+  /** The mutation belongs to background churn. */
+  isChurn(record: MutationRecord): boolean;
+  /** The node is (inside) an element that churns: a line about it is no news of the action. */
+  covers(node: Node | undefined): boolean;
+}
+
+/** How far back churn is judged; a clock ticking once per second shows 3 ticks in it. */
+const HISTORY_MS = 3500;
+/** Ticks an element needs in the history to count as steady churn. */
+const MIN_TICKS = 3;
+/** Timestamps kept per element (enough for a rate). */
+const KEEP = 6;
+/** Elements tracked at most (oldest forgotten first): bounds memory on busy pages. */
+const MAX_TRACKED = 512;
+/** Our own overlay hosts (highlight, action feedback) are never page churn. */
+const OVERLAY_ATTRIBUTE = 'data-browserx-overlay';
+
+/** The element a mutation record is about: a text change belongs to its parent element. */
+export function churnKey(record: MutationRecord): Node | null {
+  const target = record.target;
+  if (record.type === 'characterData') return target.parentNode;
+  return target;
+}
+
+export class ChurnMonitor {
+  /** Made in start(), not at construction: a page that replaced Map must not break DomTool's constructor (R1). */
+  private ticks: Map<Node, number[]> | null = null;
+  private observer: MutationObserver | null = null;
+  private startedAt = 0;
+  private lastPrune = 0;
+
+  /** Starts watching `root` (idempotent). Never throws: without an observer there is no churn filter. */
+  start(root: Node): void {
+    if (this.observer || !MutationObserverCtor) return;
+    try {
+      this.ticks = new Map();
+      const observer = new MutationObserverCtor((records) => this.record(records));
+      observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+      this.observer = observer;
+      this.startedAt = now();
+    } catch {
+      this.observer = null;
+      this.ticks = null;
+    }
+  }
+
+  stop(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+    this.ticks = null;
+  }
+
+  private record(records: MutationRecord[]): void {
+    const ticks = this.ticks;
+    if (!ticks) return;
+    const t = now();
+    for (let i = 0; i < records.length; i++) {
+      const key = churnKey(records[i]);
+      if (!key || isOverlay(records[i])) continue;
+      let list = ticks.get(key);
+      if (!list) {
+        if (ticks.size >= MAX_TRACKED) this.prune(ticks, t, true);
+        list = [];
+        ticks.set(key, list);
+      }
+      // One tick per delivery: a ticker that replaces its text makes two records at once.
+      if (list.length && list[list.length - 1] === t) continue;
+      list.push(t);
+      if (list.length > KEEP) list.shift();
+    }
+    if (t - this.lastPrune > 1000) this.prune(ticks, t, false);
+  }
+
+  /** Forgets elements that have been still for the whole history (or, when full, the stalest). */
+  private prune(ticks: Map<Node, number[]>, t: number, full: boolean): void {
+    this.lastPrune = t;
+    let stalest: Node | null = null;
+    let stalestAt = Infinity;
+    ticks.forEach((list, key) => {
+      const last = list[list.length - 1];
+      if (t - last > HISTORY_MS) ticks.delete(key);
+      else if (last < stalestAt) {
+        stalestAt = last;
+        stalest = key;
+      }
+    });
+    if (full && ticks.size >= MAX_TRACKED && stalest) ticks.delete(stalest);
+  }
+
+  /**
+   * The elements changing at a steady rate right now: at least MIN_TICKS changes in the
+   * history, and the last one recent (not later than two of its own intervals ago, i.e.
+   * it has not stopped). Null when nothing churns or the monitor has too little history.
+   */
+  backgroundNow(): ChurnFilter | null {
+    const t = now();
+    const ticks = this.ticks;
+    if (!this.observer || !ticks || t - this.startedAt < 250) return null;
+    const pending = this.observer.takeRecords();
+    if (pending.length) this.record(pending);
+    const steady = new Set<Node>();
+    ticks.forEach((list, key) => {
+      let first = -1;
+      for (let i = 0; i < list.length; i++) {
+        if (t - list[i] <= HISTORY_MS) {
+          first = i;
+          break;
+        }
+      }
+      if (first < 0 || list.length - first < MIN_TICKS) return;
+      const last = list[list.length - 1];
+      const interval = (last - list[first]) / (list.length - first - 1);
+      if (t - last <= 2 * interval + 50) steady.add(key);
+    });
+    if (!steady.size) return null;
+    return {
+      isChurn: (record) => {
+        const key = churnKey(record);
+        return !!key && steady.has(key);
+      },
+      covers: (node) => {
+        if (!node) return false;
+        for (let cur: Node | null = node, i = 0; cur && i < 3; cur = cur.parentNode, i++) if (steady.has(cur)) return true;
+        // A text run merged across inline elements ("Price: 1234") stands on its block: it churns when a part of it does.
+        const block = node.nodeType === 1 ? node : node.parentNode;
+        let hit = false;
+        if (block) steady.forEach((key) => {
+          if (!hit && block !== key && block.contains(key)) hit = (block as Element).localName !== 'body' && (block as Element).localName !== 'html';
+        });
+        return hit;
+      },
+    };
+  }
+}
+
+function isOverlay(record: MutationRecord): boolean {
+  const target = record.target;
+  if (target.nodeType === 1 && (target as Element).hasAttribute(OVERLAY_ATTRIBUTE)) return true;
+  if (record.type !== 'childList') return false;
+  const added = record.addedNodes;
+  for (let i = 0; i < added.length; i++) if (added[i].nodeType === 1 && (added[i] as Element).hasAttribute(OVERLAY_ATTRIBUTE)) return true;
+  return false;
+}

@@ -1,0 +1,157 @@
+// What acting on a control does beyond the page, when the page itself says so (S16):
+// opens a new tab or window (target=_blank, a form with a target, <base target>),
+// downloads a file (the download attribute, a link to a file browsers save), leaves to
+// or submits to another site (its host), or takes a step a person would call
+// irreversible, in the page's own words on the control (Pay, Delete, Send, Unsubscribe…).
+// Conservative: a false mark is worse than none — script handlers (window.open, a
+// fetch that deletes) are not guessed at.
+import type { VirtualNode } from '../../types';
+
+export type Consequence = NonNullable<VirtualNode['consequence']>;
+
+/** Files a browser saves rather than shows (a PDF or an image opens in a tab: not marked). */
+const DOWNLOAD_EXTENSIONS = /\.(zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|pkg|exe|msi|deb|rpm|apk|appimage|iso|csv|xlsx?|docx?|pptx?|odt|ods|odp|epub|mobi|torrent|ics|vcf)$/i;
+
+/**
+ * The page's words for a step that cannot be taken back: paying or ordering, deleting,
+ * sending (a message, money — not "Send a new code"), unsubscribing, closing an account.
+ * Matched at the start of a control's name (after a "Yes," / "Confirm" of a confirmation
+ * dialog); "Remove" (a cart line) or "Submit" (any form) say too little.
+ */
+const IRREVERSIBLE =
+  /^(?:(?:yes|ok|confirm)[,:!]?\s+)?(?:pay|buy|purchase|place\s+(?:my\s+|your\s+)?order|order\s+now|complete\s+(?:purchase|order|payment)|submit\s+(?:payment|order)|delete|erase|destroy|wipe|permanently|send(?=\s*$|\s+(?:now|money|payment|message|e-?mail|mail|transfer|invitations?|invites?|request)\b)|transfer|unsubscribe|cancel\s+(?:my\s+|your\s+)?(?:subscription|membership|account|plan|order)|close\s+(?:my\s+|your\s+)?account|deactivate|terminate)\b/i;
+
+const SUBMIT_TYPES: Record<string, true> = { submit: true, image: true };
+
+/** The consequence marks of an actionable element, or undefined. Never throws (R1). */
+export function consequenceOf(el: Element, tag: string, role: string | undefined, name: string | undefined): Consequence | undefined {
+  try {
+    let out: Consequence | undefined;
+    if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) out = linkConsequence(el as HTMLAnchorElement);
+    else if (isSubmitter(el, tag)) out = submitConsequence(el as HTMLButtonElement);
+    // Buttons and menu items do things; a link that merely reads "Delete…" usually leads to a page about it.
+    if (name && (role === 'button' || role === 'menuitem') && IRREVERSIBLE.test(name.trim())) (out ??= {}).irreversible = true;
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+function linkConsequence(a: HTMLAnchorElement): Consequence | undefined {
+  const protocol = a.protocol;
+  if (protocol !== 'http:' && protocol !== 'https:' && protocol !== 'blob:' && protocol !== 'data:') return undefined;
+  const doc = a.ownerDocument;
+  const out: Consequence = {};
+  if (opensNewContext(a.getAttribute('target') ?? baseTarget(doc), doc)) out.newTab = true;
+  const local = protocol === 'blob:' || protocol === 'data:';
+  const host = local ? '' : a.hostname;
+  const foreign = !!host && otherSite(host, pageHost(doc));
+  const file = local ? '' : lastSegment(a.pathname);
+  // Browsers honour `download` only for same-origin, blob: and data: URLs; elsewhere the link navigates.
+  if (a.hasAttribute('download') && (local || !foreign)) out.download = a.getAttribute('download') || file || true;
+  else if (DOWNLOAD_EXTENSIONS.test(file)) out.download = file;
+  if (foreign) out.host = displayHost(host);
+  return isEmpty(out) ? undefined : out;
+}
+
+function isSubmitter(el: Element, tag: string): boolean {
+  if (tag === 'button') return (el.getAttribute('type') ?? 'submit').trim().toLowerCase() === 'submit';
+  return tag === 'input' && SUBMIT_TYPES[(el.getAttribute('type') ?? '').trim().toLowerCase()] === true;
+}
+
+function submitConsequence(el: HTMLButtonElement): Consequence | undefined {
+  const form = el.form;
+  if (!form) return undefined;
+  const doc = el.ownerDocument;
+  // formmethod/method "dialog" closes a dialog: nothing leaves the page.
+  if ((el.getAttribute('formmethod') ?? form.getAttribute('method') ?? '').trim().toLowerCase() === 'dialog') return undefined;
+  const out: Consequence = {};
+  if (opensNewContext(el.getAttribute('formtarget') ?? form.getAttribute('target') ?? baseTarget(doc), doc)) out.newTab = true;
+  // Attributes, not form.action: an input named "action" shadows that property.
+  const action = el.getAttribute('formaction') ?? form.getAttribute('action');
+  const host = action ? hostOf(action, doc) : '';
+  if (host && otherSite(host, pageHost(doc))) out.host = displayHost(host);
+  return isEmpty(out) ? undefined : out;
+}
+
+/** A target that loads into another browsing context: _blank, or a name no frame of this page has. */
+function opensNewContext(target: string | null, doc: Document): boolean {
+  const t = (target ?? '').trim();
+  if (!t) return false;
+  const lower = t.toLowerCase();
+  if (lower === '_blank') return true;
+  if (lower === '_self' || lower === '_parent' || lower === '_top') return false;
+  // A named target is a frame of this page when one carries that name.
+  const named = doc.getElementsByName(t);
+  for (let i = 0; i < named.length; i++) if (named[i].localName === 'iframe' || named[i].localName === 'frame') return false;
+  return true;
+}
+
+/** <base target> applies to links and forms without their own target. getElementsByTagName is live and cached by the browser. */
+function baseTarget(doc: Document): string | null {
+  const bases = doc.getElementsByTagName('base');
+  for (let i = 0; i < bases.length; i++) if (bases[i].hasAttribute('target')) return bases[i].getAttribute('target');
+  return null;
+}
+
+function hostOf(url: string, doc: Document): string {
+  try {
+    const parsed = new URL(url, doc.baseURI);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname : '';
+  } catch {
+    return '';
+  }
+}
+
+let lastDoc: Document | null = null;
+let lastHost = '';
+
+function pageHost(doc: Document): string {
+  if (doc === lastDoc) return lastHost;
+  lastDoc = doc;
+  try {
+    lastHost = doc.location?.hostname ?? '';
+  } catch {
+    lastHost = '';
+  }
+  return lastHost;
+}
+
+/**
+ * Another site than the page's: registrable domains differ (shop.example.com and
+ * www.example.com are one site). Approximated without the public-suffix list: the
+ * last two labels, three under a two-letter country code with a generic second level
+ * (example.co.uk). An IP address or a single label is compared whole.
+ */
+export function otherSite(host: string, page: string): boolean {
+  if (!page) return false;
+  return siteOf(host.toLowerCase()) !== siteOf(page.toLowerCase());
+}
+
+function siteOf(host: string): string {
+  const h = host.replace(/\.$/, '');
+  if (/^[\d.]+$/.test(h) || h.indexOf(':') >= 0) return h;
+  const labels = h.split('.');
+  if (labels.length <= 2) return h;
+  const tld = labels[labels.length - 1];
+  const second = labels[labels.length - 2];
+  const keep = tld.length === 2 && /^(co|com|net|org|gov|edu|ac|or|ne|go)$/.test(second) ? 3 : 2;
+  return labels.slice(-keep).join('.');
+}
+
+function displayHost(host: string): string {
+  return host.replace(/^www\./i, '');
+}
+
+function lastSegment(path: string): string {
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function isEmpty(c: Consequence): boolean {
+  return !c.newTab && c.download === undefined && !c.host && !c.irreversible;
+}

@@ -1,0 +1,86 @@
+// A10 + S16 through the example extension in real Chromium: the service reports the tab a
+// click opened (effect.newTab, a real tab), the download it started (effect.download, a
+// real file from chrome.downloads), and the confirm/alert it raised (answered in the page's
+// MAIN world by page-world.js, Cancel unless the caller says accept) — each in the result's
+// one-line text too; the snapshot marks the link and the download before acting.
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { call, launchWithExtension, openTab, type ExtensionBrowser } from './extension-helpers';
+
+let ext: ExtensionBrowser;
+let base: string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({}, testInfo) => {
+  base = String(testInfo.project.use.baseURL);
+  ext = await launchWithExtension();
+});
+
+test.afterAll(async () => {
+  await ext?.close();
+});
+
+let opens = 0;
+
+async function openAccount(): Promise<{ tabId: number; text: string; page: import('@playwright/test').Page }> {
+  // A URL of its own per test: tabs are found by URL.
+  const opened = await openTab(ext, base + '/fixtures/effects/beyond.html?test=' + ++opens);
+  let text = '';
+  await expect.poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), { timeout: 10_000 }).toContain('Download invoice');
+  return { ...opened, text };
+}
+
+function idOf(text: string, re: RegExp): string {
+  const m = re.exec(text);
+  if (!m) throw new Error(`no ${re} in:\n${text}`);
+  return m[1];
+}
+
+test('a target=_blank link: marked new-tab, and the click reports the tab it opened', async () => {
+  const { tabId, text } = await openAccount();
+  expect(text).toMatch(/link "Open the shop" \[new-tab\]/);
+  const opening = ext.context.waitForEvent('page');
+  const r = await call(ext, 'click', { tabId, nodeId: idOf(text, /(nv_\w+) link "Open the shop"/) });
+  const page = await opening;
+  expect(r.success).toBe(true);
+  expect(r.noObservableEffect).toBeUndefined();
+  expect(r.effect.newTab.tabId).toEqual(expect.any(Number));
+  expect(r.effect.newTab.tabId).not.toBe(tabId);
+  expect(r.effect.newTab.url).toBe(base + '/fixtures/demo.html');
+  expect(r.text).toContain(`opened new tab ${r.effect.newTab.tabId} ${base}/fixtures/demo.html`);
+  // It is a real tab the service can read.
+  await page.waitForLoadState();
+  await expect.poll(async () => (await call(ext, 'getText', { tabId: r.effect.newTab.tabId })).result as string, { timeout: 10_000 }).toContain('Place order');
+});
+
+test('a download link: marked download, and the click reports the download with its file name', async () => {
+  const { tabId, text } = await openAccount();
+  expect(text).toMatch(/link "Download invoice" \[download="invoice-2026-001.csv"\]/);
+  const r = await call(ext, 'click', { tabId, nodeId: idOf(text, /(nv_\w+) link "Download invoice"/) });
+  expect(r.success).toBe(true);
+  expect(r.noObservableEffect).toBeUndefined();
+  expect(r.effect.download).toMatchObject({ id: expect.any(Number), url: base + '/fixtures/effects/invoice.csv' });
+  // Under Playwright the file on disk gets a generated name (its download handling); Chrome alone keeps the suggested one.
+  expect(r.text).toContain(`download started: "${r.effect.download.filename}"`);
+  // chrome.downloads knows it, and the file holds the invoice: a real download.
+  await expect.poll(async () => (await ext.worker().evaluate((id) => chrome.downloads.search({ id }), r.effect.download.id))[0]?.state).toBe('complete');
+  const [item] = await ext.worker().evaluate((id) => chrome.downloads.search({ id }), r.effect.download.id);
+  expect(readFileSync(item.filename, 'utf8')).toContain('2026-001,249.00');
+});
+
+test('a confirm behind an irreversible button is answered Cancel by default (kept reference included); accept when asked', async () => {
+  const { tabId, text, page } = await openAccount();
+  expect(text).toMatch(/button "Unsubscribe" \[irreversible\]/);
+  const id = idOf(text, /(nv_\w+) button "Unsubscribe"/);
+  const dismissed = await call(ext, 'click', { tabId, nodeId: id });
+  expect(dismissed.effect.dialogs).toEqual([{ type: 'confirm', message: 'Unsubscribe from all emails? This cannot be undone.', accepted: false }]);
+  expect(dismissed.text).toContain('answered Cancel');
+  await expect(page.locator('#items li')).toHaveCount(1);
+  const accepted = await call(ext, 'click', { tabId, nodeId: id, dialog: 'accept' });
+  expect(accepted.effect.dialogs[0].accepted).toBe(true);
+  await expect(page.locator('#items li')).toHaveCount(0);
+  const hello = await call(ext, 'click', { tabId, nodeId: idOf(text, /(nv_\w+) button "Say hello"/) });
+  expect(hello.effect.dialogs).toEqual([{ type: 'alert', message: 'Hello!', accepted: true }]);
+  await expect(page.locator('#status')).toHaveText('greeted');
+});
