@@ -47,7 +47,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       walked.keptNodes = confined.kept;
     }
     // S16: a CAPTCHA, or a sign-in / cookie wall on the layer that blocks the page.
-    const blocker = detectBlocker(doc, overlay);
+    const blocker = detectBlocker(doc, walked.modal, overlay);
     if (blocker) context.blocker = blocker;
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
     walked.covers.dropCoveredText(walked.perception, options.includeHiddenText);

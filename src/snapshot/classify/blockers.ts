@@ -11,7 +11,6 @@ import type { PageBlocker } from '../../types';
 import { getStyle } from '../../dom/caches';
 import { isRendered } from '../../semantics/visibility';
 import { MIN_OPACITY } from '../../dom/geometry';
-import { findModal } from './modal';
 
 interface Vendor {
   name: string;
@@ -30,6 +29,11 @@ const VENDORS: Vendor[] = [
   { name: 'GeeTest', frame: /^https:\/\/(?:[\w-]+\.)?geetest\.com\//i, container: '.geetest_holder,.geetest_panel' },
 ];
 
+const CHALLENGE_PAGE = '#challenge-running,#cf-challenge-running,#challenge-form[action*="__cf_chl"],.cf-browser-verification';
+/** Every vendor's container above and the challenge page, as one selector (kept in step with VENDORS; a unit test checks). */
+export const ANY_MARKER = '.g-recaptcha,.h-captcha,.cf-turnstile,.geetest_holder,.geetest_panel,' + CHALLENGE_PAGE;
+export const VENDOR_CONTAINERS = (): string[] => VENDORS.filter((v) => v.container).map((v) => v.container!);
+
 /** Smallest widget box that a person can see and must use (the invisible badges are far larger, so visibility decides those). */
 const MIN_WIDGET = 30;
 
@@ -41,14 +45,14 @@ const COOKIE_WORDS = /\b(?:cookies?|consent|gdpr|tracking technologies|we value 
 const CONSENT_CONTROL = /^(?:accept|agree|allow|reject|decline|refuse|consent|ok(?:ay)?,? (?:i agree|got it)|i (?:accept|agree)|got it)\b/i;
 
 /**
- * The blocker on this page, if any. `layer`: what the snapshot was confined to because it
- * blocks the page (an overlay's roots), when there is one.
+ * The blocker on this page, if any. `modal`: the open modal dialog (classify/modal.ts);
+ * `layer`: what the snapshot was confined to because it blocks the page (an overlay's
+ * roots), when there is one.
  */
-export function detectBlocker(doc: Document, layer: Element[] | null): PageBlocker | null {
+export function detectBlocker(doc: Document, modal: Element | null, layer: Element[] | null): PageBlocker | null {
   try {
     const captcha = findCaptcha(doc);
     if (captcha) return { kind: 'captcha', vendor: captcha };
-    const modal = findModal(doc);
     const roots = modal ? [modal] : layer;
     if (!roots || !roots.length) return null;
     const text = layerText(roots);
@@ -67,6 +71,9 @@ function findCaptcha(doc: Document): string | null {
     if (!src || /[?&#]size=invisible\b/i.test(src)) continue;
     for (let v = 0; v < VENDORS.length; v++) if (VENDORS[v].frame.test(src) && shown(frames[i])) return VENDORS[v].name;
   }
+  // One pass over the document for every vendor's container and the challenge page; the
+  // common answer (none) costs one selector match per element instead of one per vendor.
+  if (!doc.querySelector(ANY_MARKER)) return null;
   for (let v = 0; v < VENDORS.length; v++) {
     const selector = VENDORS[v].container;
     if (!selector) continue;
@@ -77,7 +84,7 @@ function findCaptcha(doc: Document): string | null {
     }
   }
   // A challenge page that stands between the agent and the site (Cloudflare's "Just a moment…").
-  if (doc.querySelector('#challenge-running,#cf-challenge-running,#challenge-form[action*="__cf_chl"],.cf-browser-verification')) return 'Cloudflare challenge';
+  if (doc.querySelector(CHALLENGE_PAGE)) return 'Cloudflare challenge';
   return null;
 }
 

@@ -38,11 +38,24 @@ export function consequenceOf(el: Element, tag: string, role: string | undefined
 }
 
 function linkConsequence(a: HTMLAnchorElement): Consequence | undefined {
+  const doc = a.ownerDocument;
+  const href = a.getAttribute('href') ?? '';
+  const target = a.getAttribute('target') ?? baseTarget(doc);
+  // Fast path (most links): a relative URL without <base href> stays on this site and is
+  // no data:/blob: URL, so only its target and its file name can mark it — read from the
+  // attribute, without the URL parse behind a.protocol / a.hostname / a.pathname.
+  if (isRelative(href) && !baseHref(doc)) {
+    const out: Consequence = {};
+    if (opensNewContext(target, doc)) out.newTab = true;
+    const file = lastSegment(pathOf(href));
+    if (a.hasAttribute('download')) out.download = a.getAttribute('download') || file || true;
+    else if (DOWNLOAD_EXTENSIONS.test(file)) out.download = file;
+    return isEmpty(out) ? undefined : out;
+  }
   const protocol = a.protocol;
   if (protocol !== 'http:' && protocol !== 'https:' && protocol !== 'blob:' && protocol !== 'data:') return undefined;
-  const doc = a.ownerDocument;
   const out: Consequence = {};
-  if (opensNewContext(a.getAttribute('target') ?? baseTarget(doc), doc)) out.newTab = true;
+  if (opensNewContext(target, doc)) out.newTab = true;
   const local = protocol === 'blob:' || protocol === 'data:';
   const host = local ? '' : a.hostname;
   const foreign = !!host && otherSite(host, pageHost(doc));
@@ -52,6 +65,40 @@ function linkConsequence(a: HTMLAnchorElement): Consequence | undefined {
   else if (DOWNLOAD_EXTENSIONS.test(file)) out.download = file;
   if (foreign) out.host = displayHost(host);
   return isEmpty(out) ? undefined : out;
+}
+
+/**
+ * A URL reference without a scheme or host ("page", "/a/b", "?q", "#x"): resolved against
+ * the document's URL. A scheme is letters before the first ':' that comes before any
+ * '/', '?' or '#'; "//host" names a host.
+ */
+function isRelative(href: string): boolean {
+  const t = href.trim();
+  if (t.charCodeAt(0) === 47 /* / */ && t.charCodeAt(1) === 47) return false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 58 /* : */) return false;
+    if (c === 47 || c === 63 /* ? */ || c === 35 /* # */) return true;
+  }
+  return true;
+}
+
+/** The path of a relative reference: up to its query or fragment, percent-encoding kept (decoded by lastSegment). */
+function pathOf(href: string): string {
+  const t = href.trim();
+  let end = t.length;
+  const q = t.indexOf('?');
+  const h = t.indexOf('#');
+  if (q >= 0) end = q;
+  if (h >= 0 && h < end) end = h;
+  return t.slice(0, end);
+}
+
+/** <base href> moves relative links (possibly to another site): then the slow path parses them. */
+function baseHref(doc: Document): boolean {
+  const bases = doc.getElementsByTagName('base');
+  for (let i = 0; i < bases.length; i++) if (bases[i].hasAttribute('href')) return true;
+  return false;
 }
 
 function isSubmitter(el: Element, tag: string): boolean {
@@ -125,8 +172,15 @@ function pageHost(doc: Document): string {
  */
 export function otherSite(host: string, page: string): boolean {
   if (!page) return false;
-  return siteOf(host.toLowerCase()) !== siteOf(page.toLowerCase());
+  if (page !== lastPage) {
+    lastPage = page;
+    lastPageSite = siteOf(page.toLowerCase());
+  }
+  return siteOf(host.toLowerCase()) !== lastPageSite;
 }
+
+let lastPage = '';
+let lastPageSite = '';
 
 function siteOf(host: string): string {
   const h = host.replace(/\.$/, '');

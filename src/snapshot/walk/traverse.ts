@@ -60,6 +60,8 @@ export interface TraversalResult {
   perception: TextPerception;
   /** Controls drawn invisible and listed through their stand-in (their labels carry no id of their own). */
   standIns: Set<Element>;
+  /** The open modal the walk was confined to (classify/modal.ts), or null. */
+  modal: Element | null;
 }
 
 export interface IdSource {
@@ -122,7 +124,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const deadline = options.timeBudgetMs * 0.6;
   const perception = new TextPerception(root, root.defaultView?.scrollX ?? 0, root.defaultView?.scrollY ?? 0);
   const covers = new CoverScan(viewport);
-  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception, standIns: new Set() };
+  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception, standIns: new Set(), modal: null };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
@@ -142,6 +144,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
   const modal = findModal(root);
+  result.modal = modal;
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root);
