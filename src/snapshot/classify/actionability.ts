@@ -25,6 +25,8 @@ export interface AttributeScan {
   draggable: boolean;
   /** Has some aria-* attribute besides aria-hidden / aria-label (states may be set). */
   aria: boolean;
+  /** Named by its author: a non-empty aria-label or an aria-labelledby (accname 2B/2C). */
+  authorNamed: boolean;
   /** Has an attribute the structural id hashes (id, name, type, role, aria-label, data-testid, href). */
   stable: boolean;
 }
@@ -37,7 +39,7 @@ const HANDLER_ATTRIBUTES = wordList(
 /** One scratch result reused for every element: traversal reads it before the next scan. */
 const scratch: AttributeScan = {
   role: null, tabindex: null, handler: null, testId: null, className: '',
-  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, draggable: false, stable: false, aria: false,
+  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, draggable: false, stable: false, aria: false, authorNamed: false,
 };
 
 /** Reads the attributes classification needs, in one pass. The result is valid until the next call. */
@@ -46,7 +48,7 @@ export function scanAttributes(el: Element): AttributeScan {
   out.role = out.handler = out.testId = out.contentEditable = null;
   out.tabindex = null;
   out.className = '';
-  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.draggable = out.stable = out.aria = false;
+  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.draggable = out.stable = out.aria = out.authorNamed = false;
   // Most elements have no attributes at all; Attr wrappers are costly to create.
   if (!el.hasAttributes()) return out;
   const names = el.getAttributeNames();
@@ -54,7 +56,12 @@ export function scanAttributes(el: Element): AttributeScan {
     const name = names[i];
     switch (name) {
       case 'role': out.role = el.getAttribute(name); out.stable = true; break;
-      case 'id': case 'name': case 'type': case 'aria-label': out.stable = true; break;
+      case 'id': case 'name': case 'type': out.stable = true; break;
+      case 'aria-label':
+        out.stable = true;
+        if (/\S/.test(el.getAttribute(name) ?? '')) out.authorNamed = true;
+        break;
+      case 'aria-labelledby': out.authorNamed = out.aria = true; break;
       case 'tabindex': {
         const n = parseInt(el.getAttribute(name) ?? '', 10);
         out.tabindex = Number.isNaN(n) ? null : n;

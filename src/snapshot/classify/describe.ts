@@ -45,8 +45,9 @@ export function describeElement(facts: NodeFacts): VirtualNode {
 
   // A role-less clickable (div/span with a handler) has no accessible name in Chromium
   // unless one is given explicitly; its text is shown as text.
+  // A container its author named (aria-label / aria-labelledby) says so: "list "Colors"".
   const named = role
-    ? actionable || !UNNAMED_CONTAINER_ROLES.has(role)
+    ? actionable || !UNNAMED_CONTAINER_ROLES.has(role) || facts.scan.authorNamed
     : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby'));
   facts.named = named;
   if (named) {

@@ -36,6 +36,12 @@ const KEEP_ROLES = wordList(
   'meter separator',
 );
 
+/**
+ * Roles whose name ARIA prohibits (ARIA 1.2 §5.2.8.6): an aria-label on them names nothing,
+ * so it keeps nothing either.
+ */
+const NAME_PROHIBITED_ROLES = wordList('caption code deletion emphasis generic insertion mark paragraph presentation none strong subscript superscript suggestion term definition');
+
 /** Roles kept only when they have an accessible name (S1: region / group with a name). */
 const NAMED_ONLY_ROLES = wordList('region group img figure article separator');
 
@@ -298,7 +304,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
 
     const elHash = elementPathHash(el, ctx.hash, index, scan.stable);
     let kept: BuildNode | null = null;
-    const keep = visible && (actionable || (!ariaHidden && (keepsRole(role, el) || isFrame || !!openShadow || closedShadow)));
+    const keep = visible && (actionable || (!ariaHidden && (keepsRole(role, el, scan.authorNamed) || isFrame || !!openShadow || closedShadow)));
     const rect: PlainRect | null = standIn && standIn !== el ? plainRect(standIn, ctx) : isContents || (!keep && !hasContent) ? null : { left, top, right, bottom, width, height };
     const box: Box | null = rect;
     if (keep) {
@@ -495,8 +501,12 @@ function withDelegated(outer: string[] | null, el: Element): string[] | null {
   return outer ? outer.concat(own) : own;
 }
 
-function keepsRole(role: string | null, el: Element): boolean {
-  if (!role || !KEEP_ROLES.has(role)) return false;
+function keepsRole(role: string | null, el: Element, authorNamed: boolean): boolean {
+  if (!role) return false;
+  // S1 / seed 001: a structure its author named (a note, a timer, a feed, a labelled
+  // blockquote or row group) is kept with its role and name, as the accessibility tree has it.
+  if (authorNamed && !NAME_PROHIBITED_ROLES.has(role)) return true;
+  if (!KEEP_ROLES.has(role)) return false;
   if (!NAMED_ONLY_ROLES.has(role)) return true;
   // Cheap evidence of a name; the name itself is computed only for kept nodes.
   if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('title')) return true;
