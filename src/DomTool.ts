@@ -230,8 +230,8 @@ export class DomTool {
    * changed lines under their context, removed ids), or `full` (first look, navigation,
    * a delta over ~70 % of the page, or `{ full: true }`). Takes a fresh snapshot.
    */
-  private async changesView(options: ChangeOptions): Promise<Changes> {
-    const next = await this.snapshot({ force: true });
+  private async changesView(options: ChangeOptions & SnapshotOptions): Promise<Changes> {
+    const next = await this.snapshot({ ...pickSnapshotOptions(options), force: true });
     const before = this.lastTools;
     const changes = this.changes.changes(next, options);
     const tools = await this.toolsSeen();
@@ -279,6 +279,27 @@ export class DomTool {
   }
 
   /** What the command table calls (commands/table.ts); DomTool's public methods come from there. */
+  /**
+   * Done with this page: disconnects the freshness and churn observers, removes the
+   * highlight overlay and lets go of snapshots (element references). Every later call
+   * answers NO_DOCUMENT in its own shape; make a new DomTool to go on.
+   */
+  private disposeAll(): void {
+    try {
+      this.overlay?.clear();
+    } catch {
+      /* an overlay the page removed */
+    }
+    this.freshness.dispose();
+    this.churn.stop();
+    this.current = null;
+    this.previous = null;
+    this.runner = null;
+    this.memory = new IdMemory();
+    this.changes.reset();
+    this.host.setupError = new DomToolError('NO_DOCUMENT', 'This DomTool was disposed (dispose()): make a new one to go on.');
+  }
+
   private readonly host: CommandHost = {
     setupError: null,
     actions: () => this.actions(),
@@ -286,10 +307,14 @@ export class DomTool {
     serialized: (o) => this.serialized(o),
     text: (o) => this.textView(o),
     changes: (o) => this.changesView(o),
-    find: async (query, o) => findLines(await this.snapshot({ force: o.force }), query, o.limit),
+    find: async (query, o) => {
+      const { limit, ...snapshotOptions } = o;
+      return findLines(await this.snapshot(snapshotOptions), query, limit);
+    },
     highlight: (ids) => this.showHighlight(ids),
     clearHighlight: () => this.overlay?.clear(),
     invalidate: () => this.invalidate(),
+    dispose: () => this.disposeAll(),
     pageTools: () => listPageTools(this.document),
     callPageTool: async (name, input) => {
       try {

@@ -19,8 +19,11 @@ export interface VirtualNode {
   src?: string;
   /** Name for actionable elements that have no accessible name (icon-only buttons). */
   hint?: string;
-  description?: string;
   placeholder?: string;
+  /** A select's option labels, the first MAX_OPTIONS_LISTED of them (long lists: countries, years). */
+  options?: string[];
+  /** How many options the select has, when more than `options` lists. */
+  optionsTotal?: number;
   inputType?: string;
   level?: number;
   // States (S5) — present only when set.

@@ -9,7 +9,7 @@ import type { VirtualNode } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
 import { OPENED_ROLES, emittedLines, shallowNode, textTokens, urlWithoutHash } from './lines';
-import { renderSubtree } from './views';
+import { renderSubtree, walkCut } from './views';
 import { toArray } from '../dom/builtins';
 
 export interface ChangedNode {
@@ -33,7 +33,7 @@ export interface Changes {
   changed: ChangedNode[];
   /** Ids (seen by the agent) whose element is gone. */
   removed: string[];
-  /** Why the answer is full ('first' | 'navigated' | 'requested' | 'large'), or the id of the dialog that opened. */
+  /** Why the answer is full ('first' | 'navigated' | 'requested' | 'large' | 'cut': a walk stopped at its time budget), or the id of the dialog that opened. */
   reason?: string;
   dialog?: string;
   /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
@@ -91,6 +91,9 @@ export class ChangeTracker {
     if (!this.baseline || since === null) return full('first');
     if (options.full) return full('requested');
     if (urlWithoutHash(next.context.url) !== this.seenUrl) return full('navigated');
+    // Issue 17 item 6: two walks that stopped at their time budget at different depths
+    // would report rows as added or removed that only one of them reached.
+    if (walkCut(next) || walkCut(this.baseline)) return full('cut');
 
     const known = this.knowledge();
     const outline = next.outline;

@@ -73,6 +73,19 @@ export interface FindResult {
   text: string;
   /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
   error?: { code: ErrorCode; message: string; recoverable: boolean };
+  /**
+   * Set when the snapshot searched stopped reading the page early (its time budget): text
+   * further down may exist and was not searched. Pass a larger `timeBudgetMs`.
+   */
+  cut?: string;
+}
+
+/** Why the snapshot's walk stopped before the end of the page (its time budget), or null: then its outline holds the whole page. */
+export function walkCut(snapshot: DomSnapshot): string | null {
+  const reasons = snapshot.meta.truncation;
+  if (!reasons) return null;
+  for (let i = 0; i < reasons.length; i++) if (reasons[i].startsWith('time budget')) return reasons[i];
+  return null;
 }
 
 export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit = 20): FindResult {
@@ -104,8 +117,15 @@ export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit =
   }
   // Echoed input is cut (issue 18): a query pasted by mistake does not come back whole.
   const label = cut(typeof query === 'string' ? JSON.stringify(query) : String(query), 80);
-  const head = `# find ${label}: ${total} match${total === 1 ? '' : 'es'} in snapshot #${snapshot.seq}` + (total > matches.length ? ` (first ${matches.length} shown)` : '');
-  return { query: label, total, matches, text: [head, ...lines].join('\n') };
+  const stopped = walkCut(snapshot);
+  const head =
+    `# find ${label}: ${total} match${total === 1 ? '' : 'es'} in snapshot #${snapshot.seq}` +
+    (total > matches.length ? ` (first ${matches.length} shown)` : '') +
+    // Issue 17 item 6: 0 matches on a cut snapshot is not "not on the page".
+    (stopped ? ` — the snapshot stopped reading the page at its ${stopped}; text further down was not searched (pass { timeBudgetMs } to read more)` : '');
+  const result: FindResult = { query: label, total, matches, text: [head, ...lines].join('\n') };
+  if (stopped) result.cut = stopped;
+  return result;
 }
 
 function matcher(query: string | RegExp): (line: string) => boolean {

@@ -42,15 +42,15 @@ export const SERIALIZE_SCHEMA: OptionSchema = SNAPSHOT_SCHEMA;
 
 export const TEXT_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['maxTextLength', 'num0'], ['includeHrefs', 'bool'], ['header', 'bool'], ['frameSlot', 'fn']];
 
+/** getChanges(options): the delta's own options and those of the snapshot it compares. */
 export const CHANGES_SCHEMA: OptionSchema = [
+  ...SNAPSHOT_SCHEMA,
   ['full', 'bool'],
   ['maxRatio', 'num0'],
 ];
 
-export const FIND_SCHEMA: OptionSchema = [
-  ['limit', 'int1'],
-  ['force', 'bool'],
-];
+/** find(query, options): how many matches, and the options of the snapshot it searches. */
+export const FIND_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['limit', 'int1']];
 
 /** How a confirm()/prompt() the action raises is answered (A10, actions/dialog-options.ts). */
 const DIALOG_SCHEMA: OptionSchema = [

@@ -43,7 +43,7 @@ export type ActionApi = Pick<ActionRunner, 'click' | 'type' | 'keypress' | 'hove
 
 export type GetTextOptions = TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string };
 export type SerializedDomOptions = SerializeOptions & SnapshotOptions & { force?: boolean };
-export type FindOptions = { limit?: number; force?: boolean };
+export type FindOptions = { limit?: number; force?: boolean } & SnapshotOptions;
 export type StableOptions = { quietMs?: number; timeoutMs?: number };
 type ErrorInfo = NonNullable<ActionResult['error']>;
 
@@ -55,11 +55,13 @@ export interface CommandHost {
   snapshotFor(options: { force?: boolean } & SnapshotOptions): Promise<DomSnapshot>;
   serialized(options: SerializedDomOptions): Promise<SerializedPage>;
   text(options: GetTextOptions): Promise<string>;
-  changes(options: ChangeOptions): Promise<Changes>;
+  changes(options: ChangeOptions & SnapshotOptions): Promise<Changes>;
   find(query: string | RegExp, options: FindOptions): Promise<FindResult>;
   highlight(nodeIds: string[] | 'all'): Promise<HighlightResult>;
   clearHighlight(): void;
   invalidate(): void;
+  /** Stops every observer and drops snapshots and the overlay; later calls answer an error. */
+  dispose(): void;
   waitForStable(options: StableOptions): Promise<QuietResult>;
   /** S17: the page's WebMCP tools, and a call of one. */
   pageTools(): Promise<PageTool[]>;
@@ -200,14 +202,15 @@ export const COMMANDS = [
     message: { args: (m: { force?: boolean; options?: Record<string, unknown> }) => [{ ...opts(m), force: m.force === true }], service: 'own' },
   }),
   request('getChanges', {
-    check: (raw): [options?: ChangeOptions] => [checkOptions(raw[0], CHANGES_SCHEMA)],
+    check: (raw): [options?: ChangeOptions & SnapshotOptions] => [checkOptions(raw[0], CHANGES_SCHEMA)],
     call: (host, options = {}) => host.changes(options),
     fail: (e): Promise<Changes> =>
       Promise.resolve({ kind: 'unchanged', seq: 0, since: null, text: '# ' + e.message, added: [], changed: [], removed: [], error: errorOf(e) }),
     message: {
-      args: (m: { options?: ChangeOptions }) => {
+      // The snapshot options it takes (timeBudgetMs, …) pass through to the check.
+      args: (m: { options?: ChangeOptions & Record<string, unknown> }) => {
         const o = opts(m);
-        return [{ full: o.full === true, maxRatio: typeof o.maxRatio === 'number' ? o.maxRatio : undefined }];
+        return [{ ...o, full: o.full === true, maxRatio: typeof o.maxRatio === 'number' ? o.maxRatio : undefined }];
       },
       service: 'own',
     },
@@ -347,6 +350,11 @@ export const COMMANDS = [
     fail: (e, _host, raw): Promise<PageToolResult> =>
       Promise.resolve({ success: false, tool: shown(raw[0]), duration: 0, error: errorOf(e), text: `callPageTool refused (${e.code}): ${e.message}` }),
     message: { args: (m: { name: string; input?: Record<string, unknown> }) => [m.name, m.input], service: 'any' },
+  }),
+  command('dispose', {
+    check: (): [] => [],
+    call: (host) => host.dispose(),
+    fail: () => undefined,
   }),
   command('waitForStable', {
     check: (raw): [options?: StableOptions] => [checkOptions(raw[0], STABLE_SCHEMA)],

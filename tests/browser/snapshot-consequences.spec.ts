@@ -160,3 +160,18 @@ test('an action after which a CAPTCHA shows reports the blocker in effect.appear
   expect(r.effect.appeared.blocker).toEqual({ kind: 'captcha', vendor: 'reCAPTCHA' });
   expect(r.text).toContain('blocked by a CAPTCHA (reCAPTCHA): a person is needed');
 });
+
+test('links to the site the page names as its own (canonical, og:url) do not leave it; others do', async ({ page }) => {
+  // A saved or mirrored page: served from the test origin, its links absolute to its own site.
+  await loadHtml(page, `
+    <link rel="canonical" href="https://www.example-news.com/2026/story.html">
+    <main>
+      <a href="https://www.example-news.com/world">World</a>
+      <a href="https://video.example-news.com/live">Live video</a>
+      <a href="https://github.com/acme/tool">Source code</a>
+    </main>`);
+  const { text } = await snapshot(page, { fresh: true });
+  expect(lineOf(text, /"World"/)).not.toMatch(/to=/);
+  expect(lineOf(text, /"Live video"/)).not.toMatch(/to=/);
+  expect(lineOf(text, /"Source code"/)).toMatch(/\[to=github\.com\]/);
+});

@@ -48,8 +48,10 @@ test('the same structure without an author name, or a name ARIA prohibits, adds 
   expect(text).toContain('plain words');
 });
 
-test('a relative link under <base href> on another site is marked with that host', async ({ page }) => {
-  await loadHtml(page, `<base href="https://docs.example.org/guide/"><main><a href="intro">Intro</a><a href="#top">Top</a></main>`);
+test('under <base href> links resolve against the base, the page\'s declared site (the URL-parsing path)', async ({ page }) => {
+  await loadHtml(page, `<base href="https://docs.example.org/guide/"><main><a href="intro">Intro</a><a href="files/setup%20v2.zip?x=1">Setup</a><a href="https://other.example.net/">Elsewhere</a></main>`);
   const { text } = await snapshot(page, { fresh: true });
-  expect(text).toMatch(/link "Intro" \[to=docs\.example\.org\]/);
+  expect(text).toMatch(/link "Intro"$/m);
+  expect(text).toMatch(/link "Setup" \[download="setup v2.zip"\]/);
+  expect(text).toMatch(/link "Elsewhere" \[to=other\.example\.net\]/);
 });

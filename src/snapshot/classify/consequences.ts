@@ -58,7 +58,7 @@ function linkConsequence(a: HTMLAnchorElement): Consequence | undefined {
   if (opensNewContext(target, doc)) out.newTab = true;
   const local = protocol === 'blob:' || protocol === 'data:';
   const host = local ? '' : a.hostname;
-  const foreign = !!host && otherSite(host, pageHost(doc));
+  const foreign = !!host && leavesSite(host, doc);
   const file = local ? '' : lastSegment(a.pathname);
   // Browsers honour `download` only for same-origin, blob: and data: URLs; elsewhere the link navigates.
   if (a.hasAttribute('download') && (local || !foreign)) out.download = a.getAttribute('download') || file || true;
@@ -117,7 +117,7 @@ function submitConsequence(el: HTMLButtonElement): Consequence | undefined {
   // Attributes, not form.action: an input named "action" shadows that property.
   const action = el.getAttribute('formaction') ?? form.getAttribute('action');
   const host = action ? hostOf(action, doc) : '';
-  if (host && otherSite(host, pageHost(doc))) out.host = displayHost(host);
+  if (host && leavesSite(host, doc)) out.host = displayHost(host);
   return isEmpty(out) ? undefined : out;
 }
 
@@ -152,6 +152,7 @@ function hostOf(url: string, doc: Document): string {
 
 let lastDoc: Document | null = null;
 let lastHost = '';
+let lastAliases: string[] = [];
 
 function pageHost(doc: Document): string {
   if (doc === lastDoc) return lastHost;
@@ -161,7 +162,35 @@ function pageHost(doc: Document): string {
   } catch {
     lastHost = '';
   }
+  lastAliases = declaredHosts(doc);
   return lastHost;
+}
+
+/**
+ * Hosts the document names as its own: its canonical URL, og:url and <base href>. A page
+ * saved from its site (or served from a mirror, a preview or a dev server) links to that
+ * site with absolute URLs; those links do not leave it.
+ */
+function declaredHosts(doc: Document): string[] {
+  const out: string[] = [];
+  try {
+    const found = doc.querySelectorAll('link[rel~="canonical" i][href],meta[property="og:url" i][content],base[href]');
+    for (let i = 0; i < found.length && i < 6; i++) {
+      const el = found[i];
+      const host = hostOf(el.getAttribute(el.localName === 'meta' ? 'content' : 'href') ?? '', doc);
+      if (host && out.indexOf(host) < 0) out.push(host);
+    }
+  } catch {
+    /* no selector support: the location's host only */
+  }
+  return out;
+}
+
+/** `host` is another site than the document's location and every host it declares as its own. */
+function leavesSite(host: string, doc: Document): boolean {
+  if (!otherSite(host, pageHost(doc))) return false;
+  for (let i = 0; i < lastAliases.length; i++) if (!otherSite(host, lastAliases[i])) return false;
+  return true;
 }
 
 /**
@@ -172,15 +201,8 @@ function pageHost(doc: Document): string {
  */
 export function otherSite(host: string, page: string): boolean {
   if (!page) return false;
-  if (page !== lastPage) {
-    lastPage = page;
-    lastPageSite = siteOf(page.toLowerCase());
-  }
-  return siteOf(host.toLowerCase()) !== lastPageSite;
+  return siteOf(host.toLowerCase()) !== siteOf(page.toLowerCase());
 }
-
-let lastPage = '';
-let lastPageSite = '';
 
 function siteOf(host: string): string {
   const h = host.replace(/\.$/, '');

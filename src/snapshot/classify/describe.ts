@@ -74,7 +74,8 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     const field = readFieldValue(el, tag, options.allowSensitiveValues);
     if (field.value !== undefined) vn.value = field.value;
     if (field.redacted) vn.value = undefined;
-    if (field.options) (vn as VirtualNode & { options?: string[] }).options = field.options;
+    if (field.options) vn.options = field.options;
+    if (field.optionsTotal !== undefined) vn.optionsTotal = field.optionsTotal;
     if (tag === 'input') {
       const type = declaredFormatType(el, inputType(el));
       if (type && type !== 'text') vn.inputType = type;

@@ -18,6 +18,8 @@ export interface FieldValue {
   redacted?: boolean;
   /** Option labels of a native select, in order. */
   options?: string[];
+  /** The select's option count, when `options` lists only the first MAX_OPTIONS_LISTED. */
+  optionsTotal?: number;
 }
 
 export function readFieldValue(el: Element, tag: string, allowSensitive: boolean): FieldValue {
@@ -39,10 +41,11 @@ export function readFieldValue(el: Element, tag: string, allowSensitive: boolean
     // Long lists (countries, years) are listed up to a cap: the agent selects by label or
     // value anyway, and reading every option's text each snapshot is costly.
     for (let i = 0; i < options.length && i < MAX_OPTIONS_LISTED; i++) labels.push(optionLabel(options[i]));
-    if (options.length > MAX_OPTIONS_LISTED) labels.push(`… ${options.length - MAX_OPTIONS_LISTED} more`);
     const chosen = select.selectedOptions;
     for (let i = 0; i < chosen.length; i++) selected.push(optionLabel(chosen[i]));
-    return { value: selected.join(', '), options: labels };
+    const out: FieldValue = { value: selected.join(', '), options: labels };
+    if (options.length > MAX_OPTIONS_LISTED) out.optionsTotal = options.length;
+    return out;
   }
   return {};
 }

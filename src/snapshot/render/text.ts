@@ -77,11 +77,10 @@ function label(vn: VirtualNode): string {
 function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   const out: string[] = [];
   if (vn.value !== undefined && vn.value !== '') out.push('value=' + quote(cut(vn.value, MAX_VALUE_IN_TEXT)));
-  const options = (vn as VirtualNode & { options?: string[] }).options;
+  const options = vn.options;
   if (options && options.length) {
-    // The snapshot lists long selects up to a cap, ending with "… N more".
-    const capped = /^… (\d+) more$/.exec(options[options.length - 1]);
-    const total = capped ? options.length - 1 + Number(capped[1]) : options.length;
+    // The snapshot lists long selects up to a cap; optionsTotal counts them all.
+    const total = vn.optionsTotal ?? options.length;
     const shown = options.slice(0, MAX_OPTIONS_SHOWN).map((o) => quote(cut(o, 40)));
     if (total > MAX_OPTIONS_SHOWN) shown.push(`+${total - MAX_OPTIONS_SHOWN} more`);
     out.push('options=[' + shown.join(', ') + ']');
