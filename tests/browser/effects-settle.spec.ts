@@ -58,8 +58,9 @@ test('a click on a page with a ticker answers fast and settled; the ticker is no
   for (let i = 0; i < 3; i++) {
     const r = await click(page, 'Add to watchlist');
     expect(r.success).toBe(true);
+    // Without the churn filter the ticker holds every click to the settle timeout and settled is false;
+    // how fast it answers is measured (bench), never asserted in a test.
     expect(r.effect.settled).toBe(true);
-    expect(r.duration).toBeLessThanOrEqual(300);
   }
   await expect(page.locator('#out')).toHaveText('Added to your watchlist');
   // What appeared is the click's message, not the ticking price next to it.
