@@ -73,3 +73,36 @@ test('hasClickListener: an embedder-supplied listener source is a tier-2 signal;
   expect(shape(result.ok)).toBe('@ clickable: Recorded listener\nNothing recorded');
   expect(shape(result.bad)).toBe('Recorded listener\nNothing recorded');
 });
+
+test('jQuery 1.x (handlers in jQuery.cache): a title-only <a> without href, an icon span and a document-delegated star get ids that work', async ({ page }) => {
+  await loadHtml(page, `
+    <div class="cal"><a class="prev" title="Prev"><span class="icon" style="display:inline-block;width:16px;height:16px;background:#ccc"></span></a><span id="month">January</span></div>
+    <div class="mail"><span class="icon-reply" title="Reply" style="display:inline-block;width:16px;height:16px;background:#888"></span>
+      <span class="star" title="Star" style="display:inline-block;width:16px;height:16px;background:#fc0"></span></div>
+    <div id="plain">No handler</div>`);
+  await page.addScriptTag({ path: ROOT + 'node_modules/jquery1/dist/jquery.min.js' });
+  await page.evaluate(() => {
+    const $ = (window as unknown as { jQuery: any }).jQuery;
+    const w = window as unknown as { __log: string[] };
+    w.__log = [];
+    $('.prev').click(() => { w.__log.push('prev'); $('#month').text('December'); });
+    $('.icon-reply').on('click', () => w.__log.push('reply'));
+    $(document).on('click', '.star', () => w.__log.push('star'));
+  });
+  expect(await page.evaluate(() => (window as any).jQuery.fn.jquery)).toBe('1.12.4');
+  const { text } = await snapshot(page, { fresh: true });
+  const idOf = (re: RegExp) => {
+    const m = text.split('\n').map((l) => l.trim()).find((l) => re.test(l));
+    expect(m, text).toBeTruthy();
+    return m!.split(' ')[0];
+  };
+  const ids = [idOf(/"Prev"/), idOf(/"Reply"/), idOf(/"Star"/)];
+  for (const id of ids) expect(id).toMatch(/^nv_/);
+  expect(text).not.toMatch(/nv_\w+ .*No handler/);
+  for (const id of ids) {
+    const r = await page.evaluate(async (i) => (await (window as any).__domtoolTest.click(i)).success, id);
+    expect(r).toBe(true);
+  }
+  expect(await page.evaluate(() => (window as any).__log)).toEqual(['prev', 'reply', 'star']);
+  await expect(page.locator('#month')).toHaveText('December');
+});

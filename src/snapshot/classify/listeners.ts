@@ -35,7 +35,7 @@ export function readListenerExpandos(el: Element): number {
     const key = keys[i];
     const c = key.charCodeAt(0);
     if (c === 95 /* _ */) out |= underscoreKey(el, key);
-    else if (c === 106 /* j */ && key.startsWith('jQuery')) out |= jQueryData((el as unknown as Bag)[key]);
+    else if (c === 106 /* j */ && key.startsWith('jQuery')) out |= jQueryData(jQueryInternal(key, (el as unknown as Bag)[key]));
   }
   return out;
 }
@@ -51,6 +51,30 @@ function underscoreKey(el: Element, key: string): number {
     return typeof value.onClick === 'function' || typeof value.onclick === 'function' || typeof value.onMouseDown === 'function' || typeof value.onPointerDown === 'function' ? OWN_LISTENER : 0;
   }
   return 0;
+}
+
+/**
+ * jQuery's private data of an element, from its expando: jQuery 3/4 keep the object on
+ * the element; jQuery 1.x (1.12 is still widely deployed) keep a number there, the key of
+ * `jQuery.cache` where the data lives (`cache[n].events`). The cache is read from the
+ * jQuery whose expando this is (a page may load two copies); in an isolated world there
+ * is none and the answer is null.
+ */
+function jQueryInternal(key: string, value: unknown): unknown {
+  if (typeof value !== 'number') return value;
+  try {
+    const g = globalThis as unknown as Bag;
+    const candidates = [g.jQuery, g.$];
+    for (let i = 0; i < candidates.length; i++) {
+      const jq = candidates[i] as { expando?: unknown; cache?: unknown } | null | undefined;
+      if (!jq || jq.expando !== key) continue;
+      const cache = jq.cache as Record<number, unknown> | undefined;
+      return cache && typeof cache === 'object' ? cache[value] : null;
+    }
+  } catch {
+    /* a getter that throws: no data */
+  }
+  return null;
 }
 
 function jQueryData(data: unknown): number {
@@ -77,7 +101,7 @@ export function jQueryDelegatedSelectors(el: Element | Document): string[] {
   }
   for (let i = 0; i < keys.length; i++) {
     if (!keys[i].startsWith('jQuery')) continue;
-    const data = (el as unknown as Bag)[keys[i]] as Bag | null;
+    const data = jQueryInternal(keys[i], (el as unknown as Bag)[keys[i]]) as Bag | null;
     const events = data && typeof data === 'object' ? (data.events as Record<string, unknown> | undefined) : undefined;
     if (!events || typeof events !== 'object') continue;
     for (let t = 0; t < POINTER_EVENTS.length; t++) {
