@@ -169,12 +169,56 @@ export interface Surroundings {
   delegated: string[] | null;
   /** An embedder's listener source (SnapshotOptions.hasClickListener). */
   hasClickListener?: (element: Element) => boolean;
+  /** The parent element is a custom click target (tier 2: a listener, a handler, a pointer cursor). */
+  parentTarget: boolean;
 }
 
 /** The container kind an actionable element makes for its descendants. */
 export function containerFor(act: Actionability | null, outer: number): number {
   if (!act || act.tier === 3 || outer === IN_CONTROL) return outer;
   return act.tier === 1 ? IN_CONTROL : IN_CUSTOM;
+}
+
+/** The parent whose children were last counted, and how many share each tag + class. */
+let countedParent: Element | null = null;
+const shapeCounts: Record<string, number> = {};
+let shapeKeys: string[] = [];
+
+/**
+ * Event delegation (issue 21): one listener on a list or menu that finds the item with
+ * `e.target.closest(…)` leaves the items without any sign of their own. A person sees
+ * repeated entries and clicks one: an element is such an item when its parent is a
+ * custom click target, it is laid out as a box (not an inline piece of the target's text),
+ * at least one sibling has its tag and class, and it shows text or an image of its own. Siblings are counted once per parent (items are visited in a row).
+ */
+function isRepeatedItem(el: Element, style: CSSStyleDeclaration): boolean {
+  // Entries are laid out as boxes of their own (rows, tiles, chips); inline pieces of a
+  // card's text (a title span and a price span) are parts of the one target.
+  const display = style.display;
+  if (display === 'inline' || display === 'contents') return false;
+  const parent = el.parentElement;
+  if (!parent) return false;
+  if (parent !== countedParent) {
+    countedParent = parent;
+    for (let i = 0; i < shapeKeys.length; i++) delete shapeCounts[shapeKeys[i]];
+    shapeKeys = [];
+    let n = 0;
+    for (let c = parent.firstElementChild; c && n < 500; c = c.nextElementSibling, n++) {
+      const key = shapeOf(c);
+      if (shapeCounts[key] === undefined) {
+        shapeCounts[key] = 0;
+        shapeKeys.push(key);
+      }
+      shapeCounts[key]++;
+    }
+  }
+  if ((shapeCounts[shapeOf(el)] ?? 0) < 2) return false;
+  return /\S/.test(el.textContent ?? '') || el.querySelector('img,svg') !== null;
+}
+
+/** Tag and class: what makes siblings "the same kind of entry" ('\u0001' cannot occur in either). */
+function shapeOf(el: Element): string {
+  return el.localName + '\u0001' + (el.getAttribute('class') ?? '').trim();
 }
 
 /** pointer-events:none lets clicks fall through; read only for the few candidates. */
@@ -281,6 +325,7 @@ export function classifyActionability(
   const weak =
     cursor === 'pointer' && around.parentCursor !== 'pointer' ? 'cursor'
     : hasOwnListener(el, around) ? 'listener'
+    : around.parentTarget && isRepeatedItem(el, style) ? 'item'
     : around.container !== NO_CONTAINER ? null
     : scan.testId && ACTION_WORD.test(scan.testId) ? 'testid'
     : scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className) ? 'class'

@@ -117,6 +117,8 @@ interface Context {
   container: number;
   /** Selectors of jQuery pointer handlers delegated by ancestors, or null. */
   delegated: string[] | null;
+  /** The parent is a custom click target whose repeated children are its items (classify/actionability.ts). */
+  target: boolean;
   insideModal: boolean;
   frameDepth: number;
   dx: number;
@@ -146,7 +148,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   };
   const rootCtx: Context = {
     cursor: '', el: null, rect: null, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true, hidden: null,
-    hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated: documentDelegation(root), insideModal: false,
+    hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated: documentDelegation(root), target: false, insideModal: false,
     frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
   const modal = findModal(root);
@@ -158,7 +160,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   push(body, { ...rootCtx, insideModal: !modal }, 0);
 
   // Classification's view of the surroundings: one object, refilled per element.
-  const around: Surroundings = { parentCursor: '', container: NO_CONTAINER, delegated: null, hasClickListener: options.hasClickListener };
+  const around: Surroundings = { parentCursor: '', container: NO_CONTAINER, delegated: null, hasClickListener: options.hasClickListener, parentTarget: false };
   const tagCounts = new Map<string, number>();
   const pending: Node[] = [];
   const pendingIndex: number[] = [];
@@ -294,6 +296,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       around.parentCursor = ctx.cursor;
       around.container = ctx.container;
       around.delegated = ctx.delegated;
+      around.parentTarget = ctx.target;
       act = classifyActionability(el, tag, role, scan, style, around);
     }
     const cursor = act ? lastCursorRead() : '';
@@ -350,6 +353,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       hidden: boxHidden ? 'visually-hidden' : isContents ? ctx.hidden : null,
       hardClip, softClip, ariaHidden,
       container: containerFor(act, ctx.container), delegated,
+      // An item's own repeated parts (two spans of one entry) are not items again; a row's cells belong to the row.
+      target: !!act && act.tier === 2 && act.reason !== 'item' && tag !== 'tr',
       insideModal, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
     };
 
