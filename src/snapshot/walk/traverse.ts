@@ -21,6 +21,7 @@ import { CoverScan } from '../classify/covers';
 import { findModal } from '../classify/modal';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
+import { appendOwned, collectOwned } from './owns';
 
 /** Elements that never render content a person can see or use. */
 const SKIP_TAGS = wordList('script style noscript template head meta link title base param source track datalist');
@@ -165,7 +166,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const pending: Node[] = [];
   const pendingIndex: number[] = [];
 
-  const pushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => {
+  const pushChildren: PushChildren = (parent, first, ctx, list) => {
     // The common single child (a text run, one wrapper) needs no counting.
     if (!list && !owned && first && first.nextSibling === null) {
       const type = first.nodeType;
@@ -358,24 +359,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       insideModal, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
     };
 
-    if (openShadow) {
-      if (kept) {
-        kept.shadow = [];
-        pushChildren(openShadow, openShadow.firstChild, { ...childCtx, attach: kept.shadow }, null);
-      } else {
-        pushChildren(openShadow, openShadow.firstChild, childCtx, null);
-      }
-    } else if (tag === 'details' && !el.hasAttribute('open')) {
-      // A closed <details> renders only its summary (the rest sits in a hidden ::details-content slot).
-      const summary = firstChildTag(el, 'summary');
-      if (summary) pushChildren(el, null, childCtx, [summary]);
-    } else if (tag === 'slot') {
-      const assigned = (el as HTMLSlotElement).assignedNodes();
-      if (assigned.length) pushChildren(el, null, childCtx, assigned as unknown as Node[]);
-      else pushChildren(el, el.firstChild, childCtx, null);
-    } else {
-      pushChildren(el, el.firstChild, childCtx, null);
-    }
+    pushRenderedChildren(el, tag, openShadow, kept, childCtx, pushChildren);
     // Trailing block boundary: text after this block element must not merge into it.
     if (isBlock && !kept) ctx.block = ++blockCounter;
   }
@@ -481,6 +465,30 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   }
 }
 
+type PushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => void;
+
+/** Queues what `el` renders, in rendering order: its shadow tree, a closed <details>' summary, a slot's assigned nodes, or its children. */
+function pushRenderedChildren(el: Element, tag: string, openShadow: ShadowRoot | null, kept: BuildNode | null, childCtx: Context, pushChildren: PushChildren): void {
+  if (openShadow) {
+    if (kept) {
+      kept.shadow = [];
+      pushChildren(openShadow, openShadow.firstChild, { ...childCtx, attach: kept.shadow }, null);
+    } else {
+      pushChildren(openShadow, openShadow.firstChild, childCtx, null);
+    }
+  } else if (tag === 'details' && !el.hasAttribute('open')) {
+    // A closed <details> renders only its summary (the rest sits in a hidden ::details-content slot).
+    const summary = firstChildTag(el, 'summary');
+    if (summary) pushChildren(el, null, childCtx, [summary]);
+  } else if (tag === 'slot') {
+    const assigned = (el as HTMLSlotElement).assignedNodes();
+    if (assigned.length) pushChildren(el, null, childCtx, assigned as unknown as Node[]);
+    else pushChildren(el, el.firstChild, childCtx, null);
+  } else {
+    pushChildren(el, el.firstChild, childCtx, null);
+  }
+}
+
 /** A drawn-invisible control listed through its stand-in: a native control, tier 1. */
 const STAND_IN: Actionability = { tier: 1, reason: 'native', focusable: true };
 
@@ -569,63 +577,6 @@ function mayHostClosedRoot(el: Element, tag: string): boolean {
  */
 function looksLikeClosedShadowHost(el: Element, tag: string): boolean {
   return tag.indexOf('-') > 0 && !el.firstElementChild && !/\S/.test(el.textContent ?? '');
-}
-
-/** aria-owns: owned element → owner; null when the page uses none (the common case). */
-interface Ownership {
-  /** owned element → its owner */
-  ownerOf: Map<Element, Element>;
-  /** owner → the elements it owns, in aria-owns order */
-  ownedBy: Map<Element, Element[]>;
-}
-
-function collectOwned(doc: Document): Ownership | null {
-  let owners: NodeListOf<Element>;
-  try {
-    owners = doc.querySelectorAll('[aria-owns]');
-  } catch {
-    return null;
-  }
-  if (!owners.length) return null;
-  const map = new Map<Element, Element>();
-  for (let i = 0; i < owners.length; i++) {
-    const owner = owners[i];
-    const idList = (owner.getAttribute('aria-owns') ?? '').trim().split(/\s+/);
-    for (let j = 0; j < idList.length; j++) {
-      const target = idList[j] ? doc.getElementById(idList[j]) : null;
-      // An element cannot own its own ancestor nor be owned twice, and ownership chains
-      // must not loop back (a owns b, b owns a): the cycle guard.
-      if (target && !map.has(target) && !ownsBack(map, owner, target)) map.set(target, owner);
-    }
-  }
-  if (!map.size) return null;
-  const ownedBy = new Map<Element, Element[]>();
-  map.forEach((owner, target) => {
-    const list = ownedBy.get(owner);
-    if (list) list.push(target);
-    else ownedBy.set(owner, [target]);
-  });
-  return { ownerOf: map, ownedBy };
-}
-
-function ownsBack(map: Map<Element, Element>, owner: Element, target: Element): boolean {
-  let x: Element | undefined = owner;
-  for (let steps = 0; x && steps < 64; steps++) {
-    if (x === target || target.contains(x)) return true;
-    x = map.get(x);
-  }
-  return false;
-}
-
-function appendOwned(owner: Element, owned: Ownership, visited: Set<Element>, out: Node[]): void {
-  const targets = owned.ownedBy.get(owner);
-  if (!targets) return;
-  for (let i = 0; i < targets.length; i++) {
-    if (!visited.has(targets[i])) {
-      visited.add(targets[i]);
-      out.push(targets[i]);
-    }
-  }
 }
 
 export type { AttributeScan };
