@@ -30,6 +30,8 @@ test('a POST form reports its action; a GET form its action with the query', asy
   const post = await act(page, 'click', await findId(page, { role: 'button', name: 'Place order' }));
   expect(post.effect?.navigated).toBe(true);
   expect(post.effect?.urlAfter).toMatch(/\/dest\/orders$/);
+  // The POST is still loading when the action answers: let it land before the next page (else goto is aborted).
+  await page.waitForURL(/\/dest\/orders$/);
 
   await setup(page, `<form action="/dest/search"><input name="q" aria-label="Search" value="red tent"><button>Go</button></form>`);
   const get = await act(page, 'click', await findId(page, { role: 'button', name: 'Go' }));
