@@ -25,7 +25,7 @@ test('items of a clickable container: own cursor, tabindex=-1, a declared widget
     '  @ clickable: 2 rooms',
     '@ clickable',
     '  Sort ▾',
-    '  @ clickable: Price',
+    '  @ option: Price',
     '  @ menuitem "Rating"',
     '  @ tab "Newest"',
   ].join('\n'));

@@ -42,6 +42,10 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   const actionable = !!act && act.tier < 3;
   const vn: VirtualNode = { node_id: '', tag, visible: true };
   if (role) vn.role = role;
+  // A widget role the page declared where the accessibility tree drops it (an option
+  // outside a listbox): the line keeps the page's word ("option: Rating"), as Playwright
+  // and Chromium's own tree do. Only the label: name and fingerprint follow the computed role (A3).
+  else if (act?.reason === 'role' && facts.scan.role) vn.role = facts.scan.role.trim().toLowerCase().split(/\s+/)[0];
 
   // A role-less clickable (div/span with a handler) has no accessible name in Chromium
   // unless one is given explicitly; its text is shown as text.
