@@ -3,6 +3,8 @@
 //   2. install the tarball into a throwaway consumer project, offline (from npm's cache);
 //   3. type-check the README's Playwright snippet, verbatim, plus a smoke file, as an ESM and a
 //      CommonJS project under moduleResolution node10, node16, nodenext and bundler;
+//   3b. type-check every ts/js block of README.md and examples/extension/README.md (strict,
+//      TypeScript 5.x and 7.x) against the installed package;
 //   4. run the snippet with Playwright's test runner in both projects against fixtures/demo.html
 //      (served with a strict CSP), and run plain-Node smoke scripts (import/require every entry
 //      point; the errors a user gets outside a page and outside an extension).
@@ -15,6 +17,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { README_FILES, readmeBlocks } from './readme-blocks.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const keep = process.argv.includes('--keep');
@@ -105,6 +108,62 @@ const global = require('browserx-domtool/global');
 const iifePath = require.resolve('browserx-domtool/iife');`);
 
 
+/**
+ * TypeScript 5.x (the JS compiler) and 7.x (the native one, devDependency `typescript7`).
+ * 7.x removed moduleResolution node10, so the README blocks use bundler resolution.
+ */
+const COMPILERS = {
+  '5.x': [process.execPath, join(ROOT, 'node_modules/typescript/lib/tsc.js')],
+  '7.x': [join(ROOT, 'node_modules/typescript7/bin/tsc')],
+};
+
+/**
+ * The names README fragments use without defining them, each introduced by the prose around
+ * the block: `tool` (a DomTool), `tabId`, and `domtool` — the service in README.md, the example
+ * extension's console helper in its own README.
+ */
+const README_AMBIENT = {
+  'README.md': `import type { DomTool } from 'browserx-domtool';
+import type { DomToolService } from 'browserx-domtool/extension';
+declare global {
+  const tool: DomTool;
+  const tabId: number;
+  const domtool: DomToolService;
+}
+export {};
+`,
+  'examples/extension/README.md': `import type { DomToolService } from 'browserx-domtool/extension';
+import type { DomToolRequest, DomToolResponse } from 'browserx-domtool/content-script';
+declare global {
+  const domtool: { service: DomToolService; send(message: DomToolRequest, tabId?: number): Promise<DomToolResponse>; activeTabId(): Promise<number> };
+}
+export {};
+`,
+};
+
+/**
+ * One strict program per README: each ts/js block is a module of its own (top-level await,
+ * no names leaking between blocks) plus the README's ambient names. Returns the programs.
+ */
+function writeReadmePrograms(dir) {
+  return README_FILES.map((file, index) => {
+    const blocks = readmeBlocks(ROOT, file).filter((b) => b.lang === 'ts' || b.lang === 'js');
+    const sub = `readme${index}`;
+    mkdirSync(join(dir, sub), { recursive: true });
+    const files = [`${sub}/ambient.d.ts`];
+    writeFileSync(join(dir, files[0]), README_AMBIENT[file]);
+    for (const b of blocks) {
+      const name = `${sub}/line-${b.line}.ts`;
+      writeFileSync(join(dir, name), `// ${file}, block at line ${b.line}\n${b.code}export {};\n`);
+      files.push(name);
+    }
+    const tsconfig = `tsconfig.${sub}.json`;
+    const compilerOptions = { target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], strict: true, noEmit: true, skipLibCheck: true, types: ['node', 'chrome'], module: 'esnext', moduleResolution: 'bundler' };
+    writeFileSync(join(dir, tsconfig), JSON.stringify({ compilerOptions, files }, null, 2));
+    return { file, tsconfig, blocks: blocks.length };
+  });
+}
+
 /** The fenced block right after each `<!-- consumer-check: NAME -->` marker in README.md. */
 export function readmeSnippets(markdown) {
   const out = {};
@@ -155,7 +214,7 @@ try {
   // A machine whose npm cache lacks the one runtime dependency may fetch it.
   if (!install.ok) install = sh(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: consumer, env: quietNpm, shell: process.platform === 'win32' });
   if (!install.ok) throw new Error('installing the tarball failed:\n' + install.out);
-  for (const dep of ['@playwright/test', '@types/node', 'typescript']) {
+  for (const dep of ['@playwright/test', '@types/node', '@types/chrome', 'typescript']) {
     mkdirSync(dirname(join(consumer, 'node_modules', dep)), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', dep), join(consumer, 'node_modules', dep), 'junction');
   }
@@ -194,17 +253,30 @@ try {
     writeFileSync(join(dir, 'tsconfig.dts.json'), JSON.stringify({ compilerOptions: dtsOptions, files: ['all-entries.ts'] }, null, 2));
   }
 
-  // 3. Type-check: 2 projects × (3 resolutions + our .d.ts files in full), two at a time.
-  const tsc = join(ROOT, 'node_modules/typescript/lib/tsc.js');
-  const jobs = ['esm', 'cjs'].flatMap((kind) => [...Object.keys(RESOLUTIONS[kind]), 'dts'].map((res) => ({ kind, res })));
-  const results = await pool(jobs, 2, ({ kind, res }) => run(process.execPath, [tsc, '-p', res === 'dts' ? 'tsconfig.dts.json' : tsconfigName(res)], join(consumer, kind)));
+  // 3. Type-check: 2 projects × (3 resolutions + our .d.ts files in full) with TypeScript 5.x,
+  //    and the resolutions TypeScript 7.x still has, two at a time.
+  const jobs = ['esm', 'cjs'].flatMap((kind) => [
+    ...[...Object.keys(RESOLUTIONS[kind]), 'dts'].map((res) => ({ kind, res, ts: '5.x' })),
+    ...Object.keys(RESOLUTIONS[kind]).filter((res) => res !== 'node10').map((res) => ({ kind, res, ts: '7.x' })),
+  ]);
+  const results = await pool(jobs, 2, ({ kind, res, ts }) => run(COMPILERS[ts][0], [...COMPILERS[ts].slice(1), '-p', res === 'dts' ? 'tsconfig.dts.json' : tsconfigName(res)], join(consumer, kind)));
   const matrix = { esm: {}, cjs: {} };
   jobs.forEach((job, i) => {
-    matrix[job.kind][job.res] = results[i].ok ? 'ok' : 'FAIL';
-    if (!results[i].ok) fail(job.res === 'dts' ? `tsc ${job.kind}: the package's .d.ts files` : `tsc ${job.kind} moduleResolution=${job.res}`, results[i].out);
+    const column = job.ts === '5.x' ? job.res : `${job.res} ts7`;
+    matrix[job.kind][column] = results[i].ok ? 'ok' : 'FAIL';
+    if (!results[i].ok) fail(job.res === 'dts' ? `tsc ${job.kind}: the package's .d.ts files` : `tsc ${job.ts} ${job.kind} moduleResolution=${job.res}`, results[i].out);
   });
 
   phase('tsc');
+  // 3b. The READMEs' code blocks: what a user copies must compile as written (issue 18 item 7).
+  for (const [version, compiler] of Object.entries(COMPILERS)) {
+    for (const program of writeReadmePrograms(join(consumer, 'esm'))) {
+      const r = await run(compiler[0], [...compiler.slice(1), '-p', program.tsconfig], join(consumer, 'esm'));
+      if (!r.ok) fail(`tsc ${version}: code blocks of ${program.file}`, r.out);
+      else console.log(`✓ tsc ${version}: ${program.blocks} code blocks of ${program.file}`);
+    }
+  }
+  phase('readme tsc');
   // 4. Run: plain Node smoke scripts, then the snippet under Playwright's runner.
   const server = await serveDemo();
   const base = `http://127.0.0.1:${server.address().port}`;
@@ -224,9 +296,9 @@ try {
   }
 
   phase('run');
-  const cols = [...Object.keys(RESOLUTIONS.esm), 'dts', 'node run', 'playwright run'];
-  console.log(`  ${''.padEnd(4)} ${cols.map((c) => c.padEnd(17)).join('')}`);
-  for (const kind of ['esm', 'cjs']) console.log(`  ${kind.padEnd(4)} ${cols.map((c) => String(matrix[kind][c]).padEnd(17)).join('')}`);
+  const cols = Object.keys(matrix.esm);
+  console.log(`  ${''.padEnd(4)} ${cols.map((c) => c.padEnd(Math.max(6, c.length + 2))).join('')}`);
+  for (const kind of ['esm', 'cjs']) console.log(`  ${kind.padEnd(4)} ${cols.map((c) => String(matrix[kind][c]).padEnd(Math.max(6, c.length + 2))).join('')}`);
 } catch (e) {
   fail('consumer check', e instanceof Error ? e.message : String(e));
 } finally {

@@ -101,7 +101,10 @@ export type Command<N extends string = string, A extends unknown[] = any[], R = 
 };
 type Request<N extends string, A extends unknown[], R, M, T extends string, S extends ServiceRoute | undefined> = CommandSpec<A, R> & {
   readonly name: N;
-  readonly message: MessageSpec<M, T, S> & { type: T };
+  // `service` required here (its value may be undefined): with the optional field of MessageSpec,
+  // Extract<…, { message: { service: 'node' } }> matched nothing and the service's action
+  // methods were typed as none at all.
+  readonly message: MessageSpec<M, T, S> & { type: T; service: S };
 };
 
 /** A method only (no message). */
@@ -114,7 +117,7 @@ function request<N extends string, A extends unknown[], R, M = object, T extends
   name: N,
   spec: CommandSpec<A, R> & { message: MessageSpec<M, T, S> },
 ): Request<N, A, R, M, T, S> {
-  return { name, ...spec, message: { ...spec.message, type: (spec.message.type ?? name) as T } };
+  return { name, ...spec, message: { ...spec.message, type: (spec.message.type ?? name) as T, service: spec.message.service as S } };
 }
 
 const errorOf = (e: DomToolError): ErrorInfo => ({ code: e.code, message: e.message, recoverable: e.recoverable });

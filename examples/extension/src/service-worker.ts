@@ -3,12 +3,13 @@
 // messages such as { type: 'domtool:click', tabId, nodeId: 'f2:nv_8sch' }.
 //
 // From the service worker's DevTools console (chrome://extensions → "service worker"):
-//   const tabId = await domtool.activeTabId()
-//   (await domtool.service.getText({ tabId })).result
-//   await domtool.service.click({ tabId, nodeId: 'nv_1k9x2' })
-//   await domtool.send({ type: 'domtool:getText' })          // raw protocol, main frame only
-import { createDomToolService } from '../../../src/extension';
-import type { DomToolRequest, DomToolResponse } from '../../../src/integration/protocol';
+//   const tabId = await domtool.activeTabId();
+//   (await domtool.service.getText({ tabId })).result;
+//   await domtool.service.click({ tabId, nodeId: 'nv_1k9x2' });
+//   await domtool.send({ type: 'domtool:getText' });         // raw protocol, main frame only
+// (semicolons: pasted as one block, a line starting with "(" would call the line above)
+import { createDomToolService } from 'browserx-domtool/extension';
+import type { DomToolRequest, DomToolResponse } from 'browserx-domtool/content-script';
 
 // At the top level, so the webNavigation listeners that retire ids are registered
 // every time the worker starts.
