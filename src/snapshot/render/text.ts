@@ -10,6 +10,7 @@ import type { PageBlocker, PageContext, SnapshotMeta, VirtualNode } from '../../
 import type { BuildNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { estimateTokens } from './tokens';
+import { cardHeading } from './card-heading';
 
 export interface TextOptions {
   /** Cut text lines longer than this (chars) with "…"; 0 = no cut beyond the 500-char snapshot cap. Default 200. */
@@ -205,9 +206,13 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
     } else pushList([root], 0, null);
   }
   const ctx: LineContext = { ordered: false, ordinal: 1, maxTextLength, includeHrefs };
+  // Headings moved up onto their clickable card's line (render/card-heading.ts).
+  const hoisted = new Set<BuildNode>();
+  const ownLine = (n: BuildNode) => hasOwnLine(n.vn);
   while (stack.length) {
     const item = stack.pop()!;
     const { node, depth } = item;
+    if (hoisted.has(node)) continue;
     // One marker where content moves below the visible area, instead of a flag per line.
     if (!foldMarked && fold > 0 && node.top >= fold && (node.vn.actionable || item.run || node.vn.role === 'heading')) {
       foldMarked = true;
@@ -228,7 +233,9 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
         if (compact.rest.length) pushList(compact.rest, depth + 1, node);
         continue;
       }
-      lines.push('  '.repeat(depth) + formatLine(node, ctx));
+      const heading = cardHeading(node, ownLine);
+      if (heading) hoisted.add(heading);
+      lines.push('  '.repeat(depth) + formatLine(node, ctx) + (heading ? ': ' + formatLine(heading, ctx) : ''));
       if (node.vn.crossOrigin && options.frameSlot) {
         const slot = options.frameSlot(node.vn);
         if (slot) lines.push('  '.repeat(depth + 1) + slot);
