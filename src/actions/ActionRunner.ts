@@ -245,7 +245,7 @@ export class ActionRunner implements ActionContext {
   }
 
   /** Gives files to a file input (or the button/label/dropzone standing for it), or drops them (A7, upload.ts). */
-  upload(id: string, files: UploadFile | UploadFile[], options: UploadOptions = {}): Promise<ActionResult> {
+  upload(id: string | TextTarget, files: UploadFile | UploadFile[], options: UploadOptions = {}): Promise<ActionResult> {
     return this.run('upload', (start) => runUpload(this, start, id, files, options));
   }
 

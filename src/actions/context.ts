@@ -5,6 +5,7 @@ import type { SnapshotLike } from './snapshot-source';
 import type { EffectWatcher, Observation } from './observe';
 import type { PointerState } from './pointer';
 import type { Point } from './verify';
+import type { TextTarget } from './text-target';
 
 /** What a verified pointer target looks like after scrolling and hit testing. */
 export interface PointerTarget {
@@ -19,6 +20,8 @@ export interface ActionContext {
   readonly pointer: PointerState;
   readonly host: { effectWindowMs(): number };
   resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }>;
+  /** A node id, or the text the agent read (A9): the element and how messages name it. */
+  resolvePointer(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }>;
   pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget;
   /** Starts observing the effect of what is about to be done to `element` (before dispatching). */
   watch(element: Element, snapshot: SnapshotLike | null): EffectWatcher;

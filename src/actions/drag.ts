@@ -12,8 +12,13 @@ import { DomToolError, failureResult, successResult } from './result';
 import { checkHitTarget, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint, type Point } from './verify';
 import { dragSequence, type DragReport } from './drag-sequence';
 import { isNativeRange, rangeValueAt, setRangeValue, sliderOf, sliderValue } from './slider';
+import { isTextTarget, type TextTarget } from './text-target';
 
-export type DragDestination = string | { x: number; y: number } | { dx: number; dy: number };
+/**
+ * A node id; the text the agent read (A9: a drop zone or a column title with no id of its
+ * own, issue 21 item 3), resolved like click({ text }); a viewport point; an offset.
+ */
+export type DragDestination = string | TextTarget | { x: number; y: number } | { dx: number; dy: number };
 
 export interface DragOptions {
   /** Interpolated moves between press and release (default 10). */
@@ -25,7 +30,7 @@ export interface DragOptions {
 }
 
 const dragMsg = {
-  badDestination: 'Invalid destination: expected a node id, { x, y } (viewport pixels) or { dx, dy } (pixels from the source).',
+  badDestination: 'Invalid destination: expected a node id, { text }, { x, y } (viewport pixels) or { dx, dy } (pixels from the source).',
   otherFrame: (src: string, dst: string) => `${src} and ${dst} are in different frames; a drag cannot cross frames.`,
   offscreen: (what: string) => `The drop point (${what}) is outside the viewport. Scroll so that both ends are visible, or use a closer destination.`,
   notBoth: (src: string, dst: string) => `${src} and ${dst} cannot be in view at the same time, so a person could not drag between them. Scroll the list or drag in steps.`,
@@ -181,16 +186,21 @@ export async function runDrag(ctx: ActionContext, start: number, sourceId: strin
   }
   const mode = options.mode ?? 'auto';
   if (mode !== 'auto' && mode !== 'pointer' && mode !== 'html5') throw new DomToolError('VALIDATION_ERROR', 'Invalid mode: expected "auto", "pointer" or "html5".');
-  if (typeof destination !== 'string' && !validPoint(destination) && !validDelta(destination)) throw new DomToolError('VALIDATION_ERROR', dragMsg.badDestination);
+  const toElement = typeof destination === 'string' || isTextTarget(destination);
+  if (!toElement && !validPoint(destination) && !validDelta(destination)) throw new DomToolError('VALIDATION_ERROR', dragMsg.badDestination);
 
   const { element: source, snapshot } = await ctx.resolve(sourceId);
   let dest: Element | null = null;
   let destLabel = '';
-  if (typeof destination === 'string') {
-    dest = (await ctx.resolve(destination)).element;
-    checkNotCrossOriginFrame(dest, destination);
-    checkVisible(dest, destination, snapshot);
-    if (dest.ownerDocument !== source.ownerDocument) throw new DomToolError('VALIDATION_ERROR', dragMsg.otherFrame(sourceId, destination));
+  // How messages name the destination: its id, or `text "Done"`.
+  let destName = '';
+  if (toElement) {
+    const resolved = await ctx.resolvePointer(destination as string | TextTarget);
+    dest = resolved.element;
+    destName = resolved.label;
+    checkNotCrossOriginFrame(dest, destName);
+    checkVisible(dest, destName, snapshot);
+    if (dest.ownerDocument !== source.ownerDocument) throw new DomToolError('VALIDATION_ERROR', dragMsg.otherFrame(sourceId, destName));
     destLabel = `${describeElement(dest, snapshot)}${position && position !== 'center' ? ` (${position})` : ''}`;
   }
   let from = ctx.pointerTarget(source, sourceId, snapshot);
@@ -204,12 +214,12 @@ export async function runDrag(ctx: ActionContext, start: number, sourceId: strin
       try {
         from = ctx.pointerTarget(source, sourceId, snapshot);
       } catch {
-        throw new DomToolError('NOT_ACTIONABLE', dragMsg.notBoth(sourceId, String(destination)));
+        throw new DomToolError('NOT_ACTIONABLE', dragMsg.notBoth(sourceId, destName));
       }
-      if (!centre || !targetPoint(dest)) throw new DomToolError('NOT_ACTIONABLE', dragMsg.notBoth(sourceId, String(destination)));
+      if (!centre || !targetPoint(dest)) throw new DomToolError('NOT_ACTIONABLE', dragMsg.notBoth(sourceId, destName));
     }
     to = dropPoint(dest, centre, position);
-    checkHitTarget(dest, to, String(destination), snapshot);
+    checkHitTarget(dest, to, destName, snapshot);
   } else if (validPoint(destination)) {
     to = { x: Math.round(destination.x), y: Math.round(destination.y) };
     destLabel = `(${to.x}, ${to.y})`;

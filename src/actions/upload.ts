@@ -16,6 +16,7 @@ import { fireEvent, fireInput } from './events';
 import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint } from './verify';
 import { disabledReason, inputType, roleAndName } from '../semantics';
 import { dropFiles } from './drag-sequence';
+import type { TextTarget } from './text-target';
 import { MutationObserverCtor } from '../dom/builtins';
 
 export interface UploadFile {
@@ -118,7 +119,7 @@ function isFileInput(el: Element | null): el is HTMLInputElement {
 }
 
 /** The file input an element stands for: itself, its label's control, one inside, or one it owns beside it. */
-function fileInputFor(el: Element, id: string, snapshot: SnapshotLike): { input: HTMLInputElement | null; nearby: boolean } {
+function fileInputFor(el: Element, id: string, snapshot: SnapshotLike | null): { input: HTMLInputElement | null; nearby: boolean } {
   if (isFileInput(el)) return { input: el, nearby: false };
   const label = el.localName === 'label' ? (el as HTMLLabelElement) : el.closest('label');
   if (label && isFileInput(label.control)) return { input: label.control, nearby: false };
@@ -162,9 +163,9 @@ function picksFiles(el: Element): boolean {
  * through that id, never through a neighbour; with other buttons beside it, only the one
  * whose words say it picks files (and no rival that says so too) stands for it.
  */
-function ownedNearbyInput(el: Element, id: string, input: HTMLInputElement, scope: Element, snapshot: SnapshotLike): HTMLInputElement {
-  const inputId = snapshot.getNodeId(input);
-  if (inputId && snapshot.has(inputId)) throw new DomToolError('VALIDATION_ERROR', upMsg.inputOfItsOwn(id, inputId, roleAndName(input).name ?? ''));
+function ownedNearbyInput(el: Element, id: string, input: HTMLInputElement, scope: Element, snapshot: SnapshotLike | null): HTMLInputElement {
+  const inputId = snapshot?.getNodeId(input);
+  if (inputId && snapshot?.has(inputId)) throw new DomToolError('VALIDATION_ERROR', upMsg.inputOfItsOwn(id, inputId, roleAndName(input).name ?? ''));
   const rivals: Element[] = [];
   const controls = scope.querySelectorAll('button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]');
   for (let i = 0; i < controls.length; i++) {
@@ -176,11 +177,15 @@ function ownedNearbyInput(el: Element, id: string, input: HTMLInputElement, scop
   throw new DomToolError('VALIDATION_ERROR', upMsg.notTheOpener(id, rivals.length));
 }
 
-export async function runUpload(ctx: ActionContext, start: number, id: string, files: unknown, options: UploadOptions = {}): Promise<ActionResult> {
+/**
+ * `target` is a node id or the text the agent read (A9: "Drop a file here" on a zone with no
+ * id of its own, issue 21 item 3); messages name it by `id` (the node id, or `text "…"`).
+ */
+export async function runUpload(ctx: ActionContext, start: number, target: string | TextTarget, files: unknown, options: UploadOptions = {}): Promise<ActionResult> {
   const list = normalizeFiles(files);
   const via = options.via ?? 'auto';
   if (via !== 'auto' && via !== 'input' && via !== 'drop') throw new DomToolError('VALIDATION_ERROR', 'Invalid via: expected "auto", "input" or "drop".');
-  const { element, snapshot } = await ctx.resolve(id);
+  const { element, snapshot, label: id } = await ctx.resolvePointer(target);
   checkNotCrossOriginFrame(element, id);
   const what = describeElement(element, snapshot);
   const found = via === 'drop' ? { input: null, nearby: false } : fileInputFor(element, id, snapshot);
@@ -218,7 +223,7 @@ export async function runUpload(ctx: ActionContext, start: number, id: string, f
   return ctx.finish(start, obs, 'upload', notes);
 }
 
-async function dropOnto(ctx: ActionContext, start: number, id: string, zone: Element, snapshot: SnapshotLike, list: UploadFile[]): Promise<ActionResult> {
+async function dropOnto(ctx: ActionContext, start: number, id: string, zone: Element, snapshot: SnapshotLike | null, list: UploadFile[]): Promise<ActionResult> {
   checkVisible(zone, id, snapshot);
   checkEnabled(zone, id, snapshot);
   scrollIntoViewIfNeeded(zone);

@@ -165,10 +165,11 @@ function destination(v: unknown): DragDestination {
   if (typeof v === 'string') return nodeId(v, 'destination');
   const o = v as Record<string, unknown>;
   if (o && typeof o === 'object') {
+    if (o.text !== undefined) return pointerTarget(o, 'destination');
     if (o.x !== undefined || o.y !== undefined) return { x: finite(o.x, 'destination x'), y: finite(o.y, 'destination y') };
     if (o.dx !== undefined || o.dy !== undefined) return { dx: finite(o.dx ?? 0, 'destination dx'), dy: finite(o.dy ?? 0, 'destination dy') };
   }
-  return refuse('destination', 'a node id, { x, y } (viewport pixels) or { dx, dy } (pixels from the source)', v);
+  return refuse('destination', 'a node id, { text } (the text of the drop target), { x, y } (viewport pixels) or { dx, dy } (pixels from the source)', v);
 }
 
 function files(v: unknown): UploadFile | UploadFile[] {
@@ -320,7 +321,7 @@ export const COMMANDS = [
     },
   }),
   request('upload', {
-    check: (raw): [id: string, files: UploadFile | UploadFile[], options?: UploadOptions] => [nodeId(raw[0]), files(raw[1]), checkOptions(raw[2], UPLOAD_SCHEMA)],
+    check: (raw): [id: string | TextTarget, files: UploadFile | UploadFile[], options?: UploadOptions] => [pointerTarget(raw[0]), files(raw[1]), checkOptions(raw[2], UPLOAD_SCHEMA)],
     call: (host, id, list, options) => act(host, (a) => a.upload(id, list, options)),
     fail: refusedAction,
     message: { args: (m: { nodeId: string; files: UploadFile[]; via?: UploadOptions['via'] }) => [m.nodeId, m.files, { via: m.via }], service: 'node' },

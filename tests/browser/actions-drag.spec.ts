@@ -42,6 +42,20 @@ test.describe('dnd-kit', () => {
     expect(r.effect?.moved).toBeTruthy();
   });
 
+  test('kanban: the destination named by the text the agent read (the column title), as a person drops on it', async ({ page }) => {
+    const card = await findId(page, { role: 'button', name: 'Ship it' });
+    const r = await act(page, 'drag', card, { text: 'Done' });
+    expect(r.error).toBeUndefined();
+    expect(r.success).toBe(true);
+    expect((await dnd(page)).board.done).toContain('Ship it');
+    // Text that is nowhere on the page is refused, and nothing moves.
+    const spec = await findId(page, { role: 'button', name: 'Write spec' });
+    const missing = await act(page, 'drag', spec, { text: 'Archive' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.code).toBe('ELEMENT_NOT_FOUND');
+    expect((await dnd(page)).board.todo).toContain('Write spec');
+  });
+
   test('a drag that moves nothing is a failure, not a success', async ({ page }) => {
     const alpha = await findId(page, { role: 'button', name: 'Alpha' });
     // 2 px: below dnd-kit's 5 px activation distance, so no drag starts.

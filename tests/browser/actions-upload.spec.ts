@@ -57,6 +57,17 @@ test('react-dropzone: through its input, and by dropping files on it', async ({ 
   await expect.poll(async () => (await state(page)).zone.map((f) => [f.name, f.type, f.text])).toEqual([['dropped.json', 'application/json', '{"ok":true}']]);
 });
 
+test('a drop zone named by its text ("Drop a file on the bin") takes the files, as a person drops them there', async ({ page }) => {
+  const r = await act(page, 'upload', { text: 'Drop a file on the bin' }, { name: 'logo.png', data: 'data:image/png;base64,' + PNG_HEADER });
+  expect(r.error).toBeUndefined();
+  expect(r.success).toBe(true);
+  await expect.poll(async () => (await state(page)).bareHex).toBe('89504e470d0a1a0a');
+  // A text with no drop handler behind it refuses (nothing reacted), never a false success.
+  const refused = await act(page, 'upload', { text: 'Nothing to drop here' }, { name: 'x.txt', data: 'x' });
+  expect(refused.success).toBe(false);
+  expect(refused.error?.code).toBe('ACTION_FAILED');
+});
+
 test('a drop target without input reads the dropped bytes; a plain box refuses', async ({ page }) => {
   const bin = await findId(page, { role: 'region', name: 'Bin' });
   const r = await act(page, 'upload', bin, { name: 'logo.png', data: 'data:image/png;base64,' + PNG_HEADER });

@@ -20,14 +20,20 @@ test('an alert, a status message, a field error and the focused field survive a 
     <form><label>Email <input id="email" aria-invalid="true" aria-describedby="email-err" value="ada@"></label>
     <span id="email-err">Enter a complete email address.</span>
     <label>Name <input id="name"></label></form>
+    <label>Card <input id="card" aria-invalid="true" aria-errormessage="card-err" value="42"></label>
+    <div><div><span id="card-err">Card number is too short.</span></div></div>
     <div role="alert">Payment failed: card declined</div>
-    <div aria-live="polite"><span>3 items saved</span></div>`);
+    <div aria-live="polite"><span>3 items saved</span></div>
+    <div class="Toast-container"><div><p>Draft saved to your account</p></div></div>`);
   await page.focus('#name');
   const text = await getText(page, { tokenBudget: 150, timeBudgetMs: 10000 });
   expect(text).toContain('Payment failed: card declined');
   expect(text).toContain('3 items saved');
   expect(text).toMatch(/textbox "Email" \[value="ada@" invalid/);
   expect(text).toContain('Enter a complete email address.');
+  // aria-errormessage, its text two wrappers deep; a toast found by its class on a wrapper the text leaves out.
+  expect(text).toContain('Card number is too short.');
+  expect(text).toContain('Draft saved to your account');
   expect(text).toMatch(/textbox "Name" \[focused/);
   expect(text).not.toContain('Paragraph 40');
 });
