@@ -21,6 +21,8 @@ import { CoverScan } from '../classify/covers';
 import { findModal } from '../classify/modal';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
+import { LONG_CHILD_LIST, aboveViewportNode, childrenAboveViewport } from './viewport-first';
+import { siblingIndices } from './sibling-index';
 import { appendOwned, collectOwned } from './owns';
 
 /** Elements that never render content a person can see or use. */
@@ -185,21 +187,12 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       }
     }
     if (owned && isElement(parent) && owned.ownedBy.has(parent)) appendOwned(parent, owned, visitedOwned, pending);
-    // Indices among same-tag siblings are counted forwards; pushing goes backwards so
-    // the first child is popped first.
-    let textIndex = 0;
-    pendingIndex.length = pending.length;
-    for (let i = 0; i < pending.length; i++) {
-      const child = pending[i];
-      if (child.nodeType === TEXT_NODE) pendingIndex[i] = textIndex++;
-      else if (child.nodeType === ELEMENT_NODE) {
-        const tag = (child as Element).localName;
-        const index = (tagCounts.get(tag) ?? 0) + 1;
-        tagCounts.set(tag, index);
-        pendingIndex[i] = index;
-      } else pendingIndex[i] = -1;
-    }
-    for (let i = pending.length - 1; i >= 0; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);
+    siblingIndices(pending, pendingIndex, tagCounts);
+    // Under a token budget, a long list starts near the viewport (viewport-first.ts).
+    const from = options.tokenBudget > 0 && ctx.frameDepth === 0 && pending.length >= LONG_CHILD_LIST ? childrenAboveViewport(pending) : 0;
+    if (from) ctx.attach.push(aboveViewportNode(pending, from, ctx.hash));
+    // Pushed backwards so the first child is popped first.
+    for (let i = pending.length - 1; i >= from; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);
   };
 
   while (nodeStack.length) {
