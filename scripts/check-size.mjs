@@ -24,7 +24,6 @@ const KNOWN = {
   'function src/integration/page-world.ts installListenerRecorder': 101,
   'function src/semantics/roles.ts htmlImplicitRole': 128,
   'function src/snapshot/build.ts buildSnapshot': 132,
-  'function src/snapshot/distill/summarize.ts summarizeRepeats': 106,
   'function src/snapshot/walk/traverse.ts traverse': 337,
 };
 

@@ -35,6 +35,14 @@ interface Run {
   start: number;
   end: number;
   keep: boolean[];
+  /** Items before the run that the walk left unread above the viewport (walk/viewport-first.ts). */
+  skipped: number;
+}
+
+/** The walk's line for the items it left unread above the viewport, when it precedes `list[i]`. */
+function skippedBefore(list: BuildNode[], i: number): number {
+  const before = i > 0 ? list[i - 1] : undefined;
+  return before && before.vn.tag === SUMMARY_TAG && before.vn.summary?.label === 'above' ? before.vn.summary.total : 0;
 }
 
 /** Tokens a summary line costs (estimate), counted when deciding how much room is left. */
@@ -59,7 +67,7 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
         for (let k = i; k < j; k++) if (inView(list[k])) anyInView = true;
         const keep: boolean[] = [];
         for (let k = i; k < j; k++) keep.push((anyInView ? inView(list[k]) : k < i + options.keep) || (!!options.mustKeep && holds(list[k], options.mustKeep)));
-        const run = { list, start: i, end: j, keep };
+        const run = { list, start: i, end: j, keep, skipped: skippedBefore(list, i) };
         runs.push(run);
         if (!byList.has(list)) byList.set(list, []);
         byList.get(list)!.push(run);
@@ -102,38 +110,8 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
   }
 
   // 3. Rewrite the lists: kept items stay, each cut stretch becomes one summary node.
-  let removed = 0;
-  const rewrite = (list: BuildNode[]): BuildNode[] => {
-    const listRuns = byList.get(list);
-    if (!listRuns) return list;
-    const out: BuildNode[] = [];
-    let next = 0;
-    for (let r = 0; r < listRuns.length; r++) {
-      const run = listRuns[r];
-      for (; next < run.start; next++) out.push(list[next]);
-      const total = run.end - run.start;
-      let shown = 0;
-      for (let k = 0; k < total; k++) if (run.keep[k]) shown++;
-      let k = 0;
-      while (k < total) {
-        if (run.keep[k]) {
-          out.push(list[run.start + k]);
-          k++;
-          continue;
-        }
-        let e = k;
-        while (e < total && !run.keep[e]) {
-          removed += countNodes(list[run.start + e]);
-          e++;
-        }
-        out.push(summaryNode(list, run.start, total, shown, k, e, vp));
-        k = e;
-      }
-      next = run.end;
-    }
-    for (; next < list.length; next++) out.push(list[next]);
-    return out;
-  };
+  const counter = { removed: 0 };
+  const rewrite = (list: BuildNode[]) => rewriteList(list, byList, vp, counter);
   const top = rewrite(roots);
   if (top !== roots) {
     const copy = top.slice();
@@ -145,7 +123,44 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
     if (node.shadow) node.shadow = rewrite(node.shadow);
     if (node.frame) node.frame = rewrite(node.frame);
   });
-  return removed;
+  return counter.removed;
+}
+
+/** One list with its runs cut: kept items stay, each cut stretch becomes one summary node. */
+function rewriteList(list: BuildNode[], byList: Map<BuildNode[], Run[]>, vp: SummarizeOptions['viewport'], counter: { removed: number }): BuildNode[] {
+  const listRuns = byList.get(list);
+  if (!listRuns) return list;
+  const out: BuildNode[] = [];
+  let next = 0;
+  for (let r = 0; r < listRuns.length; r++) {
+    const run = listRuns[r];
+    for (; next < run.start; next++) out.push(list[next]);
+    // The walk's "above the visible area" line: this run's own summary counts those items.
+    const aboveLine = run.skipped ? out.pop()! : null;
+    const count = run.end - run.start;
+    const total = count + run.skipped;
+    let shown = 0;
+    for (let k = 0; k < count; k++) if (run.keep[k]) shown++;
+    if (aboveLine && run.keep[0]) out.push(summaryNode(list, run.start, total, shown, 0, 0, vp, aboveLine));
+    let k = 0;
+    while (k < count) {
+      if (run.keep[k]) {
+        out.push(list[run.start + k]);
+        k++;
+        continue;
+      }
+      let e = k;
+      while (e < count && !run.keep[e]) {
+        counter.removed += countNodes(list[run.start + e]);
+        e++;
+      }
+      out.push(summaryNode(list, run.start, total, shown, k, e, vp, k === 0 ? aboveLine : null));
+      k = e;
+    }
+    next = run.end;
+  }
+  for (; next < list.length; next++) out.push(list[next]);
+  return out;
 }
 
 function holds(node: BuildNode, test: (node: BuildNode) => boolean): boolean {
@@ -156,14 +171,18 @@ function holds(node: BuildNode, test: (node: BuildNode) => boolean): boolean {
   return found;
 }
 
-/** The summary standing for items [from, to) of a run of `total` starting at `start`. */
-function summaryNode(list: BuildNode[], start: number, total: number, shown: number, from: number, to: number, vp?: { top: number; bottom: number }): BuildNode {
-  const first = list[start + from];
-  const last = list[start + to - 1];
+/**
+ * The summary standing for items [from, to) of a run of `total` starting at `start`; with
+ * `above`, the walk's line for the items it left unread before the run counts in too.
+ */
+function summaryNode(list: BuildNode[], start: number, total: number, shown: number, from: number, to: number, vp?: { top: number; bottom: number }, above?: BuildNode | null): BuildNode {
+  const first = above ?? list[start + from];
+  const last = to > from ? list[start + to - 1] : first;
   const kind = list[start].vn.role ?? list[start].vn.tag;
   const label = kind + ' items';
-  const count = to - from;
-  const which = from === shown && from > 0 && to === total ? `Showing first ${shown}` : `Showing ${shown}`;
+  const skipped = above?.vn.summary?.total ?? 0;
+  const count = to - from + skipped;
+  const which = !skipped && from === shown && from > 0 && to === total ? `Showing first ${shown}` : `Showing ${shown}`;
   const where = !vp ? '' : last.bottom <= vp.top ? ' above (scroll up to see them)' : first.top >= vp.bottom ? ' below (scroll down to see them)' : '';
   return {
     vn: {

@@ -3,7 +3,8 @@
 // scrolling to row 4321 the text still listed rows 0–547 and find('Customer 4321') found
 // nothing. The distiller keeps what is on screen anyway (distill/summarize.ts), so the rows far
 // above the viewport would be summarized away; here they are not walked at all. A person
-// scrolled down sees the rows in view, and the text says how many lie above.
+// scrolled down sees the rows in view, and the text says how many lie above (the walk's line
+// below; distill/summarize.ts folds it into the list's own summary when it summarizes the list).
 //
 // Only for long child lists (a table body, a feed, a virtual list) and only under a token
 // budget: a full snapshot (tokenBudget 0) still walks everything.
