@@ -3,6 +3,7 @@
 // same-origin frames pierced) must be the element or inside it. Failures throw a
 // DomToolError that names what a person would see instead.
 import { flatTreeParent, normalizeWhitespace, windowOf } from '../dom/dom-utils';
+import { paddingBox } from '../dom/geometry';
 import { composedContains, deepElementFromPoint, hitTest, type Point } from '../semantics/hit-test';
 import { disabledReason, frameElementOf, isFocusable, isInert, isRendered, roleAndName, roleOf } from '../semantics';
 import { DomToolError, msg } from './result';
@@ -128,13 +129,33 @@ export function scrollIntoViewIfNeeded(el: Element): boolean {
   const inside = intersectRect(box, vp);
   const fits = box.right - box.left <= vp.right && box.bottom - box.top <= vp.bottom;
   const fullyVisible = fits ? inside.left <= box.left && inside.top <= box.top && inside.right >= box.right && inside.bottom >= box.bottom : hasArea(inside);
-  if (fullyVisible && !frameNeedsScroll(el)) return false;
+  if (fullyVisible && !frameNeedsScroll(el) && !scrolledAwayInContainer(el, box)) return false;
   try {
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
   } catch {
     el.scrollIntoView();
   }
   return true;
+}
+
+/**
+ * Whether a scroll container around `el` has scrolled it out of its visible part: the element
+ * sits in the page's viewport but under the container's edge (a panel's later rows), where a
+ * click would land on whatever is drawn there instead.
+ */
+function scrolledAwayInContainer(el: Element, box: Rect): boolean {
+  const win = windowOf(el);
+  if (!win) return false;
+  // Up to (not including) the root scroller: the page's own scrolling is the viewport check above.
+  for (let cur = flatTreeParent(el); cur && cur !== el.ownerDocument.documentElement && cur !== el.ownerDocument.body; cur = flatTreeParent(cur)) {
+    if (cur.scrollHeight <= cur.clientHeight && cur.scrollWidth <= cur.clientWidth) continue;
+    const overflow = win.getComputedStyle(cur).overflow;
+    if (overflow === 'visible' || overflow === '') continue;
+    const inside = intersectRect(box, paddingBox(cur, cur.getBoundingClientRect()));
+    const fits = box.right - box.left <= cur.clientWidth && box.bottom - box.top <= cur.clientHeight;
+    if (fits ? inside.left > box.left || inside.top > box.top || inside.right < box.right || inside.bottom < box.bottom : !hasArea(inside)) return true;
+  }
+  return false;
 }
 
 function frameNeedsScroll(el: Element): boolean {

@@ -29,9 +29,13 @@ export function hasBox(rect: { width: number; height: number }): boolean {
   return w > 0 && h > 0 && (w > 1 || h > 1);
 }
 
-export type Overflow = 'visible' | 'clip' | 'scroll';
+/**
+ * 'clip-x' / 'clip-y': one axis cut away, the other scrolls (`overflow-x: hidden;
+ * overflow-y: auto`, the usual vertical scroller that hides a carousel's off-side slides).
+ */
+export type Overflow = 'visible' | 'clip' | 'scroll' | 'clip-x' | 'clip-y';
 
-/** How the element treats overflowing descendants: clips them away, scrolls them, or shows them. */
+/** How the element treats overflowing descendants, per axis: clips them away, scrolls them, or shows them. */
 export function overflowKind(style: CSSStyleDeclaration): Overflow {
   // One read of the shorthand ("visible", "hidden", "hidden auto") instead of two.
   const both = style.overflow;
@@ -40,12 +44,32 @@ export function overflowKind(style: CSSStyleDeclaration): Overflow {
   const x = space < 0 ? both : both.slice(0, space);
   const y = space < 0 ? both : both.slice(space + 1);
   if (x === 'visible' && y === 'visible') return 'visible';
-  if (x === 'hidden' || x === 'clip' || y === 'hidden' || y === 'clip') {
-    // A scrollable axis still lets a person reach the content by scrolling.
-    if (x === 'auto' || x === 'scroll' || y === 'auto' || y === 'scroll') return 'scroll';
-    return 'clip';
-  }
+  const cutX = x === 'hidden' || x === 'clip';
+  const cutY = y === 'hidden' || y === 'clip';
+  if (cutX && cutY) return 'clip';
+  // A scrollable axis still lets a person reach the content by scrolling; the other stays cut.
+  if (cutX) return 'clip-x';
+  if (cutY) return 'clip-y';
   return 'scroll';
+}
+
+/** The padding box of `el` whose border box is `box` (scrollbars left out: they cover content too). */
+export function paddingBox(el: Element, box: Box): Box {
+  const left = box.left + el.clientLeft;
+  const top = box.top + el.clientTop;
+  return { left, top, right: left + el.clientWidth, bottom: top + el.clientHeight };
+}
+
+/**
+ * What an element with `overflow` and border box `box` cuts away for good (`hard`: no
+ * scrolling brings it back) and what it only scrolls out of sight (`soft`).
+ */
+export function overflowClips(overflow: Overflow, box: Box): { hard: Box | null; soft: Box | null } {
+  if (overflow === 'clip') return { hard: box, soft: null };
+  if (overflow === 'scroll') return { hard: null, soft: box };
+  if (overflow === 'clip-x') return { hard: { left: box.left, right: box.right, top: -Infinity, bottom: Infinity }, soft: box };
+  if (overflow === 'clip-y') return { hard: { left: -Infinity, right: Infinity, top: box.top, bottom: box.bottom }, soft: box };
+  return { hard: null, soft: null };
 }
 
 export function intersects(a: Box, b: Box): boolean {
