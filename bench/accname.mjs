@@ -130,7 +130,8 @@ for (const file of listPages(base)) {
     const ok = norm(c.domtool) === exp;
     if (ok) totals.domtool++;
     if (c.property === 'name') { totals.names++; if (ok) totals.domtoolNames++; if (norm(chromiumValue) === exp) totals.chromiumNames++; }
-    else misses.push({ file, label: c.label, property: c.property, expected: exp, domtool: norm(c.domtool), chromium: norm(chromiumValue) });
+    // --verbose lists DomTool's misses (names and descriptions), with Chromium's answer beside them.
+    if (!ok) misses.push({ file, label: c.label, property: c.property, expected: exp, domtool: norm(c.domtool), chromium: norm(chromiumValue) });
     if (norm(chromiumValue) === exp) totals.chromium++;
     if (pwValue !== null) { totals.pwComparable++; if (norm(pwValue) === exp) totals.playwright++; }
   }

@@ -5,6 +5,8 @@
 import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../dom/dom-utils';
 import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../dom/caches';
 import { allowsNameFromContent, getRole } from './roles';
+import { attr, inputType } from './element';
+import { getLabels, isLabelable } from './labels';
 
 interface Ctx {
   /** The element whose name is being computed. */
@@ -52,28 +54,12 @@ function contributesContent(el: Element, role: string | null): boolean {
 const RANGE_ROLES: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 RANGE_ROLES.slider = RANGE_ROLES.spinbutton = RANGE_ROLES.scrollbar = RANGE_ROLES.progressbar = RANGE_ROLES.meter = true;
 
-const LABELABLE: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
-LABELABLE.button = LABELABLE.input = LABELABLE.meter = LABELABLE.output = true;
-LABELABLE.progress = LABELABLE.select = LABELABLE.textarea = true;
-
-function attr(el: Element, name: string): string | null {
-  try {
-    return el.getAttribute(name);
-  } catch {
-    return null;
-  }
-}
-
 /** Collapses whitespace, drops private-use characters (icon-font glyphs, which Chromium drops). */
 export function cleanName(text: string): string {
   return text
     .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
     .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
     .trim();
-}
-
-function inputType(el: Element): string {
-  return (attr(el, 'type') || 'text').trim().toLowerCase();
 }
 
 // ---------- hidden checks (2A) ----------
@@ -151,77 +137,6 @@ function idRefs(el: Element, value: string | null): Element[] {
   return out;
 }
 
-function isLabelable(el: Element): boolean {
-  if (LABELABLE[el.localName] !== true) return false;
-  return !(el.localName === 'input' && inputType(el) === 'hidden');
-}
-
-/** The control a <label> labels: `for` in the same tree scope, else its first labelable descendant. */
-function labelControl(label: Element): Element | null {
-  try {
-    const native = (label as HTMLLabelElement).control;
-    if (native !== undefined) return native;
-  } catch {
-    /* fall through */
-  }
-  const forId = attr(label, 'for');
-  if (forId !== null) {
-    const ref = getElementByIdInScope(label, forId);
-    return ref && isLabelable(ref) ? ref : null;
-  }
-  const all = label.getElementsByTagName('*');
-  for (let i = 0; i < all.length; i++) if (isLabelable(all[i])) return all[i];
-  return null;
-}
-
-/** The <label> elements of a labelable control, in tree order. Indexed once per scope in a snapshot. */
-export function getLabels(el: Element): Element[] {
-  const out: Element[] = [];
-  if (!isLabelable(el)) return out;
-  const cache = ariaCaches();
-  try {
-    const scope = el.getRootNode ? el.getRootNode() : null;
-    if (cache && scope) {
-      let index = cache.labels.get(scope);
-      if (!index) {
-        index = new Map();
-        cache.labels.set(scope, index);
-        const labels = (scope as Document | ShadowRoot).querySelectorAll('label');
-        for (let i = 0; i < labels.length; i++) {
-          const control = labelControl(labels[i]);
-          if (!control) continue;
-          let list = index.get(control);
-          if (!list) index.set(control, (list = []));
-          list.push(labels[i]);
-        }
-      }
-      return index.get(el) || out;
-    }
-    const native = (el as HTMLInputElement).labels;
-    if (native) {
-      for (let i = 0; i < native.length; i++) out.push(native[i]);
-      return out;
-    }
-    // Fallback for DOMs without `labels`: wrapping label, then label[for=id].
-    for (let p = el.parentElement; p; p = p.parentElement) {
-      if (p.localName === 'label') {
-        if (labelControl(p) === el) out.push(p);
-        break;
-      }
-    }
-    const id = el.id;
-    if (id && scope) {
-      const labels = (scope as Document | ShadowRoot).querySelectorAll('label[for]');
-      for (let i = 0; i < labels.length; i++) {
-        if (attr(labels[i], 'for') === id && out.indexOf(labels[i]) < 0 && labelControl(labels[i]) === el) out.push(labels[i]);
-      }
-    }
-  } catch {
-    /* never throw */
-  }
-  return out;
-}
-
 // ---------- the computation ----------
 
 /** Text of `refs` joined by spaces, each traversed as a labelledby/label root (2B). */
@@ -277,10 +192,15 @@ function embeddedControlText(el: Element, role: string | null, ctx: Ctx): string
   if (role === 'combobox' || role === 'listbox') {
     if (tag === 'select') return selectedOptionsText(el, ctx);
     if (tag === 'input') return String((el as HTMLInputElement).value ?? '');
-    // 2C: the text alternative of the chosen option(s).
+    // 2C: the text alternative of the chosen option(s), also of a listbox the combobox owns.
     let result = '';
-    const chosen = el.querySelectorAll('[aria-selected="true"]');
-    for (let i = 0; i < chosen.length; i++) result += ' ' + computeText(chosen[i], childCtx(ctx), false);
+    const lists = [el, ...idRefs(el, attr(el, 'aria-owns')), ...idRefs(el, attr(el, 'aria-controls'))];
+    for (let l = 0; l < lists.length; l++) {
+      const chosen = lists[l].querySelectorAll('[aria-selected="true"]');
+      for (let i = 0; i < chosen.length; i++) result += ' ' + computeText(chosen[i], childCtx(ctx), false);
+    }
+    // A combobox with no options of its own shows its value as its text (ARIA 1.0 style: <span role=combobox>3</span>).
+    if (!result && role === 'combobox' && !el.querySelector('[role="listbox"],[role="option"]')) return el.textContent || '';
     return result;
   }
   if (role && RANGE_ROLES[role] === true) {
@@ -443,6 +363,12 @@ function contentText(el: Element, ctx: Ctx): string {
   } else {
     for (let c = first; c; c = c.nextSibling) result += childText(c, el, selfHidden, ctx);
   }
+  // aria-owns makes the owned elements children of `el` in the accessibility tree (after its own).
+  const owned = attr(el, 'aria-owns');
+  if (owned) {
+    const refs = idRefs(el, owned);
+    for (let i = 0; i < refs.length; i++) result += childText(refs[i], el, selfHidden, ctx);
+  }
   // 2F.iv: CSS generated content after.
   if (readPseudo) result += getPseudoContent(el, '::after');
   return result;
@@ -459,7 +385,10 @@ function childText(node: Node, parent: Element, parentVisibilityHidden: boolean,
   const child = node as Element;
   // Line breaks and word-break opportunities separate words (Chromium inserts a space).
   if (child.localName === 'br' || child.localName === 'wbr') return ' ';
-  if (child === ctx.target || SKIP_TAGS[child.localName] === true) return '';
+  // The control being named, inside its own label, adds nothing — but as an inline-block box it
+  // still separates the words around it ("foo" <input> "baz" → "foo baz", as in Chromium).
+  if (child === ctx.target) return isBlockDisplay(child) ? ' ' : '';
+  if (SKIP_TAGS[child.localName] === true) return '';
   if (ctx.visited.has(child)) return '';
   // 2A: hidden descendants are skipped unless the traversal started hidden.
   if (!ctx.allowHidden) {

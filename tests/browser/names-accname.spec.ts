@@ -83,3 +83,27 @@ test('2F.ii: block-level generated content is separated from the text next to it
   <h3 class="b" data-n="h">one</h3>`);
   expect(n.h).toBe('Step one!');
 });
+
+test('2F.iii: the control inside its own label separates the words around it (inline-block)', async ({ page }) => {
+  const n = await names(page, `<style>label.pseudo::before { content: "Send"; } label.pseudo::after { content: "copies"; }</style>
+  <label class="pseudo"><input type="checkbox" data-n="pseudo"></label>
+  <label>Ship<input type="checkbox" data-n="text">today</label>`);
+  expect(n.pseudo).toBe('Send copies');
+  expect(n.text).toBe('Ship today');
+});
+
+test('2C: an embedded combobox gives its value — its text, its selected option, an option of a listbox it owns', async ({ page }) => {
+  const n = await names(page, `
+  <label><input type="checkbox" data-n="text"> Repeat <span role="combobox" tabindex="0" aria-label="count">4</span> times</label>
+  <input type="radio" id="r1" data-n="owned">
+  <label for="r1">Remind me <span aria-owns="cb1">every</span> days</label>
+  <div><div id="cb1" role="combobox"><div role="textbox"></div>
+    <ul role="listbox"><li role="option">2</li><li role="option" aria-selected="true">7</li></ul></div></div>
+  <input type="radio" id="r2" data-n="ownsList">
+  <label for="r2">Keep <span aria-owns="cb2">the last</span> backups</label>
+  <div id="cb2" role="combobox" aria-owns="lb2"><div role="textbox"></div></div>
+  <ul id="lb2" role="listbox"><li role="option">1</li><li role="option" aria-selected="true">5</li></ul>`);
+  expect(n.text).toBe('Repeat 4 times');
+  expect(n.owned).toBe('Remind me every 7 days');
+  expect(n.ownsList).toBe('Keep the last 5 backups');
+});
