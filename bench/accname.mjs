@@ -2,7 +2,10 @@
 // DomTool's getAccessibleName / getAccessibleDescription, Playwright's ariaSnapshot and
 // Chromium's own accessibility tree (CDP), each against the name the page expects.
 //
-//   node bench/accname.mjs /path/to/wpt/accname [--verbose] [--filter=substr]
+//   node bench/accname.mjs /path/to/wpt/accname [--verbose] [--filter=substr] [--engine=firefox]
+//
+// --engine=firefox: DomTool's names in Firefox ESR (puppeteer-core over WebDriver BiDi, as
+// tests/engines does); Chromium's tree and Playwright are Chromium-only columns.
 //
 // The WPT pages are fetched outside the repository (e.g. `git archive` of
 // web-platform-tests/wpt or microsoft/playwright's tests/assets/wpt); the path is the
@@ -21,6 +24,7 @@ const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--'));
 if (!dir) { console.error('usage: node bench/accname.mjs /path/to/wpt/accname [--verbose] [--filter=x]'); process.exit(2); }
 const verbose = args.includes('--verbose');
+const engine = (args.find((a) => a.startsWith('--engine=')) || '--engine=chromium').slice(9);
 const filter = (args.find((a) => a.startsWith('--filter=')) || '').slice(9);
 const base = resolve(dir);
 const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
@@ -72,6 +76,35 @@ const harnessStub = () => {
   self.AriaUtils = { verifyLabelsBySelector: (sel) => { self.__labelSelector = sel; } };
 };
 
+/** In the page: the cases it declares (ATTAcomm steps or data-expectedlabel), with DomTool's answer. */
+const readCases = () => {
+  const out = [];
+  const mark = (el, i) => el.setAttribute('data-accname-bench', String(i));
+  if (window.__cases.length) {
+    window.__cases.forEach((c) => {
+      const el = document.querySelector(c.selector);
+      if (!el) return;
+      mark(el, out.length);
+      out.push({ ...c, label: c.selector });
+    });
+  } else {
+    for (const el of document.querySelectorAll('[data-expectedlabel]')) {
+      mark(el, out.length);
+      out.push({ property: 'name', expected: el.getAttribute('data-expectedlabel'), label: el.getAttribute('data-testname') || el.outerHTML.slice(0, 60) });
+    }
+  }
+  return out.map((c, i) => {
+    const el = document.querySelector(`[data-accname-bench="${i}"]`);
+    const a = window.__accname;
+    return { ...c, domtool: c.property === 'name' ? a.getAccessibleName(el) : a.getAccessibleDescription(el) };
+  });
+};
+
+if (engine === 'firefox') {
+  await runFirefox();
+  process.exit(0);
+}
+
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const page = await browser.newPage();
 await page.addInitScript(harnessStub);
@@ -85,31 +118,11 @@ for (const file of listPages(base)) {
   if (filter && !file.includes(filter)) continue;
   await page.goto(`${origin}/${file}`, { waitUntil: 'load' });
   await page.addScriptTag({ content: lib });
-  const cases = await page.evaluate(() => {
-    const out = [];
-    const mark = (el, i) => el.setAttribute('data-accname-bench', String(i));
-    if (window.__cases.length) {
-      window.__cases.forEach((c) => {
-        const el = document.querySelector(c.selector);
-        if (!el) return;
-        mark(el, out.length);
-        out.push({ ...c, label: c.selector });
-      });
-    } else {
-      for (const el of document.querySelectorAll('[data-expectedlabel]')) {
-        mark(el, out.length);
-        out.push({ property: 'name', expected: el.getAttribute('data-expectedlabel'), label: el.getAttribute('data-testname') || el.outerHTML.slice(0, 60) });
-      }
-    }
-    return out.map((c, i) => {
-      const el = document.querySelector(`[data-accname-bench="${i}"]`);
-      const a = window.__accname;
-      return { ...c, domtool: c.property === 'name' ? a.getAccessibleName(el) : a.getAccessibleDescription(el) };
-    });
-  });
+  const cases = await page.evaluate(readCases);
   for (let i = 0; i < cases.length; i++) {
     const c = cases[i];
     const loc = page.locator(`[data-accname-bench="${i}"]`);
+
     let chromiumValue = null;
     try {
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: (await cdp.send('DOM.getDocument', { depth: 0 })).root.nodeId, selector: `[data-accname-bench="${i}"]` });
@@ -139,10 +152,41 @@ for (const file of listPages(base)) {
 await browser.close();
 server.close();
 
-const pct = (n, d) => (d ? (n / d).toFixed(3) : '-');
+function pct(n, d) {
+  return d ? (n / d).toFixed(3) : '-';
+}
 if (verbose) for (const m of misses) console.log(`${m.file} ${m.property} ${m.label}\n  expected ${JSON.stringify(m.expected)}\n  domtool  ${JSON.stringify(m.domtool)}\n  chromium ${JSON.stringify(m.chromium)}`);
 console.log(`accname cases: ${totals.cases} (${totals.names} names, ${totals.cases - totals.names} descriptions)`);
 console.log(`| | names exact | names + descriptions exact |\n|---|---|---|`);
 console.log(`| Chromium accessibility tree (CDP) | ${totals.chromiumNames} (${pct(totals.chromiumNames, totals.names)}) | ${totals.chromium} (${pct(totals.chromium, totals.cases)}) |`);
 console.log(`| Playwright ariaSnapshot | ${totals.playwright} of ${totals.pwComparable} (${pct(totals.playwright, totals.pwComparable)}) | - |`);
 console.log(`| DomTool | ${totals.domtoolNames} (${pct(totals.domtoolNames, totals.names)}) | ${totals.domtool} (${pct(totals.domtool, totals.cases)}) |`);
+
+/** DomTool's names in Firefox ESR: the same pages, the same stand-in harness, the same count. */
+async function runFirefox() {
+  const { default: puppeteer } = await import('puppeteer-core');
+  const { existsSync } = await import('node:fs');
+  const executablePath = process.env.FIREFOX_PATH || ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p) => existsSync(p));
+  const ff = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', headless: true, executablePath, extraPrefsFirefox: { 'app.update.enabled': false } });
+  const version = await ff.version();
+  const tab = await ff.newPage();
+  await tab.evaluateOnNewDocument(harnessStub);
+  const t = { cases: 0, domtool: 0, names: 0, domtoolNames: 0 };
+  for (const file of listPages(base)) {
+    if (filter && !file.includes(filter)) continue;
+    await tab.goto(`${origin}/${file}`, { waitUntil: 'load' });
+    await tab.addScriptTag({ content: lib });
+    for (const c of await tab.evaluate(readCases)) {
+      const ok = norm(c.domtool) === norm(c.expected);
+      t.cases++;
+      if (ok) t.domtool++;
+      if (c.property === 'name') { t.names++; if (ok) t.domtoolNames++; }
+      if (!ok && verbose) console.log(`${file} ${c.property} ${c.label}\n  expected ${JSON.stringify(norm(c.expected))}\n  domtool  ${JSON.stringify(norm(c.domtool))}`);
+    }
+  }
+  await ff.close();
+  server.close();
+  console.log(`accname cases in ${version}: ${t.cases} (${t.names} names, ${t.cases - t.names} descriptions)`);
+  console.log(`| | names exact | names + descriptions exact |\n|---|---|---|`);
+  console.log(`| DomTool in Firefox | ${t.domtoolNames} (${pct(t.domtoolNames, t.names)}) | ${t.domtool} (${pct(t.domtool, t.cases)}) |`);
+}
