@@ -3,8 +3,9 @@
 // all — and nothing noticed. These checks run in `npm run typecheck` (a wrong type does not
 // compile) and at run time (every routed command is a method of the service).
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, type ServiceActionType } from '../../src/commands/table';
+import { COMMANDS, type CommandMethods, type CommandRequest, type ServiceActionType } from '../../src/commands/table';
 import { DomToolService } from '../../src/extension';
+import type { DomTool } from '../../src/DomTool';
 
 /** Compiles only when A and B are the same type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -16,7 +17,24 @@ const click: ClickArgs = { tabId: 1, nodeId: 'nv_1' };
 type DragArgs = Parameters<DomToolService['drag']>[0];
 const drag: DragArgs = { tabId: 1, nodeId: 'nv_1', to: { dx: 10, dy: 0 } };
 
+// DomTool's methods: one per entry, none lost to a mapped type gone wrong.
+const methods: Same<keyof CommandMethods, 'getSnapshot' | 'get_serialized_dom' | 'getSerializedDom' | 'getText' | 'getChanges' | 'invalidateSnapshot' | 'find' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool' | 'dispose' | 'waitForStable'> = true;
+// Pointer targets and drop targets take the text the agent read (A9).
+const dragToText: Parameters<DomTool['drag']> = ['nv_1', { text: 'Done' }];
+const uploadByText: Parameters<DomTool['upload']> = [{ text: 'Drop a file here' }, [{ name: 'a.txt', data: 'x' }]];
+// The protocol: one request type per message, each with its own fields.
+const requestTypes: Same<CommandRequest['type'], `domtool:${'getSnapshot' | 'getText' | 'getChanges' | 'invalidate' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool'}`> = true;
+const typeRequest: Extract<CommandRequest, { type: 'domtool:type' }> = { type: 'domtool:type', nodeId: 'nv_1', text: 'Ada', pressEnter: true };
+
 describe('types derived from the command table', () => {
+  it('DomTool and the protocol have one typed entry per command', () => {
+    expect([methods, requestTypes]).toEqual([true, true]);
+    expect(dragToText[1]).toEqual({ text: 'Done' });
+    expect(uploadByText[0]).toEqual({ text: 'Drop a file here' });
+    expect(typeRequest.nodeId).toBe('nv_1');
+    expect(COMMANDS.map((c) => c.name)).toContain('waitForStable');
+  });
+
   it('every entry the service routes to a frame is a method of DomToolService', () => {
     expect(routed).toBe(true);
     expect(click.nodeId).toBe('nv_1');
