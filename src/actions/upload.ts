@@ -14,7 +14,8 @@ import { DomToolError, failureResult, successResult } from './result';
 
 import { fireEvent, fireInput } from './events';
 import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint } from './verify';
-import { disabledReason, inputType, roleAndName } from '../semantics';
+import { disabledReason, inputType, isRendered, roleAndName } from '../semantics';
+import { hasBox } from '../dom/geometry';
 import { dropFiles } from './drag-sequence';
 import type { TextTarget } from './text-target';
 import { MutationObserverCtor } from '../dom/builtins';
@@ -165,7 +166,9 @@ function picksFiles(el: Element): boolean {
  */
 function ownedNearbyInput(el: Element, id: string, input: HTMLInputElement, scope: Element, snapshot: SnapshotLike | null): HTMLInputElement {
   const inputId = snapshot?.getNodeId(input);
-  if (inputId && snapshot?.has(inputId)) throw new DomToolError('VALIDATION_ERROR', upMsg.inputOfItsOwn(id, inputId, roleAndName(input).name ?? ''));
+  // Without a snapshot (a text target before any was taken) a visible input counts as a control of its own (A3).
+  const ownControl = snapshot ? !!inputId && snapshot.has(inputId) : isRendered(input) && hasBox(input.getBoundingClientRect());
+  if (ownControl) throw new DomToolError('VALIDATION_ERROR', upMsg.inputOfItsOwn(id, inputId || 'it (take a snapshot for its id)', roleAndName(input).name ?? ''));
   const rivals: Element[] = [];
   const controls = scope.querySelectorAll('button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]');
   for (let i = 0; i < controls.length; i++) {

@@ -3,7 +3,7 @@
 // same-origin frames pierced) must be the element or inside it. Failures throw a
 // DomToolError that names what a person would see instead.
 import { flatTreeParent, normalizeWhitespace, windowOf } from '../dom/dom-utils';
-import { paddingBox } from '../dom/geometry';
+import { overflowKind, paddingBox } from '../dom/geometry';
 import { composedContains, deepElementFromPoint, hitTest, type Point } from '../semantics/hit-test';
 import { disabledReason, frameElementOf, isFocusable, isInert, isRendered, roleAndName, roleOf } from '../semantics';
 import { DomToolError, msg } from './result';
@@ -149,8 +149,7 @@ function scrolledAwayInContainer(el: Element, box: Rect): boolean {
   // Up to (not including) the root scroller: the page's own scrolling is the viewport check above.
   for (let cur = flatTreeParent(el); cur && cur !== el.ownerDocument.documentElement && cur !== el.ownerDocument.body; cur = flatTreeParent(cur)) {
     if (cur.scrollHeight <= cur.clientHeight && cur.scrollWidth <= cur.clientWidth) continue;
-    const overflow = win.getComputedStyle(cur).overflow;
-    if (overflow === 'visible' || overflow === '') continue;
+    if (overflowKind(win.getComputedStyle(cur)) === 'visible') continue;
     const inside = intersectRect(box, paddingBox(cur, cur.getBoundingClientRect()));
     const fits = box.right - box.left <= cur.clientWidth && box.bottom - box.top <= cur.clientHeight;
     if (fits ? inside.left > box.left || inside.top > box.top || inside.right < box.right || inside.bottom < box.bottom : !hasArea(inside)) return true;

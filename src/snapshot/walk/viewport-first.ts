@@ -53,14 +53,16 @@ export function childrenAboveViewport(children: Node[]): number {
 export function aboveViewportNode(children: Node[], skipped: number, key: number): BuildNode {
   let count = 0;
   let tag = '';
-  let bottom = 0;
+  let last: Element | null = null;
   for (let i = 0; i < skipped; i++) {
     const child = children[i];
     if (child.nodeType !== ELEMENT_NODE) continue;
     count++;
     tag ||= (child as Element).localName;
-    bottom = getRect(child as Element).bottom;
+    last = child as Element;
   }
+  // One box read: where the skipped run ends (childrenAboveViewport read the others already).
+  const bottom = last ? getRect(last).bottom : 0;
   const kind = KIND[tag] ?? tag;
   return {
     vn: {
