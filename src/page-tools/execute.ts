@@ -1,8 +1,11 @@
 // One call of a model context's executeTool, in the shape each implementation takes:
-// Chromium's native WebMCP (156, --enable-features=WebMCPTesting) wants the input as an
-// object and rejects a JSON string; @mcp-b/webmcp-polyfill 5.x wants a JSON string. They
-// are told apart by whether executeTool is the browser's own code — never by trying one
-// shape and retrying with the other, which could run a tool twice.
+// Chromium's native WebMCP (--enable-features=WebMCPTesting) wants the input as an object
+// from 156 on and as a JSON string before (150 rejects an object with "Failed to parse
+// input arguments"); @mcp-b/webmcp-polyfill 5.x wants a JSON string. Polyfill and native
+// are told apart by whether executeTool is the browser's own code. The native shapes are
+// told apart by the browser's answer: a refusal to parse the input comes before the tool
+// runs, so only that refusal is retried with the other shape — never a failure of the
+// tool itself, which could run it twice.
 
 export interface ExecutingContext {
   executeTool?(tool: unknown, input: unknown): Promise<string | null>;
@@ -17,7 +20,16 @@ function isNativeFunction(fn: unknown): boolean {
 }
 
 /** `ctx.executeTool(tool, input)` with the input as an object (native) or a JSON string (polyfill). */
-export function executeIn(ctx: ExecutingContext, tool: unknown, input: Record<string, unknown>): Promise<string | null> {
+export async function executeIn(ctx: ExecutingContext, tool: unknown, input: Record<string, unknown>): Promise<string | null> {
   const execute = ctx.executeTool!;
-  return Promise.resolve(execute.call(ctx, tool, isNativeFunction(execute) ? input : JSON.stringify(input)));
+  if (!isNativeFunction(execute)) return execute.call(ctx, tool, JSON.stringify(input));
+  try {
+    return await execute.call(ctx, tool, input);
+  } catch (error) {
+    if (!INPUT_NOT_PARSED.test(String((error as { message?: unknown } | null)?.message ?? ''))) throw error;
+    return execute.call(ctx, tool, JSON.stringify(input));
+  }
 }
+
+/** The native refusal of an input shape it does not take (the tool did not run). */
+const INPUT_NOT_PARSED = /parse input arguments/i;
