@@ -26,6 +26,7 @@ export const ENGINE_SPECS = [
   'tests/browser/actions-stale.spec.ts',
   'tests/browser/snapshot-frames-shadow.spec.ts',
   'tests/browser/snapshot-text.spec.ts',
+  'tests/browser/snapshot-covers-offscreen.spec.ts',
 ];
 
 // The real-page corpus lives outside the repository (../shared/corpus/real-pages): a clone

@@ -51,7 +51,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     if (blocker) context.blocker = blocker;
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
     walked.covers.dropCoveredText(walked.perception, options.includeHiddenText);
-    walked.covers.markCoveredControls(walked.keptNodes, doc);
+    walked.covers.markCoveredControls(walked.keptNodes);
     clock.lap('classify');
 
     // Every kept node's id resolves, even when a later pass hoists or cuts it.

@@ -1,26 +1,38 @@
-// S13 / S14: what lies on top of what, in the viewport. Traversal notes the positioned
-// elements it meets in the viewport (the only boxes that can be painted over other
-// content) and the text runs there; after traversal, when every possible cover is
-// known, only text and controls that overlap a cover they are not part of get a hit
-// test — the same one the action layer's OBSCURED check uses (semantics/hit-test.ts).
+// S13 / S14: what lies on top of what, on the whole page and in same-origin frames.
+// Traversal notes the positioned elements it meets (the only boxes that can be painted
+// over other content) and the text runs; after traversal, when every possible cover is
+// known, only text and controls that overlap a cover they are not part of are tested.
+// In the viewport the browser answers (the hit test the action layer's OBSCURED check
+// uses, semantics/hit-test.ts); below the fold, or in a frame scrolled out of view, the
+// snapshot may not scroll to ask (S11), so CSS painting order answers (dom/paint-order.ts)
+// — what a person would see after scrolling there is what the agent gets.
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
 import { wordList } from '../../semantics/element';
 import { mayHaveStandIn, standInFor } from '../../semantics';
 import { parseColor } from '../../dom/color';
 import { isElement } from '../../dom/dom-utils';
-import { hitTest, type Point } from '../../semantics/hit-test';
+import { composedContains, hitTest, type Point } from '../../semantics/hit-test';
 import { getAccessibleName, getRole } from '../../semantics';
-import { getStyle } from '../../dom/caches';
+import { getRect, getStyle } from '../../dom/caches';
+import { paintsOver } from '../../dom/paint-order';
+import { intersect, type Box, type PlainRect } from '../../dom/geometry';
 import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
-import type { Box, PlainRect } from '../../dom/geometry';
 
 export interface Cover extends Box {
   el: Element;
 }
 
-/** A text node of a run, in the viewport: a slice [start, end) of the run's raw text. */
+/** A same-origin frame's document: its offset and its viewport in top-level coordinates. */
+interface FrameView {
+  frameEl: Element;
+  dx: number;
+  dy: number;
+  viewport: Box;
+}
+
+/** A text node of a run: a slice [start, end) of the run's raw text; dx/dy place its frame. */
 interface Piece {
   text: Text;
   parent: Element;
@@ -28,48 +40,80 @@ interface Piece {
   run: BuildNode;
   start: number;
   end: number;
+  dx: number;
+  dy: number;
+}
+
+/** What a cover is tested for: hiding text (it paints opaque) or taking a click (it is hit). */
+type CoverMode = 'paint' | 'pointer';
+
+interface CoverHit {
+  /** The element a pointer (or the eye) meets at the point. */
+  hit: Element;
+  /** The element it covers, in the hit's document: the target, or the frame holding it. */
+  under: Element;
 }
 
 /** Names of the control that takes a cover away (cookie banners, dialogs). */
 const DISMISS = /\b(?:accept|agree|allow|got it|ok|okay|close|dismiss|reject|decline|deny|continue|no thanks|understand)\b|^[×✕✖xX]$/i;
 
+/** Height of the bands covers are filed in (top-level coordinates), so a test reads only nearby covers. */
+const BAND = 512;
+
 export class CoverScan {
-  /** Positioned boxes in the viewport, in document order. */
+  /** Positioned boxes of the top document in the viewport, in document order (modal.ts). */
   readonly covers: Cover[] = [];
-  private readonly pieces: Piece[] = [];
   /** Fixed boxes covering the whole viewport: possible backdrops (modal.ts). */
   readonly fullViewport: Element[] = [];
+  /** Every positioned box on the page and in same-origin frames, cut to what its clips leave visible. */
+  private readonly all: Cover[] = [];
+  private readonly pieces: Piece[] = [];
+  private readonly frames = new Map<Document, FrameView>();
+  private bands: Map<number, Cover[]> | null = null;
 
-  constructor(private readonly viewport: Box) {}
+  constructor(private readonly viewport: Box, private readonly top: Document) {}
 
-  /** Traversal: a visible element of the top document, with its box (viewport coordinates). */
-  noteElement(el: Element, style: CSSStyleDeclaration, left: number, top: number, right: number, bottom: number): void {
+  /** Traversal: a same-origin frame entered; `viewport` is its content box (top-level coordinates). */
+  noteFrame(doc: Document, frameEl: Element, dx: number, dy: number, viewport: Box): void {
+    this.frames.set(doc, { frameEl, dx, dy, viewport });
+  }
+
+  /** Traversal: a visible element with its computed display, its box (top-level coordinates) and the clip its ancestors put on it. */
+  noteElement(el: Element, style: CSSStyleDeclaration, display: string, left: number, top: number, right: number, bottom: number, clip: Box | null): void {
     const vp = this.viewport;
-    if (!(left < vp.right && right > vp.left && top < vp.bottom && bottom > vp.top)) return;
+    const doc = el.ownerDocument;
+    const inView = doc === this.top && left < vp.right && right > vp.left && top < vp.bottom && bottom > vp.top;
+    // A style read costs ~0.2 µs: off screen, boxes that cannot be absolute or fixed (CSS
+    // blockifies those, so an inline-level or table-part display means in flow or merely
+    // relative) are not asked for their position.
+    if (!inView && (display.charCodeAt(0) === 105 /* inline… */ || display.startsWith('table-'))) return;
     // Only positioned boxes paint over in-flow content that comes before them.
     const position = style.position;
     if (position === 'static') return;
+    let box: Box = { left, top, right, bottom };
+    // A fixed box escapes the clips of its ancestors.
+    if (clip && position !== 'fixed') box = intersect(box, clip);
+    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) this.all.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+    if (!inView) return;
     this.covers.push({ el, left, top, right, bottom });
     if (position === 'fixed' && left <= vp.left + 1 && top <= vp.top + 1 && right >= vp.right - 1 && bottom >= vp.bottom - 1) this.fullViewport.push(el);
   }
 
-  /** Traversal: text appended to `run` as raw[start, end). */
-  noteText(text: Text, parent: Element | null, rect: PlainRect | null, run: BuildNode, start: number, end: number): void {
+  /** Traversal: text appended to `run` as raw[start, end); dx/dy: the offset of its frame. */
+  noteText(text: Text, parent: Element | null, rect: PlainRect | null, run: BuildNode, start: number, end: number, dx: number, dy: number): void {
     if (!parent || !rect) return;
-    const vp = this.viewport;
-    if (!(rect.left < vp.right && rect.right > vp.left && rect.top < vp.bottom && rect.bottom > vp.top)) return;
-    this.pieces.push({ text, parent, rect, run, start, end });
+    this.pieces.push({ text, parent, rect, run, start, end, dx, dy });
   }
 
   /** Cuts text painted under an opaque cover out of its run (before runs are finalized). */
   dropCoveredText(perception: TextPerception, markInstead: boolean): number {
-    if (!this.covers.length || !this.pieces.length) return 0;
+    if (!this.all.length || !this.pieces.length) return 0;
     let dropped = 0;
     // Later pieces first, so the offsets of earlier pieces of the same run stay valid.
     for (let i = this.pieces.length - 1; i >= 0; i--) {
       const piece = this.pieces[i];
       if (!this.overlapsForeignCover(piece.parent, piece.rect)) continue;
-      if (!textCovered(piece, perception)) continue;
+      if (!this.textCovered(piece, perception)) continue;
       const raw = piece.run.raw ?? '';
       // includeHiddenText: a run that is covered as a whole is kept, marked.
       if (markInstead && piece.start === 0 && piece.end === raw.length) Object.assign(piece.run.vn, { hidden: 'covered', visible: false });
@@ -83,72 +127,200 @@ export class CoverScan {
    * Marks actionable kept nodes whose visible centre lies under another element:
    * `covered` names the cover's actionable part (its id) or describes it.
    */
-  markCoveredControls(kept: BuildNode[], doc: Document): void {
-    if (!this.covers.length) return;
-    const idOf = new Map<Element, BuildNode>();
-    for (let i = 0; i < kept.length; i++) if (kept[i].ref && isElement(kept[i].ref)) idOf.set(kept[i].ref as Element, kept[i]);
-    const vp = this.viewport;
+  markCoveredControls(kept: BuildNode[]): void {
+    if (!this.all.length) return;
+    let idOf: Map<Element, BuildNode> | null = null;
     for (let i = 0; i < kept.length; i++) {
       const node = kept[i];
       const el = node.ref;
-      if (!node.vn.actionable || !el || !isElement(el) || el.ownerDocument !== doc) continue;
-      if (!(node.top < vp.bottom && node.bottom > vp.top)) continue;
+      if (!node.vn.actionable || !el || !isElement(el)) continue;
+      const view = this.viewOf(el.ownerDocument);
+      if (!view) continue;
       // A control drawn invisible is clicked through its stand-in (its label): test that.
       const target = (mayHaveStandIn(el) && standInFor(el)) || el;
-      const r = target.getBoundingClientRect();
+      const local = getRect(target);
+      const r: Box = { left: local.left + view.dx, top: local.top + view.dy, right: local.right + view.dx, bottom: local.bottom + view.dy };
       if (!this.overlapsForeignCover(target, r)) continue;
-      const point = visibleCentre(r, vp);
+      const point = this.targetPoint(r, view);
       if (!point) continue;
-      const { kind, hit } = hitTest(target, point);
-      if (kind !== 'other' || !hit) continue;
-      node.vn.covered = describeCover(hit, el, kept, idOf);
+      const found = this.coverAt(target, point, 'pointer');
+      if (!found) continue;
+      if (!idOf) {
+        idOf = new Map();
+        for (let j = 0; j < kept.length; j++) if (kept[j].ref && isElement(kept[j].ref)) idOf.set(kept[j].ref as Element, kept[j]);
+      }
+      node.vn.covered = describeCover(found.hit, found.under, kept, idOf);
     }
+  }
+
+  /** Hit tests at the centres of the text's first glyph boxes: covered when none reaches it. */
+  private textCovered(piece: Piece, perception: TextPerception): boolean {
+    const rects = perception.glyphRects(piece.text);
+    if (!rects || !rects.length) return false;
+    let tested = 0;
+    for (let i = 0; i < rects.length && tested < 3; i++) {
+      const g = rects[i];
+      if (g.width <= 0 || g.height <= 0) continue;
+      tested++;
+      const point = { x: Math.floor(g.left + g.width / 2 + piece.dx), y: Math.floor(g.top + g.height / 2 + piece.dy) };
+      if (!this.coverAt(piece.parent, point, 'paint')) return false;
+    }
+    return tested > 0;
+  }
+
+  /**
+   * What covers `el` at `point` (top-level coordinates), looking outward through the
+   * frames that hold it: inside each document, the browser's hit test where the point is
+   * on screen, else the painting order of the positioned boxes there.
+   */
+  private coverAt(el: Element, point: Point, mode: CoverMode): CoverHit | null {
+    let under = el;
+    for (let depth = 0; depth < 16; depth++) {
+      const doc = under.ownerDocument;
+      const view = this.viewOf(doc);
+      if (!view) return null;
+      const local = { x: point.x - view.dx, y: point.y - view.dy };
+      if (contains(this.viewport, point) && contains(view.viewport, point)) {
+        const { kind, hit } = hitTest(under, local);
+        if (kind === 'other' && hit && (mode === 'pointer' || paintsOpaque(hit, under))) return { hit, under };
+      } else {
+        const hit = this.paintedOver(under, point, local, mode);
+        if (hit) return { hit, under };
+      }
+      if (doc === this.top) return null;
+      // One document out: the frame holds the point where its content shows it (a point
+      // below the frame's own fold comes into its box when the frame is scrolled).
+      under = view.frameEl;
+      point = clampInto(point, view.viewport);
+    }
+    return null;
+  }
+
+  /** Off screen: the topmost noted box of `under`'s document over the point that paints over it. */
+  private paintedOver(under: Element, point: Point, local: Point, mode: CoverMode): Element | null {
+    const band = this.bandsFor(point.y);
+    if (!band) return null;
+    const doc = under.ownerDocument;
+    for (let i = band.length - 1; i >= 0; i--) {
+      const c = band[i];
+      if (!(c.left <= point.x && point.x < c.right && c.top <= point.y && point.y < c.bottom)) continue;
+      const el = c.el;
+      if (el.ownerDocument !== doc || composedContains(el, under) || composedContains(under, el)) continue;
+      if (mode === 'pointer' && getStyle(el)?.pointerEvents === 'none') continue;
+      if (!paintsOver(el, under)) continue;
+      if (mode === 'paint' && !opaqueAt(el, local)) continue;
+      return el;
+    }
+    return null;
   }
 
   private overlapsForeignCover(el: Element, r: Box): boolean {
-    for (let i = 0; i < this.covers.length; i++) {
-      const c = this.covers[i];
-      if (c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top && !c.el.contains(el)) return true;
+    const bands = this.bandIndex();
+    const last = Math.floor(r.bottom / BAND);
+    for (let b = Math.floor(r.top / BAND); b <= last; b++) {
+      const band = bands.get(b);
+      if (!band) continue;
+      for (let i = 0; i < band.length; i++) {
+        const c = band[i];
+        if (c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top && !c.el.contains(el)) return true;
+      }
     }
     return false;
   }
-}
 
-function visibleCentre(r: Box, vp: Box): Point | null {
-  const left = Math.max(r.left, vp.left);
-  const right = Math.min(r.right, vp.right);
-  const top = Math.max(r.top, vp.top);
-  const bottom = Math.min(r.bottom, vp.bottom);
-  if (right - left <= 0 || bottom - top <= 0) return null;
-  return { x: Math.floor((left + right) / 2), y: Math.floor((top + bottom) / 2) };
-}
-
-/** Hit tests at the centres of the text's first glyph boxes: covered when none reaches it. */
-function textCovered(piece: Piece, perception: TextPerception): boolean {
-  const rects = perception.glyphRects(piece.text);
-  if (!rects || !rects.length) return false;
-  let tested = 0;
-  for (let i = 0; i < rects.length && tested < 3; i++) {
-    const point = visibleCentre(rects[i], { left: 0, top: 0, right: Infinity, bottom: Infinity });
-    if (!point) continue;
-    tested++;
-    const { kind, hit } = hitTest(piece.parent, point);
-    if (kind !== 'other' || !hit || !paintsOpaque(hit, piece.parent)) return false;
+  private bandsFor(y: number): Cover[] | undefined {
+    return this.bandIndex().get(Math.floor(y / BAND));
   }
-  return tested > 0;
+
+  /** Covers filed by the bands they reach, each band in document order. */
+  private bandIndex(): Map<number, Cover[]> {
+    if (this.bands) return this.bands;
+    const bands = new Map<number, Cover[]>();
+    for (let i = 0; i < this.all.length; i++) {
+      const c = this.all[i];
+      const last = Math.floor(c.bottom / BAND);
+      for (let b = Math.floor(c.top / BAND); b <= last; b++) {
+        let band = bands.get(b);
+        if (!band) bands.set(b, (band = []));
+        band.push(c);
+      }
+    }
+    return (this.bands = bands);
+  }
+
+  private viewOf(doc: Document): FrameView | null {
+    // The top document's "frame" is the whole page: anything on it can be scrolled to.
+    if (doc === this.top) return { frameEl: doc.documentElement, dx: 0, dy: 0, viewport: EVERYWHERE };
+    return this.frames.get(doc) ?? null;
+  }
+
+  /**
+   * Where a click would go: the centre of the part on screen when some of it is (the
+   * action layer clicks there), else the centre of the part its frame shows, else the
+   * centre of the whole box (it is scrolled to first).
+   */
+  private targetPoint(r: Box, view: FrameView): Point | null {
+    if (r.right - r.left <= 0 || r.bottom - r.top <= 0) return null;
+    const shown = intersectOrNull(r, view.viewport);
+    return centreOf((shown && intersectOrNull(shown, this.viewport)) ?? shown ?? r);
+  }
+}
+
+const EVERYWHERE: Box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+
+function clampInto(p: Point, box: Box): Point {
+  return { x: Math.min(Math.max(p.x, box.left), box.right - 1), y: Math.min(Math.max(p.y, box.top), box.bottom - 1) };
+}
+
+function contains(box: Box, p: Point): boolean {
+  return box.left <= p.x && p.x < box.right && box.top <= p.y && p.y < box.bottom;
+}
+
+function intersectOrNull(a: Box, b: Box): Box | null {
+  const r = intersect(a, b);
+  return r.right - r.left > 0 && r.bottom - r.top > 0 ? r : null;
+}
+
+function centreOf(r: Box): Point {
+  return { x: Math.floor((r.left + r.right) / 2), y: Math.floor((r.top + r.bottom) / 2) };
 }
 
 const REPLACED = wordList('img video canvas iframe object embed picture');
 
+/** Whether the element's own painting hides what is under it. */
+function paintsOwnOpaque(el: Element): boolean {
+  if (REPLACED.has(el.localName) || el.namespaceURI === 'http://www.w3.org/2000/svg') return true;
+  const style = getStyle(el);
+  if (!style) return false;
+  if (style.backgroundImage !== 'none') return true;
+  const bg = parseColor(style.backgroundColor);
+  return !!bg && bg.a >= 0.8;
+}
+
 /** Whether the cover (from the hit element up to where it meets the text's ancestors) hides what is under it. */
 function paintsOpaque(hit: Element, under: Element): boolean {
   for (let cur: Element | null = hit; cur && !cur.contains(under); cur = cur.parentElement) {
-    if (REPLACED.has(cur.localName) || cur.namespaceURI === 'http://www.w3.org/2000/svg') return true;
-    const style = getStyle(cur);
-    if (!style) continue;
-    if (style.backgroundImage !== 'none') return true;
-    const bg = parseColor(style.backgroundColor);
-    if (bg && bg.a >= 0.8) return true;
+    if (paintsOwnOpaque(cur)) return true;
+  }
+  return false;
+}
+
+/** Whether the cover or a box inside it at the point (its frame's coordinates) paints opaque. */
+function opaqueAt(cover: Element, p: Point): boolean {
+  if (paintsOwnOpaque(cover)) return true;
+  // A transparent positioned wrapper hides what is under it with what it holds (a panel).
+  let seen = 0;
+  for (let el = cover.firstElementChild; el && seen < 256; ) {
+    seen++;
+    const r = getRect(el);
+    const inside = r.left <= p.x && p.x < r.right && r.top <= p.y && p.y < r.bottom;
+    if (inside && paintsOwnOpaque(el)) return true;
+    // Into children only where the point is (boxes nest, mostly).
+    if (inside && el.firstElementChild) el = el.firstElementChild;
+    else {
+      while (el && !el.nextElementSibling && el !== cover) el = el.parentElement;
+      el = el && el !== cover ? el.nextElementSibling : null;
+    }
   }
   return false;
 }

@@ -64,7 +64,7 @@ export interface TraversalResult {
   /** Every kept node's element, with its fingerprint; the id maps are built from it. */
   keptNodes: BuildNode[];
   labels: BuildNode[];
-  /** Positioned boxes and text runs in the viewport, for the cover checks after traversal (S13, S14). */
+  /** Positioned boxes and text runs of the page and its same-origin frames, for the cover checks after traversal (S13, S14). */
   covers: CoverScan;
   perception: TextPerception;
   /** Controls drawn invisible and listed through their stand-in (their labels carry no id of their own). */
@@ -134,7 +134,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   // Traversal gets 60 % of the time budget; distilling what it found needs the rest.
   const deadline = options.timeBudgetMs * 0.6;
   const perception = new TextPerception(root, root.defaultView?.scrollX ?? 0, root.defaultView?.scrollY ?? 0);
-  const covers = new CoverScan(viewport);
+  const covers = new CoverScan(viewport, root);
   const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception, standIns: new Set(), modal: null };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
@@ -271,7 +271,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const clipped = !isContents && ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) || bottom + scrollY <= 0 || right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
     let visible = selfBox && visibilityVisible && !clipped && !opacityHidden;
-    if (visible && ctx.frameDepth === 0) covers.noteElement(el, style, left, top, right, bottom);
+    if (visible) covers.noteElement(el, style, display, left, top, right, bottom, hc);
 
     // Tags without an implicit role skip the lookup (the answer is null either way).
     const role = mayHaveRole(tag, scan.role !== null) ? getRole(el) : null;
@@ -394,7 +394,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       const start = prev.raw!.length;
       prev.raw += data;
       prev.bottom = Math.max(prev.bottom, bottom);
-      if (ctx.frameDepth === 0) covers.noteText(text, ctx.el, rect, prev, start, prev.raw!.length);
+      covers.noteText(text, ctx.el, rect, prev, start, prev.raw!.length, ctx.dx, ctx.dy);
       return;
     }
     // Text runs get their id after distillation (only the few that are emitted need one).
@@ -404,7 +404,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       ref: text, children: [], block: ctx.block, raw: data, top, bottom, idHash: childHash(ctx.hash, '#t' + index),
     };
     ctx.attach.push(run);
-    if (ctx.frameDepth === 0) covers.noteText(text, ctx.el, rect, run, 0, data.length);
+    covers.noteText(text, ctx.el, rect, run, 0, data.length, ctx.dx, ctx.dy);
   }
 
   function addHiddenRun(text: Text, data: string, ctx: Context, index: number, reason: HiddenReason): void {
@@ -449,17 +449,31 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const dy = box.top + (inner.clientTop || 0);
     const frameViewport: Box = { left: dx, top: dy, right: dx + (inner.clientWidth || 0), bottom: dy + (inner.clientHeight || 0) };
     kept.frame = [];
+    covers.noteFrame(doc, frameEl, dx, dy, frameViewport);
     push(frameBody, {
       ...rootCtx,
       hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
       attach: kept.frame,
       block: ++blockCounter,
-      hardClip: frameViewport,
+      // A frame that scrolls is a scroll container: what lies below its fold is a scroll
+      // away (soft); one that cannot scroll shows only its box (hard).
+      hardClip: frameScrolls(frameEl, doc) ? null : frameViewport,
+      softClip: frameViewport,
       insideModal: true,
       frameDepth: ctx.frameDepth + 1,
       dx, dy, doc,
     }, 0);
   }
+}
+
+/** Whether a person can scroll the frame's document (scrolling="no" and overflow:hidden on its root or body forbid it). */
+function frameScrolls(frameEl: Element, doc: Document): boolean {
+  if ((frameEl.getAttribute('scrolling') ?? '').toLowerCase() === 'no') return false;
+  const root = doc.documentElement ? getStyle(doc.documentElement) : null;
+  const body = doc.body ? getStyle(doc.body) : null;
+  // The body's overflow applies to the viewport only when the root's is visible (CSS Overflow 3 §3.3).
+  const viewport = root && root.overflowY !== 'visible' ? root : body;
+  return !viewport || (viewport.overflowY !== 'hidden' && viewport.overflowY !== 'clip');
 }
 
 type PushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => void;

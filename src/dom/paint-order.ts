@@ -1,0 +1,113 @@
+// Which of two overlapping elements the browser paints on top, read from CSS alone.
+// The browser answers this itself only inside the viewport (elementFromPoint); below the
+// fold and in a frame scrolled away a snapshot must not scroll to ask (S11), so covers
+// there are judged by the painting order of CSS 2.1 Appendix E, simplified: stacking
+// contexts are atomic; inside one, negative z-index layers paint first, then in-flow
+// content, then positioned content with z-index auto / 0 in tree order, then positive
+// z-index layers; the top layer (modal dialogs, open popovers) paints above everything.
+import { flatTreeParent } from './dom-utils';
+import { getStyle } from './caches';
+
+/** Whether `above` paints over `below` where their boxes overlap (same document; neither contains the other). */
+export function paintsOver(above: Element, below: Element): boolean {
+  const a = chainOf(above);
+  const b = chainOf(below);
+  let split = 0;
+  while (split < a.length && split < b.length && a[split] === b[split]) split++;
+  // One contains the other: not a question of layers.
+  if (split === a.length || split === b.length) return false;
+  // The nearest stacking context holding both (the root is one).
+  let context = split - 1;
+  while (context > 0 && !createsStackingContext(a[context])) context--;
+  for (;;) {
+    const ka = layerIn(a, context);
+    const kb = layerIn(b, context);
+    if (ka.tier !== kb.tier) return ka.tier > kb.tier;
+    if (ka.z !== kb.z) return ka.z > kb.z;
+    if (ka.at !== kb.at) return follows(a[ka.at], b[kb.at]);
+    // Both in-flow: the later one paints over the earlier.
+    if (ka.at < 0) return follows(above, below);
+    // The same positioned box (z-index auto) paints both: look inside it as if it were a
+    // context (it is shared, so it lies above the split and the loop moves down).
+    context = ka.at;
+  }
+}
+
+/** Flat-tree ancestors from the root down to `el`, `el` included. */
+function chainOf(el: Element): Element[] {
+  const chain: Element[] = [];
+  for (let cur: Element | null = el, i = 0; cur && i < 4096; cur = flatTreeParent(cur), i++) chain.push(cur);
+  return chain.reverse();
+}
+
+interface Layer {
+  /** 0 negative z-index, 1 in-flow, 2 positioned (z auto/0), 3 positive z-index, 4 top layer. */
+  tier: number;
+  z: number;
+  /** Index in the chain of the box that represents the element in the context (-1: none, in-flow). */
+  at: number;
+}
+
+/**
+ * Where the element at the end of `chain` paints in the stacking context at `context`:
+ * the outermost stacking context below it is atomic (its own z-index), else the
+ * innermost positioned box on the way (tree order among positioned content), else in-flow.
+ */
+function layerIn(chain: Element[], context: number): Layer {
+  let positioned = -1;
+  for (let i = context + 1; i < chain.length; i++) {
+    const el = chain[i];
+    if (inTopLayer(el)) return { tier: 4, z: 0, at: i };
+    const style = getStyle(el);
+    if (!style) continue;
+    if (createsStackingContext(el, style)) {
+      const z = zIndexOf(style);
+      return { tier: z < 0 ? 0 : z > 0 ? 3 : 2, z, at: i };
+    }
+    if (style.position !== 'static') positioned = i;
+  }
+  return positioned >= 0 ? { tier: 2, z: 0, at: positioned } : { tier: 1, z: 0, at: -1 };
+}
+
+function zIndexOf(style: CSSStyleDeclaration): number {
+  const z = parseInt(style.zIndex, 10);
+  return z === z ? z : 0;
+}
+
+function inTopLayer(el: Element): boolean {
+  const name = el.localName;
+  if (name !== 'dialog' && !el.hasAttribute('popover')) return false;
+  try {
+    return el.matches(':modal') || el.matches(':popover-open');
+  } catch {
+    return false;
+  }
+}
+
+/** The CSS conditions that start a stacking context (the ones pages use). */
+function createsStackingContext(el: Element, style: CSSStyleDeclaration | null = getStyle(el)): boolean {
+  if (!style) return false;
+  const parent = el.parentElement;
+  if (!parent) return true;
+  const position = style.position;
+  if (position === 'fixed' || position === 'sticky') return true;
+  if (style.zIndex !== 'auto') {
+    if (position !== 'static') return true;
+    // Flex and grid items with a z-index stack like positioned boxes.
+    const display = getStyle(parent)?.display ?? '';
+    if (display.endsWith('flex') || display.endsWith('grid')) return true;
+  }
+  if (style.opacity !== '1' && style.opacity !== '') return true;
+  if (style.transform !== 'none' || style.filter !== 'none' || style.isolation === 'isolate') return true;
+  if (style.mixBlendMode !== 'normal') return true;
+  const clip = style.clipPath;
+  if (clip && clip !== 'none') return true;
+  const will = style.willChange;
+  return !!will && will !== 'auto' && /transform|opacity|filter|z-index|position/.test(will);
+}
+
+/** Tree order: later content paints later (on top) within the same layer. */
+function follows(a: Element, b: Element): boolean {
+  // 4 = DOCUMENT_POSITION_FOLLOWING: b follows a, so a comes first.
+  return (a.compareDocumentPosition(b) & 4) === 0;
+}

@@ -1,0 +1,152 @@
+// S13 / S14 beyond the viewport (issue 17 item 5, issue 21 item 4): covers hold on the
+// whole page and inside same-origin frames — text under an opaque layer below the fold
+// is gone, a control under a cover anywhere is marked, and what CSS paints above the
+// cover (z-index, later positioned content, a hero image behind its title) stays. The
+// snapshot never scrolls to find out (S11); the action layer, which does scroll, agrees.
+import { test, expect, type Page } from '@playwright/test';
+import { loadHtml, snapshot } from './helpers/domtool';
+import { names } from './helpers/tree';
+
+const FOLD = '<div style="height:1600px">Top of the page</div>';
+const IMG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22400%22 height=%22200%22%3E%3Crect width=%22400%22 height=%22200%22 fill=%22%23222%22/%3E%3C/svg%3E';
+
+function lineOf(text: string, needle: string): string {
+  const line = text.split('\n').find((l) => l.includes(needle));
+  if (!line) throw new Error(`no line with ${needle} in:\n${text}`);
+  return line;
+}
+
+function idOf(text: string, needle: string): string {
+  return lineOf(text, needle).trim().split(' ')[0];
+}
+
+/** Clicks by id with the snapshot's DomTool, as an agent would after reading the text. */
+function click(page: Page, id: string): Promise<{ success: boolean; error?: { code: string; message: string } }> {
+  return page.evaluate((id) => (window as unknown as { __domtoolTest: { click(id: string): Promise<never> } }).__domtoolTest.click(id), id);
+}
+
+test('text under an opaque layer below the fold is gone; under a transparent, faint or lower layer it stays', async ({ page }) => {
+  await loadHtml(page, `${FOLD}
+    <div style="position:relative">
+      <p>FarUnderOpaque</p>
+      <div style="position:absolute;inset:0;background:#fff"></div>
+    </div>
+    <div style="position:relative">
+      <p>FarUnderImage</p>
+      <img src="${IMG}" alt="" style="position:absolute;inset:0;width:100%;height:100%">
+    </div>
+    <div style="position:relative">
+      <div style="position:absolute;inset:0"><div style="height:100%;background:#fafafa"></div></div>
+      <p>FarUnderPanelInWrapper</p>
+    </div>
+    <div style="position:relative">
+      <p>FarUnderTransparent</p>
+      <div style="position:absolute;inset:0"></div>
+    </div>
+    <div style="position:relative">
+      <p>FarUnderFaint</p>
+      <div style="position:absolute;inset:0;background:rgba(255,255,255,.3)"></div>
+    </div>
+    <div style="position:relative;height:120px">
+      <img src="${IMG}" alt="" style="position:absolute;inset:0;width:100%;height:100%">
+      <h2 style="position:relative;color:#fff">HeroTitleOverImage</h2>
+    </div>
+    <div style="position:relative;isolation:isolate">
+      <p style="color:#fff">AboveBackdropLayer</p>
+      <div style="position:absolute;inset:0;background:#222;z-index:-1"></div>
+    </div>
+    <div style="position:relative">
+      <p style="position:relative;z-index:2">RaisedAboveCover</p>
+      <div style="position:absolute;inset:0;background:#fff;z-index:1"></div>
+    </div>`);
+  const { text, json, mutations, scrollChanged } = await snapshot(page, { tokenBudget: 0 });
+  const all = names(json).join('\n');
+  for (const gone of ['FarUnderOpaque', 'FarUnderImage', 'FarUnderPanelInWrapper']) {
+    expect(text, gone).not.toContain(gone);
+    expect(all, gone).not.toContain(gone);
+  }
+  for (const kept of ['FarUnderTransparent', 'FarUnderFaint', 'HeroTitleOverImage', 'AboveBackdropLayer', 'RaisedAboveCover']) expect(text, kept).toContain(kept);
+  // S11: found out without scrolling.
+  expect(mutations).toEqual([]);
+  expect(scrollChanged).toEqual([]);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a control under a cover below the fold is marked, and the click the agent tries is refused the same way', async ({ page }) => {
+  await loadHtml(page, `${FOLD}
+    <div style="position:relative;height:60px">
+      <button>Buried buy</button>
+      <div role="note" aria-label="Sold out" style="position:absolute;inset:0;background:rgba(255,255,255,.6)"></div>
+    </div>
+    <div style="position:relative;height:60px">
+      <button style="position:relative;z-index:3">Raised buy</button>
+      <div style="position:absolute;inset:0;background:rgba(255,255,255,.6);z-index:1"></div>
+    </div>
+    <div style="position:relative;height:60px">
+      <button>Click-through buy</button>
+      <div style="position:absolute;inset:0;pointer-events:none;background:rgba(0,0,0,.1)"></div>
+    </div>
+    <div style="position:relative;height:60px">
+      <button>Beside buy</button>
+      <div style="position:absolute;left:400px;top:0;width:100px;height:40px;background:#eee"></div>
+    </div>
+    <div style="position:relative;height:80px;overflow:hidden">
+      <button>Clipped-slide buy</button>
+      <div style="position:absolute;left:0;top:100px;width:100%;height:200px;background:#fff"></div>
+    </div>`);
+  const { text, json } = await snapshot(page, { tokenBudget: 0 });
+  expect(lineOf(text, '"Buried buy"')).toContain('[covered by note "Sold out"]');
+  for (const free of ['"Raised buy"', '"Click-through buy"', '"Beside buy"', '"Clipped-slide buy"']) expect(lineOf(text, free), free).not.toContain('covered');
+  expect(Object.keys(coveredNames(json))).toEqual(['Buried buy']);
+
+  // The action layer scrolls there and hit tests: it refuses exactly the marked one.
+  const buried = await click(page, idOf(text, '"Buried buy"'));
+  expect(buried.success).toBe(false);
+  expect(buried.error?.code).toBe('OBSCURED');
+  for (const free of ['"Raised buy"', '"Click-through buy"', '"Beside buy"', '"Clipped-slide buy"']) {
+    const r = await click(page, idOf(text, free));
+    expect(r.success, `${free}: ${r.error?.message}`).toBe(true);
+  }
+});
+
+test('inside a same-origin frame: text under a cover below the frame\'s fold is gone and a covered control is marked', async ({ page }) => {
+  const inner = `<body style="margin:0">
+    <button>Frame free</button>
+    <div style="height:900px"></div>
+    <div style="position:relative"><p>FrameFarUnderOpaque</p><div style="position:absolute;inset:0;background:#fff"></div></div>
+    <div style="position:relative;height:60px"><button>Frame buried</button><div style="position:absolute;inset:0" aria-label="Frame veil" role="note"></div></div>
+    <p>FrameFarVisible</p>
+  </body>`;
+  await loadHtml(page, `<h1>Host</h1><iframe style="width:600px;height:300px;border:0" srcdoc="${inner.replace(/"/g, '&quot;')}"></iframe>`);
+  await page.waitForFunction(() => !!document.querySelector('iframe')?.contentDocument?.querySelector('button'));
+  const { text, mutations, scrollChanged } = await snapshot(page, { tokenBudget: 0 });
+  expect(text).not.toContain('FrameFarUnderOpaque');
+  expect(text).toContain('FrameFarVisible');
+  expect(lineOf(text, '"Frame buried"')).toContain('[covered by note "Frame veil"]');
+  expect(lineOf(text, '"Frame free"')).not.toContain('covered');
+  expect(mutations).toEqual([]);
+  expect(scrollChanged).toEqual([]);
+});
+
+test('a cover in the page over a frame below the fold marks the frame\'s controls; an uncovered frame\'s are free', async ({ page }) => {
+  const inner = '<body style="margin:0"><button>Framed pay</button></body>';
+  const frame = (extra: string) => `<div style="position:relative;width:400px;height:120px"><iframe style="width:400px;height:120px;border:0" srcdoc="${inner.replace(/"/g, '&quot;')}"></iframe>${extra}</div>`;
+  await loadHtml(page, `${FOLD}${frame('<div role="dialog" aria-label="Ad veil" style="position:absolute;inset:0;background:rgba(0,0,0,.3)"></div>')}${frame('')}`);
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => !!f.contentDocument?.querySelector('button')));
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  const lines = text.split('\n').filter((l) => l.includes('"Framed pay"'));
+  expect(lines).toHaveLength(2);
+  expect(lines[0]).toContain('[covered by dialog "Ad veil"]');
+  expect(lines[1]).not.toContain('covered');
+});
+
+function coveredNames(json: import('../../src/types').SerializedPage): Record<string, string> {
+  const out: Record<string, string> = {};
+  const stack = [json.page.body];
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (n.covered) out[n.name ?? n.text ?? n.node_id] = n.covered;
+    for (const k of [n.children, n.shadowDom, n.iframe]) if (k) stack.push(...k);
+  }
+  return out;
+}
