@@ -18,6 +18,7 @@ import { describeElement, type NodeFacts } from '../classify/describe';
 import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowClips, overflowKind, paddingBox, type Box, type PlainRect } from '../../dom/geometry';
 import { TextPerception, type HiddenReason } from '../classify/perception';
 import { CoverScan } from '../classify/covers';
+import { frameView } from './frame-view';
 import { findModal } from '../classify/modal';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
@@ -444,36 +445,21 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       return;
     }
     const frameBody = doc.body ?? doc.documentElement;
-    const inner = frameEl as HTMLElement;
-    const dx = box.left + (inner.clientLeft || 0);
-    const dy = box.top + (inner.clientTop || 0);
-    const frameViewport: Box = { left: dx, top: dy, right: dx + (inner.clientWidth || 0), bottom: dy + (inner.clientHeight || 0) };
+    const view = frameView(frameEl, doc, box);
     kept.frame = [];
-    covers.noteFrame(doc, frameEl, dx, dy, frameViewport);
+    covers.noteFrame(doc, frameEl, view.dx, view.dy, view.viewport);
     push(frameBody, {
       ...rootCtx,
       hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
       attach: kept.frame,
       block: ++blockCounter,
-      // A frame that scrolls is a scroll container: what lies below its fold is a scroll
-      // away (soft); one that cannot scroll shows only its box (hard).
-      hardClip: frameScrolls(frameEl, doc) ? null : frameViewport,
-      softClip: frameViewport,
+      hardClip: view.hardClip,
+      softClip: view.viewport,
       insideModal: true,
       frameDepth: ctx.frameDepth + 1,
-      dx, dy, doc,
+      dx: view.dx, dy: view.dy, doc,
     }, 0);
   }
-}
-
-/** Whether a person can scroll the frame's document (scrolling="no" and overflow:hidden on its root or body forbid it). */
-function frameScrolls(frameEl: Element, doc: Document): boolean {
-  if ((frameEl.getAttribute('scrolling') ?? '').toLowerCase() === 'no') return false;
-  const root = doc.documentElement ? getStyle(doc.documentElement) : null;
-  const body = doc.body ? getStyle(doc.body) : null;
-  // The body's overflow applies to the viewport only when the root's is visible (CSS Overflow 3 §3.3).
-  const viewport = root && root.overflowY !== 'visible' ? root : body;
-  return !viewport || (viewport.overflowY !== 'hidden' && viewport.overflowY !== 'clip');
 }
 
 type PushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => void;
