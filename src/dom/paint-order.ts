@@ -8,28 +8,73 @@
 import { flatTreeParent } from './dom-utils';
 import { getStyle } from './caches';
 
-/** Whether `above` paints over `below` where their boxes overlap (same document; neither contains the other). */
-export function paintsOver(above: Element, below: Element): boolean {
-  const a = chainOf(above);
-  const b = chainOf(below);
-  let split = 0;
-  while (split < a.length && split < b.length && a[split] === b[split]) split++;
-  // One contains the other: not a question of layers.
-  if (split === a.length || split === b.length) return false;
-  // The nearest stacking context holding both (the root is one).
-  let context = split - 1;
-  while (context > 0 && !createsStackingContext(a[context])) context--;
-  for (;;) {
-    const ka = layerIn(a, context);
-    const kb = layerIn(b, context);
-    if (ka.tier !== kb.tier) return ka.tier > kb.tier;
-    if (ka.z !== kb.z) return ka.z > kb.z;
-    if (ka.at !== kb.at) return follows(a[ka.at], b[kb.at]);
-    // Both in-flow: the later one paints over the earlier.
-    if (ka.at < 0) return follows(above, below);
-    // The same positioned box (z-index auto) paints both: look inside it as if it were a
-    // context (it is shared, so it lies above the split and the loop moves down).
-    context = ka.at;
+/** How an element takes part in painting: read once per element per snapshot. */
+interface Stacking {
+  /** It starts a stacking context. */
+  context: boolean;
+  z: number;
+  positioned: boolean;
+  /** It is in the top layer (a modal dialog, an open popover). */
+  top: boolean;
+}
+
+/**
+ * Paint-order questions for one snapshot: each element's stacking facts are read once
+ * (up to nine style reads) and shared by every question whose chain passes through it.
+ */
+export class PaintOrder {
+  private readonly facts = new Map<Element, Stacking | null>();
+
+  /** Whether `above` paints over `below` where their boxes overlap (same document; neither contains the other). */
+  paintsOver(above: Element, below: Element): boolean {
+    const a = chainOf(above);
+    const b = chainOf(below);
+    let split = 0;
+    while (split < a.length && split < b.length && a[split] === b[split]) split++;
+    // One contains the other: not a question of layers.
+    if (split === a.length || split === b.length) return false;
+    // The nearest stacking context holding both (the root is one).
+    let context = split - 1;
+    while (context > 0 && !this.factsOf(a[context])?.context) context--;
+    for (;;) {
+      const ka = this.layerIn(a, context);
+      const kb = this.layerIn(b, context);
+      if (ka.tier !== kb.tier) return ka.tier > kb.tier;
+      if (ka.z !== kb.z) return ka.z > kb.z;
+      if (ka.at !== kb.at) return follows(a[ka.at], b[kb.at]);
+      // Both in-flow: the later one paints over the earlier.
+      if (ka.at < 0) return follows(above, below);
+      // The same positioned box (z-index auto) paints both: look inside it as if it were a
+      // context (it is shared, so it lies above the split and the loop moves down).
+      context = ka.at;
+    }
+  }
+
+  /**
+   * Where the element at the end of `chain` paints in the stacking context at `context`:
+   * the outermost stacking context below it is atomic (its own z-index), else the
+   * innermost positioned box on the way (tree order among positioned content), else in-flow.
+   */
+  private layerIn(chain: Element[], context: number): Layer {
+    let positioned = -1;
+    for (let i = context + 1; i < chain.length; i++) {
+      const facts = this.factsOf(chain[i]);
+      if (!facts) continue;
+      if (facts.top) return { tier: 4, z: 0, at: i };
+      if (facts.context) return { tier: facts.z < 0 ? 0 : facts.z > 0 ? 3 : 2, z: facts.z, at: i };
+      if (facts.positioned) positioned = i;
+    }
+    return positioned >= 0 ? { tier: 2, z: 0, at: positioned } : { tier: 1, z: 0, at: -1 };
+  }
+
+  private factsOf(el: Element): Stacking | null {
+    let facts = this.facts.get(el);
+    if (facts === undefined) {
+      const style = getStyle(el);
+      facts = style ? { context: createsStackingContext(el, style), z: zIndexOf(style), positioned: style.position !== 'static', top: inTopLayer(el) } : null;
+      this.facts.set(el, facts);
+    }
+    return facts;
   }
 }
 
@@ -48,27 +93,6 @@ interface Layer {
   at: number;
 }
 
-/**
- * Where the element at the end of `chain` paints in the stacking context at `context`:
- * the outermost stacking context below it is atomic (its own z-index), else the
- * innermost positioned box on the way (tree order among positioned content), else in-flow.
- */
-function layerIn(chain: Element[], context: number): Layer {
-  let positioned = -1;
-  for (let i = context + 1; i < chain.length; i++) {
-    const el = chain[i];
-    if (inTopLayer(el)) return { tier: 4, z: 0, at: i };
-    const style = getStyle(el);
-    if (!style) continue;
-    if (createsStackingContext(el, style)) {
-      const z = zIndexOf(style);
-      return { tier: z < 0 ? 0 : z > 0 ? 3 : 2, z, at: i };
-    }
-    if (style.position !== 'static') positioned = i;
-  }
-  return positioned >= 0 ? { tier: 2, z: 0, at: positioned } : { tier: 1, z: 0, at: -1 };
-}
-
 function zIndexOf(style: CSSStyleDeclaration): number {
   const z = parseInt(style.zIndex, 10);
   return z === z ? z : 0;
@@ -85,8 +109,7 @@ function inTopLayer(el: Element): boolean {
 }
 
 /** The CSS conditions that start a stacking context (the ones pages use). */
-function createsStackingContext(el: Element, style: CSSStyleDeclaration | null = getStyle(el)): boolean {
-  if (!style) return false;
+function createsStackingContext(el: Element, style: CSSStyleDeclaration): boolean {
   const parent = el.parentElement;
   if (!parent) return true;
   const position = style.position;

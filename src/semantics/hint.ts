@@ -111,10 +111,13 @@ function useSymbolWords(use: Element): string {
 }
 
 function fileStem(url: string): string {
-  const clean = url.split(/[?#]/)[0];
+  // Inline images (data: URLs, often tens of KB of base64) have no file name: checked
+  // before any scan of the string.
+  if (url.length > 5 && (url.charCodeAt(0) | 32) === 100 && /^data:/i.test(url.slice(0, 5))) return '';
+  const clean = url.slice(0, 2048).split(/[?#]/)[0];
   const slash = clean.lastIndexOf('/');
   const file = clean.slice(slash + 1).replace(/\.[a-z0-9]+$/i, '');
-  if (!file || /^data:/i.test(url)) return '';
+  if (!file) return '';
   return meaningfulWords(file.replace(/[@.]\dx$/i, ''));
 }
 

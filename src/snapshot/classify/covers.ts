@@ -15,7 +15,7 @@ import { isElement } from '../../dom/dom-utils';
 import { composedContains, hitTest, type Point } from '../../semantics/hit-test';
 import { getAccessibleName, getRole } from '../../semantics';
 import { getRect, getStyle } from '../../dom/caches';
-import { paintsOver } from '../../dom/paint-order';
+import { PaintOrder } from '../../dom/paint-order';
 import { intersect, type Box, type PlainRect } from '../../dom/geometry';
 import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
@@ -70,6 +70,8 @@ export class CoverScan {
   private readonly pieces: Piece[] = [];
   private readonly frames = new Map<Document, FrameView>();
   private bands: Map<number, Cover[]> | null = null;
+  private readonly order = new PaintOrder();
+  private readonly hides = new Map<Element, boolean>();
 
   constructor(private readonly viewport: Box, private readonly top: Document) {}
 
@@ -206,12 +208,25 @@ export class CoverScan {
       if (!(c.left <= point.x && point.x < c.right && c.top <= point.y && point.y < c.bottom)) continue;
       const el = c.el;
       if (el.ownerDocument !== doc || composedContains(el, under) || composedContains(under, el)) continue;
-      if (mode === 'pointer' && getStyle(el)?.pointerEvents === 'none') continue;
-      if (!paintsOver(el, under)) continue;
+      if (mode === 'pointer' ? getStyle(el)?.pointerEvents === 'none' : !this.mayHide(el)) continue;
+      if (!this.order.paintsOver(el, under)) continue;
       if (mode === 'paint' && !opaqueAt(el, local)) continue;
       return el;
     }
     return null;
+  }
+
+  /** Whether anything in the cover paints opaque at all (a bare positioned wrapper hides nothing); once per cover. */
+  private mayHide(cover: Element): boolean {
+    let hides = this.hides.get(cover);
+    if (hides === undefined) {
+      hides = paintsOwnOpaque(cover);
+      const all = hides ? null : cover.getElementsByTagName('*');
+      // Past 256 descendants, assume it may (opaqueAt looks at the point itself).
+      for (let i = 0; all && !hides && i < all.length; i++) hides = i >= 256 || paintsOwnOpaque(all[i]);
+      this.hides.set(cover, hides);
+    }
+    return hides;
   }
 
   private overlapsForeignCover(el: Element, r: Box): boolean {
