@@ -150,3 +150,26 @@ function coveredNames(json: import('../../src/types').SerializedPage): Record<st
   }
   return out;
 }
+
+test('a fixed box does not scroll: what lies outside the viewport (a closed share sheet) is out; fixed inside a transform scrolls and stays', async ({ page }) => {
+  await loadHtml(page, `${FOLD}
+    <div style="position:fixed;left:0;right:0;top:100%;height:200px;background:#fff"><a href="/share/x">Share on X (closed sheet)</a></div>
+    <nav style="position:fixed;left:0;top:0;width:180px;height:200vh;background:#f4f4f4">
+      <a href="/a">Pinned top link</a>
+      <a href="/b" style="position:absolute;top:150vh">Pinned unreachable link</a>
+    </nav>
+    <div style="position:fixed;right:0;bottom:0;width:200px;height:60px;background:#eef"><a href="/chat">Open chat</a></div>
+    <div style="transform:translateZ(0);height:300px"><div style="position:fixed;left:0;top:0"><a href="/in-transform">Fixed in a transform</a></div></div>`);
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  expect(text).not.toContain('closed sheet');
+  expect(text).not.toContain('Pinned unreachable link');
+  for (const shown of ['"Pinned top link"', '"Open chat"', '"Fixed in a transform"']) expect(lineOf(text, shown)).toMatch(/nv_/);
+  // Every id the text shows can be used (the round trip the action layer makes).
+  const links = text.split('\n').filter((l) => / link "/.test(l));
+  expect(links).toHaveLength(3);
+  for (const line of links) {
+    const id = line.trim().split(' ')[0];
+    const r = await page.evaluate((id) => (window as unknown as { __domtoolTest: { hover(id: string): Promise<{ success: boolean; error?: { message: string } }> } }).__domtoolTest.hover(id), id);
+    expect(r.success, `${line}: ${r.error?.message}`).toBe(true);
+  }
+});

@@ -80,21 +80,21 @@ export class CoverScan {
     this.frames.set(doc, { frameEl, dx, dy, viewport });
   }
 
-  /** Traversal: a visible element with its computed display, its box (top-level coordinates) and the clip its ancestors put on it. */
-  noteElement(el: Element, style: CSSStyleDeclaration, display: string, left: number, top: number, right: number, bottom: number, clip: Box | null): void {
+  /** Traversal: a visible element with its position ('' when in flow or relative), its box (top-level coordinates) and its clip. */
+  noteElement(el: Element, style: CSSStyleDeclaration, position: string, left: number, top: number, right: number, bottom: number, clip: Box | null): void {
     const vp = this.viewport;
     const doc = el.ownerDocument;
     const inView = doc === this.top && left < vp.right && right > vp.left && top < vp.bottom && bottom > vp.top;
-    // A style read costs ~0.2 µs: off screen, boxes that cannot be absolute or fixed (CSS
-    // blockifies those, so an inline-level or table-part display means in flow or merely
-    // relative) are not asked for their position.
-    if (!inView && (display.charCodeAt(0) === 105 /* inline… */ || display.startsWith('table-'))) return;
+    // '' is in flow or relative, not read (a style read costs ~0.2 µs): off screen, only
+    // absolute and fixed boxes are covers; in view, a relative one may be too (a raised card).
+    if (position === '') {
+      if (!inView) return;
+      position = style.position;
+    }
     // Only positioned boxes paint over in-flow content that comes before them.
-    const position = style.position;
     if (position === 'static') return;
     let box: Box = { left, top, right, bottom };
-    // A fixed box escapes the clips of its ancestors.
-    if (clip && position !== 'fixed') box = intersect(box, clip);
+    if (clip) box = intersect(box, clip);
     if (box.right - box.left >= 1 && box.bottom - box.top >= 1) this.all.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
     if (!inView) return;
     this.covers.push({ el, left, top, right, bottom });
@@ -261,6 +261,11 @@ export class CoverScan {
       }
     }
     return (this.bands = bands);
+  }
+
+  /** The viewport a fixed box of `doc` is fixed to (top-level coordinates). */
+  fixedViewport(doc: Document): Box {
+    return doc === this.top ? this.viewport : this.frames.get(doc)?.viewport ?? this.viewport;
   }
 
   private viewOf(doc: Document): FrameView | null {

@@ -1,6 +1,6 @@
-// A same-origin frame as the walk sees it: where its content sits in top-level
-// coordinates (its content box: inside the border, S2 boxes are top-level) and what
-// clips that content.
+// Viewports as the walk sees them: where a same-origin frame's content sits in top-level
+// coordinates (its content box: inside the border, S2 boxes are top-level), what clips
+// that content, and what clips a fixed box (the viewport it is fixed to).
 import { getStyle } from '../../dom/caches';
 import type { Box } from '../../dom/geometry';
 
@@ -33,4 +33,31 @@ function frameScrolls(frameEl: Element, doc: Document): boolean {
   // The body's overflow applies to the viewport only when the root's is visible (CSS Overflow 3 §3.3).
   const viewport = root && root.overflowY !== 'visible' ? root : body;
   return !viewport || (viewport.overflowY !== 'hidden' && viewport.overflowY !== 'clip');
+}
+
+/**
+ * The computed position, read only where it can be absolute or fixed: CSS blockifies
+ * those boxes (CSS Display 3 §2.7), so an inline-level or table-part box is in flow or
+ * relative — '' then, and a style read (~0.2 µs) saved on most elements.
+ */
+export function positionOf(style: CSSStyleDeclaration, display: string): string {
+  return display.charCodeAt(0) === 105 /* inline… */ || display.startsWith('table-') ? '' : style.position;
+}
+
+/**
+ * The clip of a fixed box: its document's viewport — unless an ancestor's transform,
+ * filter, perspective or containment makes that ancestor its containing block (CSS
+ * Transforms 1 §2): then it scrolls with the page like an absolute box (null).
+ */
+export function pinnedClip(el: Element, viewport: Box): Box | null {
+  for (let cur = el.parentElement; cur; cur = cur.parentElement) {
+    const style = getStyle(cur);
+    if (!style) continue;
+    if (style.transform !== 'none' || style.filter !== 'none' || style.perspective !== 'none') return null;
+    const contain = style.contain;
+    if (contain && contain !== 'none' && /paint|layout|strict|content/.test(contain)) return null;
+    const will = style.willChange;
+    if (will && will !== 'auto' && /transform|filter|perspective/.test(will)) return null;
+  }
+  return viewport;
 }

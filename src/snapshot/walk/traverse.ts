@@ -18,7 +18,7 @@ import { describeElement, type NodeFacts } from '../classify/describe';
 import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowClips, overflowKind, paddingBox, type Box, type PlainRect } from '../../dom/geometry';
 import { TextPerception, type HiddenReason } from '../classify/perception';
 import { CoverScan } from '../classify/covers';
-import { frameView } from './frame-view';
+import { frameView, pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
@@ -268,11 +268,14 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (srOnly && !options.includeHiddenText) continue;
     // Clipped away by an overflow:hidden ancestor, or placed above / left of the document
     // origin where no scrolling can bring it into view.
-    const hc = ctx.hardClip;
+    const position = isContents ? '' : positionOf(style, display);
+    // A fixed box is clipped by the viewport, not its ancestors (a menu slid below it is closed).
+    const pinned = position === 'fixed' ? pinnedClip(el, covers.fixedViewport(ctx.doc)) : null;
+    const hc = pinned ?? ctx.hardClip;
     const clipped = !isContents && ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) || bottom + scrollY <= 0 || right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
     let visible = selfBox && visibilityVisible && !clipped && !opacityHidden;
-    if (visible) covers.noteElement(el, style, display, left, top, right, bottom, hc);
+    if (visible) covers.noteElement(el, style, position, left, top, right, bottom, hc);
 
     // Tags without an implicit role skip the lookup (the answer is null either way).
     const role = mayHaveRole(tag, scan.role !== null) ? getRole(el) : null;
@@ -334,7 +337,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const boxHidden = clipped || (!isContents && !selfBox && tag !== 'slot');
     let hardClip = ctx.hardClip;
     let softClip = ctx.softClip;
-    if ((hardClip || softClip) && style.position === 'fixed') hardClip = softClip = null;
+    if (pinned) [hardClip, softClip] = [pinned, null];
     if (box && overflow !== 'visible') {
       // Overflow is cut at the padding box: a slide 1px under the border is not shown.
       const clips = overflowClips(overflow, paddingBox(el, box));
