@@ -95,11 +95,12 @@ export interface PlainRect extends Box {
 
 /**
  * The region `clip-path: inset(…)` / `circle(0)` or `clip: rect(…)` (absolutely
- * positioned boxes) leaves of the element's border box, or null when it clips nothing
+ * positioned boxes; `position` is the computed one, or '' when the box cannot be
+ * absolute) leaves of the element's border box, or null when it clips nothing
  * we can tell. `clip-path: inset(50%)` and `clip: rect(0 0 0 0)` leave nothing (S13).
  */
-export function clipRegion(style: CSSStyleDeclaration, box: PlainRect): Box | null {
-  const region = clipRegionRaw(style, box);
+export function clipRegion(style: CSSStyleDeclaration, box: PlainRect, position: string): Box | null {
+  const region = clipRegionRaw(style, box, position);
   // A region under a pixel wide or high shows nothing: it must intersect nothing either.
   if (region && (region.right - region.left < 1 || region.bottom - region.top < 1)) return NOTHING;
   return region;
@@ -108,7 +109,7 @@ export function clipRegion(style: CSSStyleDeclaration, box: PlainRect): Box | nu
 /** A box no other box intersects. */
 const NOTHING: Box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity };
 
-function clipRegionRaw(style: CSSStyleDeclaration, box: PlainRect): Box | null {
+function clipRegionRaw(style: CSSStyleDeclaration, box: PlainRect, position: string): Box | null {
   const path = style.clipPath;
   if (path && path !== 'none') {
     const inset = /^inset\(([^)]*)\)/.exec(path);
@@ -127,10 +128,10 @@ function clipRegionRaw(style: CSSStyleDeclaration, box: PlainRect): Box | null {
     }
     if (/^(?:circle|ellipse)\(\s*0(?:px|%)?(?:\s+0(?:px|%)?)?(?:\s|\))/.test(path)) return { left: box.left, right: box.left, top: box.top, bottom: box.top };
   }
+  // `clip` applies to absolutely positioned boxes only: not read for the rest.
+  if (position !== 'absolute' && position !== 'fixed') return null;
   const clip = style.clip;
   if (clip && clip !== 'auto' && clip.startsWith('rect(')) {
-    const position = style.position;
-    if (position !== 'absolute' && position !== 'fixed') return null;
     const v = clip.slice(5, -1).split(/[\s,]+/);
     const edge = (s: string | undefined, auto: number) => (!s || s === 'auto' ? auto : parseFloat(s) || 0);
     return {

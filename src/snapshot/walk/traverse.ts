@@ -345,7 +345,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       if (clips.soft) softClip = softClip ? intersect(softClip, clips.soft) : clips.soft;
     }
     // clip-path / clip cut the content away like overflow does (sr-only text, inset(50%)).
-    const cut = rect ? clipRegion(style, rect) : null;
+    const cut = rect ? clipRegion(style, rect, position) : null;
     if (cut) hardClip = hardClip ? intersect(hardClip, cut) : cut;
     const childCtx: Context = {
       cursor: cursor || (visible ? '' : ctx.cursor), el, rect, opacity, hash: elHash,
