@@ -57,6 +57,20 @@ test('size and geometry techniques: tiny fonts, zero-size transforms, text moved
     ['VisibleControl']);
 });
 
+test('inline text parents: the same techniques through an inline box (its box is where its glyphs are)', async ({ page }) => {
+  await loadHtml(page, `
+    <p>VisibleControl <b>BoldStays</b> <a href="/x" style="font-size:12px;line-height:2px">ShortLineStays</a></p>
+    <p>Lead <span style="font-size:1px">InlineOnePixel</span> tail</p>
+    <p>Lead <span style="font-size:3px;line-height:60px">InlineTinyTallLine</span> tail</p>
+    <p style="text-indent:-9999px"><span>InlineIndentedOffPage</span></p>
+    <p style="overflow:hidden;text-indent:-9999px"><em>InlineIndentInClip</em></p>
+    <p style="text-indent:20px"><span>InlineSmallIndentStays</span></p>
+    <p>Lead <span style="color:#fff">InlineWhiteOnWhite</span> tail</p>`);
+  await expectGone(page,
+    ['InlineOnePixel', 'InlineTinyTallLine', 'InlineIndentedOffPage', 'InlineIndentInClip', 'InlineWhiteOnWhite'],
+    ['VisibleControl', 'BoldStays', 'ShortLineStays', 'InlineSmallIndentStays']);
+});
+
 test('far right of a page that does not scroll sideways is off the page', async ({ page }) => {
   await loadHtml(page, `<body style="overflow-x:hidden"><p>VisibleControl</p><p style="position:absolute;left:20000px;top:10px">FarRight</p></body>`);
   await expectGone(page, ['FarRight'], ['VisibleControl']);
