@@ -5,6 +5,9 @@ export default defineConfig([
     entry: {
       index: 'src/index.ts',
       'content-script': 'src/integration/content-script.ts',
+      // The few-kilobyte loader every frame runs; it has the service inject dist/content-core.js
+      // on the frame's first request (issue 19).
+      'content-stub': 'src/integration/content-stub.ts',
       // Node side: injects dist/domtool.iife.js into a Playwright page.
       playwright: 'src/playwright.ts',
       // Types only (window.BrowserXDomTool); its JS files are empty.
@@ -29,7 +32,7 @@ export default defineConfig([
   },
   {
     // One self-contained script for bookmarklets, the console and executeScript.
-    entry: { 'domtool.iife': 'src/iife.ts', 'page-world': 'src/page-world.ts', 'content-actions': 'src/content-actions.ts' },
+    entry: { 'domtool.iife': 'src/iife.ts', 'page-world': 'src/page-world.ts', 'content-actions': 'src/content-actions.ts', 'content-core': 'src/content-core.ts' },
     format: ['iife'],
     minify: true,
     target: 'es2020',

@@ -11,7 +11,9 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 await build({
   entryPoints: {
+    // The loader every frame runs, and the core it has the service inject on the frame's first request (issue 19).
     content: dir + 'src/content.ts',
+    'content-core': dir + 'src/content-core.ts',
     // The action layer, injected into a frame on its first action (issue 19).
     'content-actions': dir + 'src/content-actions.ts',
     'service-worker': dir + 'src/service-worker.ts',

@@ -107,7 +107,7 @@ const LAYERS = [
   ['commands', 'DomTool.ts'],
   ['integration'],
   ['extension'],
-  ['index.ts', 'global.ts', 'iife.ts', 'page-world.ts', 'playwright.ts', 'content-actions.ts'],
+  ['index.ts', 'global.ts', 'iife.ts', 'page-world.ts', 'playwright.ts', 'content-actions.ts', 'content-core.ts'],
 ];
 /** Folders that must not import one another (importer → what it may not import). */
 const APART = [['snapshot/distill', 'snapshot/render']];

@@ -21,9 +21,9 @@ const fmt = (n) => n.toLocaleString('en').padStart(9) + ' B';
 
 // Page-world scripts are shipped minified; the npm entries are measured as a consumer's
 // bundler would ship them: the entry with its chunks, bundled and minified.
-const SCRIPTS = ['dist/domtool.iife.js', 'dist/content-actions.js', 'dist/page-world.js', 'examples/extension/dist/content.js',
-  'examples/extension/dist/content-actions.js', 'examples/extension/dist/service-worker.js', 'examples/extension/dist/page-world.js', 'examples/extension/dist/panel.js'];
-const NPM = ['index', 'content-script', 'actions', 'extension', 'playwright'];
+const SCRIPTS = ['dist/domtool.iife.js', 'dist/content-core.js', 'dist/content-actions.js', 'dist/page-world.js', 'examples/extension/dist/content.js',
+  'examples/extension/dist/content-core.js', 'examples/extension/dist/content-actions.js', 'examples/extension/dist/service-worker.js', 'examples/extension/dist/page-world.js', 'examples/extension/dist/panel.js'];
+const NPM = ['index', 'content-script', 'content-stub', 'actions', 'extension', 'playwright'];
 const rows = [];
 for (const path of SCRIPTS) {
   const abs = new URL(path, root);

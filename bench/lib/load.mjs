@@ -17,6 +17,7 @@ import { build } from 'esbuild';
 export function loadTargets(root) {
   return [
     ['examples/extension content.js (every frame)', resolve(root, 'examples/extension/dist/content.js')],
+    ['examples/extension content-core.js (on first request)', resolve(root, 'examples/extension/dist/content-core.js')],
     ['examples/extension content-actions.js (on first action)', resolve(root, 'examples/extension/dist/content-actions.js')],
     ['dist/domtool.iife.js', resolve(root, 'dist/domtool.iife.js')],
   ];

@@ -13,6 +13,7 @@ import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRe
 import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
 import type { ChromeApi, FrameDetails, MessageSender, TabInfo } from './chrome-types';
 import { LOAD_ACTIONS } from '../integration/load-actions';
+import { LOAD_CORE } from '../integration/content-stub';
 import { COMMANDS, commandForMessage, messageType, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
 import { isDomToolError, isNoEffectNote, cut } from '../actions/result';
 import { defineProperty } from '../dom/builtins';
@@ -57,6 +58,11 @@ export interface DomToolServiceOptions {
    * loads only the small core). Default ['content-actions.js'] (dist/content-actions.js of the package).
    */
   actionScripts?: string[];
+  /**
+   * The core a frame's content script loader (installDomToolContentStub) asks for on the
+   * frame's first request. Default ['content-core.js'] (dist/content-core.js of the package).
+   */
+  coreScripts?: string[];
   /** How long a frame may take to answer before it stays a placeholder. Default 1500 ms. */
   frameTimeoutMs?: number;
   /** How long an action may take. Default 15000 ms. */
@@ -177,10 +183,13 @@ export class DomToolService {
       this.registry.tabClosed(tabId);
       this.save();
     });
-    // A frame's first action: its content script asks for the action layer, injected into that document only.
+    // A frame's first request (the core) and first action (the action layer): its content
+    // script asks, and the file is injected into that document only.
     api.runtime.onMessage?.addListener((message, sender, sendResponse) => {
-      if (!message || (message as { type?: unknown }).type !== LOAD_ACTIONS || sender.tab?.id === undefined) return undefined;
-      void this.injectActions(sender.tab.id, sender).then(sendResponse);
+      const type = message ? (message as { type?: unknown }).type : undefined;
+      const files = type === LOAD_CORE ? (this.config.coreScripts ?? ['content-core.js']) : type === LOAD_ACTIONS ? (this.config.actionScripts ?? ['content-actions.js']) : null;
+      if (!files || sender.tab?.id === undefined) return undefined;
+      void this.injectInto(sender.tab.id, sender, files).then(sendResponse);
       return true;
     });
     // A service worker is stopped when idle: the frame numbers survive it in session storage.
@@ -239,12 +248,12 @@ export class DomToolService {
     }
   }
 
-  /** Runs the action layer's files in the frame that asked (its document only, when Chrome says which). */
-  private async injectActions(tabId: number, sender: MessageSender): Promise<{ ok: boolean; message?: string }> {
+  /** Runs `files` in the frame that asked (its document only, when Chrome says which). */
+  private async injectInto(tabId: number, sender: MessageSender, files: string[]): Promise<{ ok: boolean; message?: string }> {
     if (!this.chrome.scripting) return { ok: false, message: 'no "scripting" permission' };
     const target = sender.documentId ? { tabId, documentIds: [sender.documentId] } : { tabId, frameIds: [sender.frameId ?? 0] };
     try {
-      await this.chrome.scripting.executeScript({ target, files: this.config.actionScripts ?? ['content-actions.js'] });
+      await this.chrome.scripting.executeScript({ target, files });
       return { ok: true };
     } catch (e) {
       return { ok: false, message: String((e as Error)?.message ?? e) };

@@ -13,7 +13,8 @@ import { MESSAGE_PREFIX, handleMessage, isDomToolMessage, type DomToolResponse }
 import { commandForMessage } from '../commands/table';
 import { setActionLayerLoader } from '../commands/action-layer';
 import { actionLoaderVia } from './load-actions';
-import { FrameHandshake, frameHitTest, frameSnapshot, locate, type FrameSnapshotRequest } from './frames';
+import { frameHitTest, frameSnapshot, locate, type FrameSnapshotRequest } from './frames';
+import { FrameHandshake } from './handshake';
 import { showFeedback } from './feedback';
 import { toPlainData } from '../dom/safe-json';
 import { clickListenerSource } from './click-listeners';
@@ -110,27 +111,72 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   // Outside an extension no message could ever arrive: a handle that silently never
   // answers is worse than an error that says what to use instead.
   if (!onMessage) throw new Error(NOT_IN_EXTENSION);
+  const win = windowFor(options);
+  const core = createContentHandler(runtime!, win ? new FrameHandshake(win) : null, options);
+  const listener: MessageListener = (message, _sender, sendResponse) => {
+    // Not ours: return undefined so other listeners in the extension can answer.
+    if (!isDomToolMessage(message)) return undefined;
+    void core.handle(message).then(sendResponse);
+    return true; // keeps the channel open for the asynchronous answer
+  };
+  onMessage.addListener(listener);
+
+  const installed: ContentScriptHandle = {
+    get tool() {
+      return core.tool;
+    },
+    runtime,
+    handle: core.handle,
+    dispose() {
+      try {
+        onMessage.removeListener(listener);
+      } catch {
+        /* orphaned runtime */
+      }
+      core.dispose();
+      if (g[INSTALLED] === installed) delete g[INSTALLED];
+    },
+  };
+  g[INSTALLED] = installed;
+  return installed;
+}
+
+/** The window of the document the content script serves, or null (a test runner without one). */
+export function windowFor(options: DomToolOptions): Window | null {
+  try {
+    const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
+    return doc ? doc.defaultView : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What answers a frame's domtool:* messages, without the listener that receives them. */
+export interface ContentHandler {
+  readonly tool: DomTool;
+  handle(message: unknown): Promise<DomToolResponse>;
+  dispose(): void;
+}
+
+/**
+ * The message handler of one frame, for the content script that listens itself
+ * (installDomToolContentScript) and for the small loader that every frame runs and that
+ * makes this only on the frame's first request (content-stub.ts, issue 19).
+ * `handshake` was listening since the frame loaded (children announce early).
+ */
+export function createContentHandler(runtime: NonNullable<ChromeLike['runtime']>, handshake: FrameHandshake | null, options: DomToolOptions = {}): ContentHandler {
   const shadowRootOf = extensionShadowRootOf();
   // The page-world recorder (opt-in script) answers for listener-only clickables; without it the set is empty.
-  // An isolated world cannot wrap the page's fetch: settle on resource timing + mutations.
   // The DomTool is made on the frame's first message, not at load: most frames (ads,
-  // trackers) are never asked anything and should pay for nothing but this listener and
-  // the frame handshake (issue 19). Request settling uses resource timing, which needs no
-  // early start (an isolated world cannot wrap the page's fetch anyway).
+  // trackers) are never asked anything (issue 19). Request settling uses resource timing,
+  // which needs no early start (an isolated world cannot wrap the page's fetch anyway).
   // Dialogs are answered by the guard the page-world script installed (settle/dialogs.ts).
   let made: DomTool | null = null;
   const tool = (): DomTool =>
     (made ??= new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', dialogHandling: 'bridge', ...options }));
   // Actions load on a frame's first action: the service worker injects the action layer (issue 19).
-  setActionLayerLoader(actionLoaderVia(runtime!));
-  let win: Window | null = null;
-  try {
-    const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
-    win = doc ? doc.defaultView : null;
-  } catch {
-    win = null; // no document (a test runner): nothing to hand-shake with
-  }
-  const handshake = win ? new FrameHandshake(win) : null;
+  setActionLayerLoader(actionLoaderVia(runtime));
+  const win = windowFor(options);
   const nonces = (msg: Record<string, unknown>): Record<string, number> =>
     msg.frameNonces && typeof msg.frameNonces === 'object' ? (msg.frameNonces as Record<string, number>) : {};
 
@@ -175,30 +221,13 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
     if (target && response.ok && (response.result as { success?: boolean } | null)?.success) showFeedback(tool().document, target, kind!);
     return response;
   };
-  const listener: MessageListener = (message, _sender, sendResponse) => {
-    // Not ours: return undefined so other listeners in the extension can answer.
-    if (!isDomToolMessage(message)) return undefined;
-    void handle(message).then(sendResponse);
-    return true; // keeps the channel open for the asynchronous answer
-  };
-  onMessage.addListener(listener);
-
-  const installed: ContentScriptHandle = {
+  return {
     get tool() {
       return tool();
     },
-    runtime,
     handle,
     dispose() {
-      try {
-        onMessage.removeListener(listener);
-      } catch {
-        /* orphaned runtime */
-      }
       made?.clearHighlight?.();
-      if (g[INSTALLED] === installed) delete g[INSTALLED];
     },
   };
-  g[INSTALLED] = installed;
-  return installed;
 }

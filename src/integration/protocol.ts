@@ -8,7 +8,8 @@ import { cut } from '../actions/result';
 import type { ErrorCode } from '../types';
 import { COMMANDS, commandForMessage, messageType, type Command, type CommandMethods, type CommandRequest } from '../commands/table';
 
-export const MESSAGE_PREFIX = 'domtool:';
+import { MESSAGE_PREFIX, isDomToolMessage } from './message-type';
+export { MESSAGE_PREFIX, isDomToolMessage } from './message-type';
 
 /** Requests: a liveness ping, then one per entry of the command table. `nodeId` is a snapshot id (`nv_…`). */
 export type DomToolRequest = { type: 'domtool:ping' } | CommandRequest;
@@ -38,16 +39,6 @@ function messageTypes(): DomToolRequestType[] {
     if (type) out.push(MESSAGE_PREFIX + type);
   }
   return out as DomToolRequestType[];
-}
-
-/** True for any `domtool:*` message (known or not), so unknown ones get an error answer. */
-export function isDomToolMessage(message: unknown): message is { type: string } {
-  return (
-    !!message &&
-    typeof message === 'object' &&
-    typeof (message as { type?: unknown }).type === 'string' &&
-    (message as { type: string }).type.indexOf(MESSAGE_PREFIX) === 0
-  );
 }
 
 class ProtocolFailure extends Error {
