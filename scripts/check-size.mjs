@@ -20,7 +20,6 @@ const KNOWN = {
   'module src/extension/service.ts': 694,
   'module src/semantics/name.ts': 543,
   'module src/snapshot/walk/traverse.ts': 583,
-  'function src/integration/content-script.ts installDomToolContentScript': 109,
   'function src/integration/page-world.ts installListenerRecorder': 101,
   'function src/semantics/roles.ts htmlImplicitRole': 128,
   'function src/snapshot/build.ts buildSnapshot': 132,

@@ -11,9 +11,8 @@ import type { DomToolResponse } from '../integration/protocol';
 import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
 import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
 import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
-import type { ChromeApi, FrameDetails, MessageSender, TabInfo } from './chrome-types';
-import { LOAD_ACTIONS } from '../integration/load-actions';
-import { LOAD_CORE } from '../integration/content-stub';
+import type { ChromeApi, FrameDetails, TabInfo } from './chrome-types';
+import { serveLoads, type LoadFiles } from './loads';
 import { COMMANDS, commandForMessage, messageType, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
 import { isDomToolError, isNoEffectNote, cut } from '../actions/result';
 import { defineProperty } from '../dom/builtins';
@@ -50,19 +49,10 @@ export interface FrameSummary {
   status: 'ok' | 'timeout' | 'no-content-script' | 'depth-limit' | 'not-loaded';
 }
 
-export interface DomToolServiceOptions {
+/** coreScripts / actionScripts: the files a frame's content script has injected on its first request / action. */
+export interface DomToolServiceOptions extends LoadFiles {
   /** Content script files to inject into tabs without one. Default: the manifest's isolated-world content scripts. */
   contentScripts?: string[];
-  /**
-   * The action layer, injected into a frame when it first gets an action (issue 19: every frame
-   * loads only the small core). Default ['content-actions.js'] (dist/content-actions.js of the package).
-   */
-  actionScripts?: string[];
-  /**
-   * The core a frame's content script loader (installDomToolContentStub) asks for on the
-   * frame's first request. Default ['content-core.js'] (dist/content-core.js of the package).
-   */
-  coreScripts?: string[];
   /** How long a frame may take to answer before it stays a placeholder. Default 1500 ms. */
   frameTimeoutMs?: number;
   /** How long an action may take. Default 15000 ms. */
@@ -183,15 +173,8 @@ export class DomToolService {
       this.registry.tabClosed(tabId);
       this.save();
     });
-    // A frame's first request (the core) and first action (the action layer): its content
-    // script asks, and the file is injected into that document only.
-    api.runtime.onMessage?.addListener((message, sender, sendResponse) => {
-      const type = message ? (message as { type?: unknown }).type : undefined;
-      const files = type === LOAD_CORE ? (this.config.coreScripts ?? ['content-core.js']) : type === LOAD_ACTIONS ? (this.config.actionScripts ?? ['content-actions.js']) : null;
-      if (!files || sender.tab?.id === undefined) return undefined;
-      void this.injectInto(sender.tab.id, sender, files).then(sendResponse);
-      return true;
-    });
+    // A frame's first request (the core) and first action (the action layer): injected on its asking.
+    serveLoads(api, this.config);
     // A service worker is stopped when idle: the frame numbers survive it in session storage.
     this.ready = this.restore();
   }
@@ -245,18 +228,6 @@ export class DomToolService {
       return restricted ? err('RESTRICTED_PAGE', restricted, false) : tab;
     } catch {
       return err('TAB_NOT_FOUND', `No tab with id ${tabId}: it was closed or never existed. List the open tabs and use one of their ids.`);
-    }
-  }
-
-  /** Runs `files` in the frame that asked (its document only, when Chrome says which). */
-  private async injectInto(tabId: number, sender: MessageSender, files: string[]): Promise<{ ok: boolean; message?: string }> {
-    if (!this.chrome.scripting) return { ok: false, message: 'no "scripting" permission' };
-    const target = sender.documentId ? { tabId, documentIds: [sender.documentId] } : { tabId, frameIds: [sender.frameId ?? 0] };
-    try {
-      await this.chrome.scripting.executeScript({ target, files });
-      return { ok: true };
-    } catch (e) {
-      return { ok: false, message: String((e as Error)?.message ?? e) };
     }
   }
 
