@@ -47,6 +47,18 @@ test('text under an opaque layer below the fold is gone; under a transparent, fa
       <p>FarUnderFaint</p>
       <div style="position:absolute;inset:0;background:rgba(255,255,255,.3)"></div>
     </div>
+    <div style="position:relative">
+      <p>FarUnderFadedDark</p>
+      <div style="position:absolute;inset:0;background:#000;opacity:.3"></div>
+    </div>
+    <div style="position:relative">
+      <div style="position:absolute;inset:0;opacity:.5"><div style="height:100%;background:#fff"></div></div>
+      <p>FarUnderFadedPanelWrapper</p>
+    </div>
+    <div style="position:relative">
+      <p>FarUnderNearlyOpaque</p>
+      <div style="position:absolute;inset:0;background:#fff;opacity:.95"></div>
+    </div>
     <div style="position:relative;height:120px">
       <img src="${IMG}" alt="" style="position:absolute;inset:0;width:100%;height:100%">
       <h2 style="position:relative;color:#fff">HeroTitleOverImage</h2>
@@ -61,11 +73,11 @@ test('text under an opaque layer below the fold is gone; under a transparent, fa
     </div>`);
   const { text, json, mutations, scrollChanged } = await snapshot(page, { tokenBudget: 0 });
   const all = names(json).join('\n');
-  for (const gone of ['FarUnderOpaque', 'FarUnderImage', 'FarUnderPanelInWrapper']) {
+  for (const gone of ['FarUnderOpaque', 'FarUnderImage', 'FarUnderPanelInWrapper', 'FarUnderNearlyOpaque']) {
     expect(text, gone).not.toContain(gone);
     expect(all, gone).not.toContain(gone);
   }
-  for (const kept of ['FarUnderTransparent', 'FarUnderFaint', 'HeroTitleOverImage', 'AboveBackdropLayer', 'RaisedAboveCover']) expect(text, kept).toContain(kept);
+  for (const kept of ['FarUnderTransparent', 'FarUnderFaint', 'FarUnderFadedDark', 'FarUnderFadedPanelWrapper', 'HeroTitleOverImage', 'AboveBackdropLayer', 'RaisedAboveCover']) expect(text, kept).toContain(kept);
   // S11: found out without scrolling.
   expect(mutations).toEqual([]);
   expect(scrollChanged).toEqual([]);

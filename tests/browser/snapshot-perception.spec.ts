@@ -133,8 +133,20 @@ test('text painted under an opaque element is gone; under a transparent or trans
     <div style="position:relative">
       <p>UnderFaintLayer</p>
       <div style="position:absolute;inset:0;background:rgba(255,255,255,.3)"></div>
+    </div>
+    <div style="position:relative">
+      <p>UnderFadedDarkLayer</p>
+      <div style="position:absolute;inset:0;background:#000;opacity:.3"></div>
+    </div>
+    <div style="position:relative">
+      <p>UnderFadedPanelWrapper</p>
+      <div style="position:absolute;inset:0;opacity:.5"><div style="height:100%;background:#fff"></div></div>
+    </div>
+    <div style="position:relative">
+      <p>UnderNearlyOpaqueLayer</p>
+      <div style="position:absolute;inset:0;background:#fff;opacity:.95"></div>
     </div>`);
-  await expectGone(page, ['UnderOpaqueCover', 'UnderImageCover'], ['VisibleControl', 'UnderTransparentLayer', 'UnderFaintLayer']);
+  await expectGone(page, ['UnderOpaqueCover', 'UnderImageCover', 'UnderNearlyOpaqueLayer'], ['VisibleControl', 'UnderTransparentLayer', 'UnderFaintLayer', 'UnderFadedDarkLayer', 'UnderFadedPanelWrapper']);
 });
 
 test('a cookie banner over buttons: the covered buttons say what covers them (its Accept button), the rest do not', async ({ page }) => {

@@ -220,10 +220,11 @@ export class CoverScan {
   private mayHide(cover: Element): boolean {
     let hides = this.hides.get(cover);
     if (hides === undefined) {
-      hides = paintsOwnOpaque(cover);
-      const all = hides ? null : cover.getElementsByTagName('*');
+      // A faded cover fades everything in it.
+      hides = opacityOf(cover) >= OPAQUE && ownCoverage(cover) > 0;
+      const all = hides || opacityOf(cover) < OPAQUE ? null : cover.getElementsByTagName('*');
       // Past 256 descendants, assume it may (opaqueAt looks at the point itself).
-      for (let i = 0; all && !hides && i < all.length; i++) hides = i >= 256 || paintsOwnOpaque(all[i]);
+      for (let i = 0; all && !hides && i < all.length; i++) hides = i >= 256 || ownCoverage(all[i]) > 0;
       this.hides.set(cover, hides);
     }
     return hides;
@@ -307,34 +308,54 @@ function centreOf(r: Box): Point {
 
 const REPLACED = wordList('img video canvas iframe object embed picture');
 
-/** Whether the element's own painting hides what is under it. */
-function paintsOwnOpaque(el: Element): boolean {
-  if (REPLACED.has(el.localName) || el.namespaceURI === 'http://www.w3.org/2000/svg') return true;
+/** How much of what is under it the element's own painting hides, 0–1, before any opacity. */
+function ownCoverage(el: Element): number {
+  if (REPLACED.has(el.localName) || el.namespaceURI === 'http://www.w3.org/2000/svg') return 1;
   const style = getStyle(el);
-  if (!style) return false;
-  if (style.backgroundImage !== 'none') return true;
+  if (!style) return 0;
+  if (style.backgroundImage !== 'none') return 1;
   const bg = parseColor(style.backgroundColor);
-  return !!bg && bg.a >= 0.8;
+  return bg ? bg.a : 0;
 }
 
-/** Whether the cover (from the hit element up to where it meets the text's ancestors) hides what is under it. */
+function opacityOf(el: Element): number {
+  const o = parseFloat(getStyle(el)?.opacity ?? '1');
+  return o === o ? o : 1;
+}
+
+/** What counts as hiding: a layer through which under a fifth of the text shows. */
+const OPAQUE = 0.8;
+
+/**
+ * Whether the cover (from the hit element up to where it meets the text's ancestors)
+ * hides what is under it: some box on the way paints at least OPAQUE after the opacity
+ * of itself and of the cover boxes around it (a dark layer at opacity .3 is a scrim the
+ * text shows through, not a cover).
+ */
 function paintsOpaque(hit: Element, under: Element): boolean {
-  for (let cur: Element | null = hit; cur && !cur.contains(under); cur = cur.parentElement) {
-    if (paintsOwnOpaque(cur)) return true;
+  const chain: Element[] = [];
+  for (let cur: Element | null = hit; cur && !cur.contains(under); cur = cur.parentElement) chain.push(cur);
+  let fade = 1;
+  for (let i = chain.length - 1; i >= 0; i--) {
+    fade *= opacityOf(chain[i]);
+    if (fade < OPAQUE) return false;
+    if (ownCoverage(chain[i]) * fade >= OPAQUE) return true;
   }
   return false;
 }
 
 /** Whether the cover or a box inside it at the point (its frame's coordinates) paints opaque. */
 function opaqueAt(cover: Element, p: Point): boolean {
-  if (paintsOwnOpaque(cover)) return true;
+  const fade = opacityOf(cover);
+  if (fade < OPAQUE) return false;
+  if (ownCoverage(cover) * fade >= OPAQUE) return true;
   // A transparent positioned wrapper hides what is under it with what it holds (a panel).
   let seen = 0;
   for (let el = cover.firstElementChild; el && seen < 256; ) {
     seen++;
     const r = getRect(el);
     const inside = r.left <= p.x && p.x < r.right && r.top <= p.y && p.y < r.bottom;
-    if (inside && paintsOwnOpaque(el)) return true;
+    if (inside && ownCoverage(el) * fade * opacityOf(el) >= OPAQUE) return true;
     // Into children only where the point is (boxes nest, mostly).
     if (inside && el.firstElementChild) el = el.firstElementChild;
     else {
