@@ -61,15 +61,25 @@ export function paddingBox(el: Element, box: Box): Box {
 }
 
 /**
- * What an element with `overflow` and border box `box` cuts away for good (`hard`: no
- * scrolling brings it back) and what it only scrolls out of sight (`soft`).
+ * The clips a box with `overflow` (padding box `box`) hands its content, given the hard
+ * clip its ancestors put on the box. `hard`: what no scrolling brings back; `soft`: what
+ * is only scrolled out of sight. A scroll container brings any of its content into its
+ * window (its padding box as far as its ancestors leave it visible): on a scrolling axis
+ * the ancestors' clip stops at it — a fixed sidebar taller than the screen, a pane inside
+ * an overflow:hidden app shell — as long as some of the window shows; on a cut axis the
+ * clip narrows to the window.
  */
-export function overflowClips(overflow: Overflow, box: Box): { hard: Box | null; soft: Box | null } {
-  if (overflow === 'clip') return { hard: box, soft: null };
-  if (overflow === 'scroll') return { hard: null, soft: box };
-  if (overflow === 'clip-x') return { hard: { left: box.left, right: box.right, top: -Infinity, bottom: Infinity }, soft: box };
-  if (overflow === 'clip-y') return { hard: { left: -Infinity, right: Infinity, top: box.top, bottom: box.bottom }, soft: box };
-  return { hard: null, soft: null };
+export function contentClips(overflow: Overflow, box: Box, inherited: Box | null): { hard: Box | null; soft: Box | null } {
+  if (overflow === 'visible') return { hard: inherited, soft: null };
+  const window = inherited ? intersect(inherited, box) : box;
+  if (overflow === 'clip') return { hard: window, soft: null };
+  if (window.right - window.left < 1 || window.bottom - window.top < 1) return { hard: window, soft: null };
+  if (overflow === 'scroll') return { hard: null, soft: window };
+  const scrollX = overflow === 'clip-y';
+  return {
+    hard: scrollX ? { left: -Infinity, right: Infinity, top: window.top, bottom: window.bottom } : { left: window.left, right: window.right, top: -Infinity, bottom: Infinity },
+    soft: window,
+  };
 }
 
 export function intersects(a: Box, b: Box): boolean {

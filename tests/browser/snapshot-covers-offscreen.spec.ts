@@ -185,3 +185,23 @@ test('a fixed box does not scroll: what lies outside the viewport (a closed shar
     expect(r.success, `${line}: ${r.error?.message}`).toBe(true);
   }
 });
+
+test('a scroll container brings its content into view: a fixed scrolling sidebar and a pane in an overflow:hidden shell keep what lies below the screen', async ({ page }) => {
+  await loadHtml(page, `<style>html, body { height: 100%; overflow: hidden; margin: 0 }</style>
+    <nav style="position:fixed;left:0;top:0;bottom:0;width:200px;overflow-y:auto;background:#f4f4f4">
+      <a href="/top">Sidebar top</a><div style="height:1500px"></div><a href="/bottom">Sidebar bottom</a>
+    </nav>
+    <main style="position:absolute;left:220px;right:0;top:0;bottom:0;overflow:auto">
+      <p>Pane top</p><div style="height:1800px"></div><a href="/deep">Deep in the pane</a>
+    </main>
+    <div style="position:absolute;left:220px;top:100px;width:300px;height:100px;overflow:hidden">
+      <div style="position:absolute;left:400px;top:0;width:200px;height:100px;overflow:auto"><a href="/gone">Slide outside its track</a></div>
+    </div>`);
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  expect(text).not.toContain('Slide outside its track');
+  for (const name of ['Sidebar top', 'Sidebar bottom', 'Deep in the pane']) {
+    const id = idOf(text, `"${name}"`);
+    const r = await page.evaluate((id) => (window as unknown as { __domtoolTest: { hover(id: string): Promise<{ success: boolean; error?: { message: string } }> } }).__domtoolTest.hover(id), id);
+    expect(r.success, `${name}: ${r.error?.message}`).toBe(true);
+  }
+});

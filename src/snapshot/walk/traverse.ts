@@ -15,7 +15,7 @@ import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
 import { describeElement, type NodeFacts } from '../classify/describe';
-import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, overflowClips, overflowKind, paddingBox, type Box, type PlainRect } from '../../dom/geometry';
+import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, contentClips, overflowKind, paddingBox, type Box, type PlainRect } from '../../dom/geometry';
 import { TextPerception, type HiddenReason } from '../classify/perception';
 import { CoverScan } from '../classify/covers';
 import { frameView, pinnedClip, positionOf } from './frame-view';
@@ -340,8 +340,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     if (pinned) [hardClip, softClip] = [pinned, null];
     if (box && overflow !== 'visible') {
       // Overflow is cut at the padding box: a slide 1px under the border is not shown.
-      const clips = overflowClips(overflow, paddingBox(el, box));
-      if (clips.hard) hardClip = hardClip ? intersect(hardClip, clips.hard) : clips.hard;
+      const clips = contentClips(overflow, paddingBox(el, box), hardClip);
+      hardClip = clips.hard;
       if (clips.soft) softClip = softClip ? intersect(softClip, clips.soft) : clips.soft;
     }
     // clip-path / clip cut the content away like overflow does (sr-only text, inset(50%)).
