@@ -9,12 +9,13 @@
 // chrome.dom.openOrClosedShadowRoot, which it hands to the snapshot engine.
 import { DomTool } from '../DomTool';
 import type { DomToolOptions } from '../options';
-import { MESSAGE_PREFIX, handleMessage, isDomToolMessage, type DomToolResponse } from './protocol';
+import { MESSAGE_PREFIX, handleMessage, type DomToolResponse } from './protocol';
+import { answerDomToolMessages, type MessageEvent } from './message-type';
 import { commandForMessage } from '../commands/table';
 import { setActionLayerLoader } from '../commands/action-layer';
 import { actionLoaderVia } from './load-actions';
 import { frameHitTest, frameSnapshot, locate, type FrameSnapshotRequest } from './frames';
-import { FrameHandshake } from './handshake';
+import { FrameHandshake, documentWindow } from './handshake';
 import { showFeedback } from './feedback';
 import { toPlainData } from '../dom/safe-json';
 import { clickListenerSource } from './click-listeners';
@@ -31,14 +32,10 @@ interface ChromeLike {
   runtime?: {
     id?: string;
     sendMessage?(message: unknown): Promise<unknown> | void;
-    onMessage?: {
-      addListener(cb: MessageListener): void;
-      removeListener(cb: MessageListener): void;
-    };
+    onMessage?: MessageEvent;
   };
   dom?: { openOrClosedShadowRoot?: (element: HTMLElement) => ShadowRoot | null | undefined };
 }
-type MessageListener = (message: unknown, sender: unknown, sendResponse: (response: DomToolResponse) => void) => boolean | undefined;
 
 export interface ContentScriptHandle {
   tool: DomTool;
@@ -111,15 +108,9 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   // Outside an extension no message could ever arrive: a handle that silently never
   // answers is worse than an error that says what to use instead.
   if (!onMessage) throw new Error(NOT_IN_EXTENSION);
-  const win = windowFor(options);
+  const win = documentWindow(options.document);
   const core = createContentHandler(runtime!, win ? new FrameHandshake(win) : null, options);
-  const listener: MessageListener = (message, _sender, sendResponse) => {
-    // Not ours: return undefined so other listeners in the extension can answer.
-    if (!isDomToolMessage(message)) return undefined;
-    void core.handle(message).then(sendResponse);
-    return true; // keeps the channel open for the asynchronous answer
-  };
-  onMessage.addListener(listener);
+  const stop = answerDomToolMessages(onMessage, core.handle);
 
   const installed: ContentScriptHandle = {
     get tool() {
@@ -128,27 +119,13 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
     runtime,
     handle: core.handle,
     dispose() {
-      try {
-        onMessage.removeListener(listener);
-      } catch {
-        /* orphaned runtime */
-      }
+      stop();
       core.dispose();
       if (g[INSTALLED] === installed) delete g[INSTALLED];
     },
   };
   g[INSTALLED] = installed;
   return installed;
-}
-
-/** The window of the document the content script serves, or null (a test runner without one). */
-export function windowFor(options: DomToolOptions): Window | null {
-  try {
-    const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
-    return doc ? doc.defaultView : null;
-  } catch {
-    return null;
-  }
 }
 
 /** What answers a frame's domtool:* messages, without the listener that receives them. */
@@ -176,7 +153,7 @@ export function createContentHandler(runtime: NonNullable<ChromeLike['runtime']>
     (made ??= new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', dialogHandling: 'bridge', ...options }));
   // Actions load on a frame's first action: the service worker injects the action layer (issue 19).
   setActionLayerLoader(actionLoaderVia(runtime));
-  const win = windowFor(options);
+  const win = documentWindow(options.document);
   const nonces = (msg: Record<string, unknown>): Record<string, number> =>
     msg.frameNonces && typeof msg.frameNonces === 'object' ? (msg.frameNonces as Record<string, number>) : {};
 

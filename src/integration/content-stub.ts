@@ -16,8 +16,8 @@
 import type { DomToolOptions } from '../options';
 import type { ContentHandler } from './content-script';
 import type { DomToolResponse } from './protocol';
-import { FrameHandshake } from './handshake';
-import { isDomToolMessage } from './message-type';
+import { FrameHandshake, documentWindow } from './handshake';
+import { answerDomToolMessages, type MessageEvent } from './message-type';
 import { symbolKey } from './global';
 
 /** The message the loader sends the service worker: "inject the core into this document". */
@@ -31,12 +31,8 @@ export type CoreFactory = (runtime: RuntimeLike, handshake: FrameHandshake | nul
 interface RuntimeLike {
   id?: string;
   sendMessage?(message: unknown): Promise<unknown> | void;
-  onMessage?: {
-    addListener(cb: MessageListener): void;
-    removeListener(cb: MessageListener): void;
-  };
+  onMessage?: MessageEvent;
 }
-type MessageListener = (message: unknown, sender: unknown, sendResponse: (response: DomToolResponse) => void) => boolean | undefined;
 
 export interface ContentStubHandle {
   /** The chrome.runtime this copy listens on (an extension reload orphans it). */
@@ -66,13 +62,7 @@ export function installDomToolContentStub(options: DomToolOptions = {}): Content
   const onMessage = runtime?.onMessage;
   if (!runtime || !onMessage) throw new Error(NOT_IN_EXTENSION);
 
-  let win: Window | null = null;
-  try {
-    const doc = options.document ?? (typeof document === 'undefined' ? undefined : document);
-    win = doc ? doc.defaultView : null;
-  } catch {
-    win = null;
-  }
+  const win = documentWindow(options.document);
   const handshake = win ? new FrameHandshake(win) : null;
   let core: ContentHandler | null = null;
   let loading: Promise<ContentHandler> | null = null;
@@ -111,13 +101,7 @@ export function installDomToolContentStub(options: DomToolOptions = {}): Content
     return handler.handle(message);
   };
 
-  const listener: MessageListener = (message, _sender, sendResponse) => {
-    // Not ours: return undefined so other listeners in the extension can answer.
-    if (!isDomToolMessage(message)) return undefined;
-    void handle(message).then(sendResponse);
-    return true; // keeps the channel open for the asynchronous answer
-  };
-  onMessage.addListener(listener);
+  const stop = answerDomToolMessages(onMessage, handle);
 
   const installed: ContentStubHandle = {
     runtime,
@@ -126,11 +110,7 @@ export function installDomToolContentStub(options: DomToolOptions = {}): Content
     },
     handle,
     dispose() {
-      try {
-        onMessage.removeListener(listener);
-      } catch {
-        /* orphaned runtime */
-      }
+      stop();
       core?.dispose();
       if (g[INSTALLED] === installed) delete g[INSTALLED];
     },

@@ -3,6 +3,16 @@
 // anything else of DomTool is loaded there — so an ancestor hears its children's hellos.
 export const HELLO_KEY = '__browserxFrameHello';
 
+/** The window of `doc` (default: this world's document), or null (a test runner without one). */
+export function documentWindow(doc?: Document): Window | null {
+  try {
+    const d = doc ?? (typeof document === 'undefined' ? undefined : document);
+    return d ? d.defaultView : null;
+  } catch {
+    return null;
+  }
+}
+
 /** chrome frameId of the frame an <iframe> element hosts, -1 if unknown. */
 export type FrameIdOf = (frameElement: Element) => number;
 

@@ -11,3 +11,31 @@ export function isDomToolMessage(message: unknown): message is { type: string } 
     (message as { type: string }).type.indexOf(MESSAGE_PREFIX) === 0
   );
 }
+
+/** A chrome.runtime.onMessage listener. */
+export type MessageListener = (message: unknown, sender: unknown, sendResponse: (response: unknown) => void) => boolean | undefined;
+
+export interface MessageEvent {
+  addListener(cb: MessageListener): void;
+  removeListener(cb: MessageListener): void;
+}
+
+/**
+ * Answers every domtool:* message of chrome.runtime.onMessage with `handle` (others are
+ * left to the extension's other listeners). Returns what stops it.
+ */
+export function answerDomToolMessages(onMessage: MessageEvent, handle: (message: unknown) => Promise<unknown>): () => void {
+  const listener: MessageListener = (message, _sender, sendResponse) => {
+    if (!isDomToolMessage(message)) return undefined;
+    void handle(message).then(sendResponse);
+    return true; // keeps the channel open for the asynchronous answer
+  };
+  onMessage.addListener(listener);
+  return () => {
+    try {
+      onMessage.removeListener(listener);
+    } catch {
+      /* orphaned runtime */
+    }
+  };
+}

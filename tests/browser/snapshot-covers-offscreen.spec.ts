@@ -5,7 +5,7 @@
 // snapshot never scrolls to find out (S11); the action layer, which does scroll, agrees.
 import { test, expect, type Page } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
-import { names } from './helpers/tree';
+import { coveredByName, names } from './helpers/tree';
 
 const FOLD = '<div style="height:1600px">Top of the page</div>';
 const IMG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22400%22 height=%22200%22%3E%3Crect width=%22400%22 height=%22200%22 fill=%22%23222%22/%3E%3C/svg%3E';
@@ -109,7 +109,7 @@ test('a control under a cover below the fold is marked, and the click the agent 
   const { text, json } = await snapshot(page, { tokenBudget: 0 });
   expect(lineOf(text, '"Buried buy"')).toContain('[covered by note "Sold out"]');
   for (const free of ['"Raised buy"', '"Click-through buy"', '"Beside buy"', '"Clipped-slide buy"']) expect(lineOf(text, free), free).not.toContain('covered');
-  expect(Object.keys(coveredNames(json))).toEqual(['Buried buy']);
+  expect(Object.keys(coveredByName(json))).toEqual(['Buried buy']);
 
   // The action layer scrolls there and hit tests: it refuses exactly the marked one.
   const buried = await click(page, idOf(text, '"Buried buy"'));
@@ -151,17 +151,6 @@ test('a cover in the page over a frame below the fold marks the frame\'s control
   expect(lines[0]).toContain('[covered by dialog "Ad veil"]');
   expect(lines[1]).not.toContain('covered');
 });
-
-function coveredNames(json: import('../../src/types').SerializedPage): Record<string, string> {
-  const out: Record<string, string> = {};
-  const stack = [json.page.body];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.covered) out[n.name ?? n.text ?? n.node_id] = n.covered;
-    for (const k of [n.children, n.shadowDom, n.iframe]) if (k) stack.push(...k);
-  }
-  return out;
-}
 
 test('a fixed box does not scroll: what lies outside the viewport (a closed share sheet) is out; fixed inside a transform scrolls and stays', async ({ page }) => {
   await loadHtml(page, `${FOLD}

@@ -3,7 +3,7 @@
 // stay; covered controls say what covers them.
 import { test, expect } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
-import { names } from './helpers/tree';
+import { coveredByName, names } from './helpers/tree';
 
 const IMG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22400%22 height=%22200%22%3E%3Crect width=%22400%22 height=%22200%22 fill=%22%23222%22/%3E%3C/svg%3E';
 
@@ -165,7 +165,7 @@ test('a cookie banner over buttons: the covered buttons say what covers them (it
   expect(lines.find((l) => l.includes('"Link under banner"'))).toContain(`covered by ${acceptId}`);
   expect(lines.find((l) => l.includes('"Free"'))).not.toContain('covered');
   expect(accept).not.toContain('covered');
-  const covered = allCovered(json);
+  const covered = coveredByName(json);
   expect(covered).toEqual({ 'Under banner': acceptId, 'Link under banner': acceptId });
 });
 
@@ -179,17 +179,6 @@ test('a cover without a control is described by its role and name; a sticky head
   const { text } = await snapshot(page, { tokenBudget: 0 });
   expect(text.split('\n').find((l) => l.includes('"Scrolled under"'))).toContain('[covered by banner]');
 });
-
-function allCovered(json: import('../../src/types').SerializedPage): Record<string, string> {
-  const out: Record<string, string> = {};
-  const stack = [json.page.body];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.covered) out[n.name ?? n.text ?? n.node_id] = n.covered;
-    for (const k of [n.children, n.shadowDom, n.iframe]) if (k) stack.push(...k);
-  }
-  return out;
-}
 
 test('an ARIA modal leaves the page behind it out, like a native modal dialog', async ({ page }) => {
   await loadHtml(page, `

@@ -72,6 +72,7 @@ export class CoverScan {
   private bands: Map<number, Cover[]> | null = null;
   private readonly order = new PaintOrder();
   private readonly hides = new Map<Element, boolean>();
+  private topView: FrameView | null = null;
 
   constructor(private readonly viewport: Box, private readonly top: Document) {}
 
@@ -271,7 +272,7 @@ export class CoverScan {
 
   private viewOf(doc: Document): FrameView | null {
     // The top document's "frame" is the whole page: anything on it can be scrolled to.
-    if (doc === this.top) return { frameEl: doc.documentElement, dx: 0, dy: 0, viewport: EVERYWHERE };
+    if (doc === this.top) return (this.topView ??= { frameEl: doc.documentElement, dx: 0, dy: 0, viewport: EVERYWHERE });
     return this.frames.get(doc) ?? null;
   }
 

@@ -55,3 +55,10 @@ export function duplicates(ids: string[]): string[] {
   for (const id of ids) (seen.has(id) ? dup : seen).add(id);
   return [...dup];
 }
+
+/** What each covered node says covers it, keyed by its name (or text, or id). */
+export function coveredByName(root: VirtualNode | SerializedPage): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of allNodes(root)) if (n.covered) out[n.name ?? n.text ?? n.node_id] = n.covered;
+  return out;
+}
