@@ -6,7 +6,7 @@
 // against every secret value the page held before or after it and every secret the
 // agent typed. One rule decides "secret": isSensitiveField (the snapshot's own).
 import type { ActionEffect, ActionResult } from '../types';
-import { isSensitiveField } from '../snapshot/classify/privacy';
+import { isSensitiveField } from '../semantics/privacy';
 import { isElement } from '../dom/dom-utils';
 
 /** What a scrubbed value is replaced with in any text of the result. */

@@ -168,6 +168,21 @@ test('privacy: password and secret autocomplete values never appear in text or J
   expect(node(json, 'User').value).toBe('ada');
 });
 
+test('privacy: a secret field inside another control\'s label lends it no value (accname 2C), a plain one does', async ({ page }) => {
+  await loadHtml(page, `
+    <label><input type="checkbox"> Remember <input type="password" value="pw-in-label-8"></label>
+    <label><input type="checkbox"> Charge <input autocomplete="cc-number" value="4222222222222222"> monthly</label>
+    <label><input type="checkbox"> Send to <input value="ada@example.org"></label>`);
+  const { text, json } = await snapshot(page, { tokenBudget: 0 });
+  const payload = JSON.stringify(json);
+  for (const secret of ['pw-in-label-8', '4222222222222222']) {
+    expect(text).not.toContain(secret);
+    expect(payload).not.toContain(secret);
+  }
+  expect(node(json, 'Charge monthly', 'checkbox').actionable).toBe(true);
+  expect(node(json, 'Send to ada@example.org', 'checkbox').actionable).toBe(true);
+});
+
 test('privacy: allowSensitiveValues: true shows the values', async ({ page }) => {
   await loadHtml(page, SECRETS);
   const { text, json } = await snapshot(page, { allowSensitiveValues: true });

@@ -1,7 +1,7 @@
 // S5 form values, reproduced exactly (a trailing space is data), with the S12
 // secret-field rule applied in one place.
 import { wordList } from '../../semantics/element';
-import { isSensitiveField } from './privacy';
+import { isSensitiveField } from '../../semantics/privacy';
 import { inputType } from '../../semantics';
 
 const NO_VALUE_INPUT_TYPES = wordList('checkbox radio submit reset button image file hidden');

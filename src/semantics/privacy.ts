@@ -1,6 +1,6 @@
 // S12: values that must never leave the page unless the caller explicitly allows it.
-import { wordList } from '../../semantics/element';
-import { inputType } from '../../semantics';
+import { wordList } from './element';
+import { inputType } from './element';
 
 const SECRET_AUTOCOMPLETE = wordList('one-time-code cc-number cc-csc cc-exp cc-exp-month cc-exp-year new-password current-password');
 
