@@ -2,7 +2,7 @@
 // Description Computation"), with the HTML-AAM host-language rules, tuned to agree
 // with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
 // Not truncated here (the engine truncates). Never throws.
-import { isSensitiveField } from './privacy';
+import { shareableValue } from './privacy';
 import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../dom/dom-utils';
 import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../dom/caches';
 import { allowsNameFromContent, getRole } from './roles';
@@ -183,24 +183,16 @@ function optionText(option: Element, ctx: Ctx): string {
   return contentText(option, ctx);
 }
 
-/**
- * A field's value as a name contributes it; a secret field (password, one-time code, card)
- * contributes nothing — S12: names reach the agent, secret values never do.
- */
-function fieldValue(el: Element): string {
-  return isSensitiveField(el) ? '' : String((el as HTMLInputElement).value ?? '');
-}
-
 /** 2C: the value of a control embedded in the label of another widget, or null if not one. */
 function embeddedControlText(el: Element, role: string | null, ctx: Ctx): string | null {
   const tag = el.localName;
   if (role === 'textbox' || role === 'searchbox') {
-    if (tag === 'input' || tag === 'textarea') return fieldValue(el);
+    if (tag === 'input' || tag === 'textarea') return shareableValue(el);
     return el.textContent || '';
   }
   if (role === 'combobox' || role === 'listbox') {
     if (tag === 'select') return selectedOptionsText(el, ctx);
-    if (tag === 'input') return fieldValue(el);
+    if (tag === 'input') return shareableValue(el);
     // 2C: the text alternative of the chosen option(s), also of a listbox the combobox owns.
     let result = '';
     const lists = [el, ...idRefs(el, attr(el, 'aria-owns')), ...idRefs(el, attr(el, 'aria-controls'))];
@@ -217,7 +209,7 @@ function embeddedControlText(el: Element, role: string | null, ctx: Ctx): string
     if (text !== null && text.trim()) return text;
     const now = attr(el, 'aria-valuenow');
     if (now !== null && now.trim()) return now;
-    if (tag === 'input') return fieldValue(el);
+    if (tag === 'input') return shareableValue(el);
     return '';
   }
   return null;

@@ -13,3 +13,8 @@ export function isSensitiveField(el: Element): boolean {
   for (let i = 0; i < tokens.length; i++) if (SECRET_AUTOCOMPLETE.has(tokens[i])) return true;
   return false;
 }
+
+/** A field's value where a name or text may carry it: nothing for a secret field (S12). */
+export function shareableValue(el: Element): string {
+  return isSensitiveField(el) ? '' : String((el as HTMLInputElement).value ?? '');
+}
