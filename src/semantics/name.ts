@@ -81,8 +81,7 @@ function isHiddenDeep(el: Element): boolean {
   return false;
 }
 
-// Style facts read lazily, once per element and snapshot (each computed-style property
-// read costs about a microsecond). Low byte: known groups; next bits: values.
+// Style facts read lazily, once per element and snapshot (style reads cost). Low byte: known groups; next bits: values.
 const K_VIS = 1; // visibility known
 const K_DISPLAY = 2; // display known
 const K_TRANSFORM = 4; // text-transform known
