@@ -38,7 +38,35 @@ export function getElementByIdInScope(scope: Node, id: string): Element | null {
 }
 
 export function normalizeWhitespace(text: string): string {
-  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  return singleSpaced(text) ? text : text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+}
+
+/**
+ * Already normalized: no space at either end, no two in a row, no other whitespace and
+ * no private-use character (icon-font glyphs, which names drop). Most text is; one scan
+ * answers without the regex replaces that copy the string (names and text runs are
+ * normalized per node, a visible share of a snapshot's time). False for long text.
+ */
+export function singleSpaced(text: string): boolean {
+  const n = text.length;
+  if (n === 0) return true;
+  // Longer text goes straight to the regex, which scans it faster than a loop in script.
+  if (n > 160) return false;
+  if (text.charCodeAt(0) === 32 || text.charCodeAt(n - 1) === 32) return false;
+  let space = false;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (space) return false;
+      space = true;
+      continue;
+    }
+    space = false;
+    if (c < 32) return false;
+    // Unicode white space (JS \s), the zero-width space and BOM, private use (BMP and the surrogates of planes 15-16).
+    if (c >= 0x80 && (c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff || (c >= 0xe000 && c <= 0xf8ff) || (c >= 0xdb80 && c <= 0xdbff))) return false;
+  }
+  return true;
 }
 
 export function truncate(text: string, max: number): { text: string; cut: boolean } {

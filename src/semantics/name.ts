@@ -3,7 +3,7 @@
 // with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
 // Not truncated here (the engine truncates). Never throws.
 import { shareableValue } from './privacy';
-import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../dom/dom-utils';
+import { getElementByIdInScope, isElement, parentElementOrHost, singleSpaced, TEXT_NODE } from '../dom/dom-utils';
 import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../dom/caches';
 import { allowsNameFromContent, getRole } from './roles';
 import { attr, inputType } from './element';
@@ -57,7 +57,7 @@ RANGE_ROLES.slider = RANGE_ROLES.spinbutton = RANGE_ROLES.scrollbar = RANGE_ROLE
 
 /** Collapses whitespace, drops private-use characters (icon-font glyphs, which Chromium drops). */
 export function cleanName(text: string): string {
-  return text
+  return singleSpaced(text) ? text : text
     .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
     .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
     .trim();

@@ -52,19 +52,36 @@ function linkConsequence(a: HTMLAnchorElement): Consequence | undefined {
     else if (DOWNLOAD_EXTENSIONS.test(file)) out.download = file;
     return isEmpty(out) ? undefined : out;
   }
-  const protocol = a.protocol;
+  const parts = absoluteParts(href.trim()) ?? { protocol: a.protocol, host: a.hostname, path: a.pathname };
+  const protocol = parts.protocol;
   if (protocol !== 'http:' && protocol !== 'https:' && protocol !== 'blob:' && protocol !== 'data:') return undefined;
   const out: Consequence = {};
   if (opensNewContext(target, doc)) out.newTab = true;
   const local = protocol === 'blob:' || protocol === 'data:';
-  const host = local ? '' : a.hostname;
+  const host = local ? '' : parts.host;
   const foreign = !!host && leavesSite(host, doc);
-  const file = local ? '' : lastSegment(a.pathname);
+  const file = local ? '' : lastSegment(parts.path);
   // Browsers honour `download` only for same-origin, blob: and data: URLs; elsewhere the link navigates.
   if (a.hasAttribute('download') && (local || !foreign)) out.download = a.getAttribute('download') || file || true;
   else if (DOWNLOAD_EXTENSIONS.test(file)) out.download = file;
   if (foreign) out.host = displayHost(host);
   return isEmpty(out) ? undefined : out;
+}
+
+/**
+ * Scheme, host and path of a plain absolute http(s) URL, read from the string: most
+ * links of a saved or server-rendered page are absolute, and each of a.protocol /
+ * a.hostname / a.pathname parses the URL again. null for anything the URL parser would
+ * rewrite (backslashes, tabs or newlines, percent-escapes or non-ASCII in the host, dot
+ * segments at the end, userinfo): then the anchor's own parse answers.
+ */
+export function absoluteParts(href: string): { protocol: string; host: string; path: string } | null {
+  const m = /^(https?):\/\/([A-Za-z0-9.-]+)(?::\d*)?(\/[^?#\\\t\n\r]*)?(?:[?#][^\\\t\n\r]*)?$/i.exec(href);
+  if (!m) return null;
+  const path = m[3] ?? '/';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  if (last === '.' || last === '..' || /%2e|%2f/i.test(last)) return null;
+  return { protocol: m[1].toLowerCase() + ':', host: m[2].toLowerCase(), path };
 }
 
 /**
@@ -151,19 +168,21 @@ function hostOf(url: string, doc: Document): string {
 }
 
 let lastDoc: Document | null = null;
-let lastHost = '';
-let lastAliases: string[] = [];
+/** Sites (siteOf) of the page's host and of the hosts it declares its own, for the last document asked about. */
+let pageSites: string[] = [];
 
-function pageHost(doc: Document): string {
-  if (doc === lastDoc) return lastHost;
+function sitesOf(doc: Document): string[] {
+  if (doc === lastDoc) return pageSites;
   lastDoc = doc;
+  let host = '';
   try {
-    lastHost = doc.location?.hostname ?? '';
+    host = doc.location?.hostname ?? '';
   } catch {
-    lastHost = '';
+    host = '';
   }
-  lastAliases = declaredHosts(doc);
-  return lastHost;
+  // No page host (about:blank, a data: document): nothing counts as leaving it.
+  pageSites = host ? [host, ...declaredHosts(doc)].map((h) => siteOf(h.toLowerCase())) : [];
+  return pageSites;
 }
 
 /**
@@ -188,22 +207,20 @@ function declaredHosts(doc: Document): string[] {
 
 /** `host` is another site than the document's location and every host it declares as its own. */
 function leavesSite(host: string, doc: Document): boolean {
-  if (!otherSite(host, pageHost(doc))) return false;
-  for (let i = 0; i < lastAliases.length; i++) if (!otherSite(host, lastAliases[i])) return false;
+  const sites = sitesOf(doc);
+  if (!sites.length) return false;
+  const site = siteOf(host.toLowerCase());
+  for (let i = 0; i < sites.length; i++) if (sites[i] === site) return false;
   return true;
 }
 
 /**
- * Another site than the page's: registrable domains differ (shop.example.com and
- * www.example.com are one site). Approximated without the public-suffix list: the
- * last two labels, three under a two-letter country code with a generic second level
- * (example.co.uk). An IP address or a single label is compared whole.
+ * The site of a host, for telling whether a link leaves the page's site: registrable
+ * domains differ (shop.example.com and www.example.com are one site). Approximated
+ * without the public-suffix list: the last two labels, three under a two-letter country
+ * code with a generic second level (example.co.uk). An IP address or a single label is
+ * compared whole.
  */
-export function otherSite(host: string, page: string): boolean {
-  if (!page) return false;
-  return siteOf(host.toLowerCase()) !== siteOf(page.toLowerCase());
-}
-
 function siteOf(host: string): string {
   const h = host.replace(/\.$/, '');
   if (/^[\d.]+$/.test(h) || h.indexOf(':') >= 0) return h;
@@ -221,6 +238,7 @@ function displayHost(host: string): string {
 
 function lastSegment(path: string): string {
   const segment = path.slice(path.lastIndexOf('/') + 1);
+  if (segment.indexOf('%') < 0) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -62,14 +62,15 @@ export class TextPerception {
   /**
    * Why `text` (a child of `parent`, whose border box is `rect`) is not seen, or null.
    * `clip` is the region the ancestors' overflow clipping leaves; `opacity` the product
-   * of the ancestors' opacities including the parent's.
+   * of the ancestors' opacities including the parent's; `inline`: the parent is an
+   * inline box.
    */
-  hiddenReason(text: Text, parent: Element | null, rect: PlainRect | null, clip: Box | null, opacity: number, dx: number, dy: number): HiddenReason | null {
+  hiddenReason(text: Text, parent: Element | null, rect: PlainRect | null, clip: Box | null, opacity: number, dx: number, dy: number, inline = false): HiddenReason | null {
     if (!parent) return null;
     if (parent !== this.lastParent) {
       this.lastParent = parent;
       this.lastNeedsGeometry = false;
-      this.lastVerdict = this.judgeStyle(parent, rect, opacity);
+      this.lastVerdict = this.judgeStyle(parent, rect, opacity, inline);
     }
     if (this.lastVerdict) return this.lastVerdict;
     if (!this.lastNeedsGeometry && !(rect && rect.left >= this.rightEdge())) return null;
@@ -88,13 +89,15 @@ export class TextPerception {
     }
   }
 
-  private judgeStyle(parent: Element, rect: PlainRect | null, opacity: number): HiddenReason | null {
+  private judgeStyle(parent: Element, rect: PlainRect | null, opacity: number, inline: boolean): HiddenReason | null {
     const style = getStyle(parent);
     if (!style) return null;
     if (parseFloat(style.fontSize) < MIN_TEXT_PX) return 'tiny';
-    // Glyphs may leave the element's box: moved by text-indent, or a box shrunk by a
-    // transform (scale(0.05)) or to a sliver that clips them.
-    const indent = style.textIndent;
+    // Glyphs may leave the element's box: moved by text-indent (which moves only the
+    // text of a block container; an inline box moves with its text, so its rect already
+    // shows where the glyphs went), or a box shrunk by a transform (scale(0.05)) or to a
+    // sliver that clips them.
+    const indent = inline ? '0px' : style.textIndent;
     if ((indent !== '0px' && Math.abs(parseFloat(indent)) >= 100) || (rect && (rect.height < MIN_TEXT_PX || rect.width < 2))) this.lastNeedsGeometry = true;
     // The painted colour is the fill colour (defaults to `color`).
     const fill = parseColor(style.webkitTextFillColor || style.color);

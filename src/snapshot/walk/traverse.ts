@@ -106,6 +106,7 @@ interface Context {
   /** The element whose children these are (the parent of text runs), and its box. */
   el: Element | null;
   rect: PlainRect | null;
+  inline: boolean; // an inline box: its rect moves with its text (perception skips text-indent)
   /** Product of the ancestors' opacities (S13: opacity compounds). */
   opacity: number;
   hash: number;
@@ -114,8 +115,7 @@ interface Context {
   textVisible: boolean;
   /** Text here is rendered but visually hidden (sr-only box, clipped away); shown only with includeHiddenText. */
   hidden: HiddenReason | null;
-  hardClip: Box | null;
-  softClip: Box | null;
+  hardClip: Box | null; softClip: Box | null;
   ariaHidden: boolean;
   /** What the nearest actionable ancestor is (NO_CONTAINER, IN_CONTROL, IN_CUSTOM). */
   container: number;
@@ -151,7 +151,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     indexStack.push(index);
   };
   const rootCtx: Context = {
-    cursor: '', el: null, rect: null, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true, hidden: null,
+    cursor: '', el: null, rect: null, inline: false, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true, hidden: null,
     hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated: documentDelegation(root), target: false, insideModal: false,
     frameDepth: 0, dx: 0, dy: 0, doc: root,
   };
@@ -348,7 +348,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const cut = rect ? clipRegion(style, rect, position) : null;
     if (cut) hardClip = hardClip ? intersect(hardClip, cut) : cut;
     const childCtx: Context = {
-      cursor: cursor || (visible ? '' : ctx.cursor), el, rect, opacity, hash: elHash,
+      cursor: cursor || (visible ? '' : ctx.cursor), el, rect, inline: display === 'inline', opacity, hash: elHash,
       attach: kept ? kept.children : ctx.attach,
       block: kept || isBlock ? ++blockCounter : ctx.block,
       textVisible: visibilityVisible && !ariaHidden && (isContents ? ctx.textVisible : true) && (!boxHidden || options.includeHiddenText),
@@ -385,7 +385,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       ?? (hc && rect && !(Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 && Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1) ? 'clipped' : null)
       // S13: text a person cannot see (same colour as its background, transparent, tiny,
       // moved out of its box or off the page) never becomes a run…
-      ?? perception.hiddenReason(text, ctx.el, rect, hc, ctx.opacity, ctx.dx, ctx.dy);
+      ?? perception.hiddenReason(text, ctx.el, rect, hc, ctx.opacity, ctx.dx, ctx.dy, ctx.inline);
     if (hidden) {
       // … unless asked for: then it is a run of its own, marked with why it is hidden.
       if (options.includeHiddenText) addHiddenRun(text, data, ctx, index, hidden);
