@@ -19,7 +19,7 @@ const KNOWN = {
   'module src/actions/ActionRunner.ts': 525,
   'module src/extension/service.ts': 694,
   'module src/semantics/name.ts': 543,
-  'module src/snapshot/walk/traverse.ts': 583,
+  'module src/snapshot/walk/traverse.ts': 573,
   'function src/integration/page-world.ts installListenerRecorder': 101,
   'function src/semantics/roles.ts htmlImplicitRole': 128,
   'function src/snapshot/build.ts buildSnapshot': 132,

@@ -8,7 +8,7 @@ import type { HighlightResult } from './overlay/highlight';
 import type { ActionHost } from './actions/ActionRunner';
 import { loadActionLayer, type ActionLayer, type OverlayApi } from './commands/action-layer';
 import { FreshnessTracker } from './freshness/FreshnessTracker';
-import { innerRoots, scrolledSince } from './freshness/inner-roots';
+import { scrolledSince } from './freshness/scrolled';
 import type { SnapshotLike } from './actions/resolve';
 import { urlWithoutHash } from './changes/lines';
 import { estimateTokens } from './snapshot/render/tokens';
@@ -179,7 +179,7 @@ export class DomTool {
     this.previous = snapshot;
     if (!hasOverrides) {
       this.current = snapshot;
-      this.freshness.track(snapshot.takenAt, innerRoots(snapshot, this.document));
+      this.freshness.track(snapshot.takenAt, snapshot.innerRoots);
     }
     this.options.metricsCollector?.({
       kind: 'snapshot',

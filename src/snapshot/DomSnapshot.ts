@@ -28,6 +28,8 @@ export interface DomSnapshotParts {
   outline: Outline;
   /** Snapshot-level default for serialize({ includeSelectors }). */
   includeSelectors?: boolean;
+  /** Open shadow roots and same-origin frame documents the walk entered (F7: freshness observes each). */
+  innerRoots?: Node[];
 }
 
 /** What a text run's id stands for (see DomSnapshot.textRun). */
@@ -56,6 +58,14 @@ export class DomSnapshot {
     this.stats = parts.stats;
     this.context = parts.context;
     this.meta = parts.meta;
+  }
+
+  /**
+   * F7: the open shadow roots and same-origin frame documents this snapshot entered. A
+   * MutationObserver on the document does not see inside them, so freshness observes each.
+   */
+  get innerRoots(): Node[] {
+    return this.parts.innerRoots ?? [];
   }
 
   /** The distilled tree rooted at <body> (JSON-shaped). */

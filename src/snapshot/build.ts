@@ -147,7 +147,7 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       truncated,
       truncation,
     };
-    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, memory, outline, includeSelectors: options.includeSelectors });
+    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, memory, outline, includeSelectors: options.includeSelectors, innerRoots: walked.innerRoots });
   } catch (error) {
     return errorSnapshot(context, started, error);
   } finally {

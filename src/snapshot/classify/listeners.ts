@@ -127,3 +127,18 @@ export function matchesDelegated(el: Element, selectors: string[]): boolean {
   }
   return false;
 }
+
+/** jQuery handlers the document delegates (`$(document).on('click', '.x', fn)`), or null. */
+export function documentDelegation(doc: Document): string[] | null {
+  const out = jQueryDelegatedSelectors(doc);
+  if (doc.documentElement) out.push(...jQueryDelegatedSelectors(doc.documentElement));
+  if (doc.body) out.push(...jQueryDelegatedSelectors(doc.body));
+  return out.length ? out : null;
+}
+
+/** The delegated selectors in force below `el`: its own added to those of its ancestors. */
+export function withDelegated(outer: string[] | null, el: Element): string[] | null {
+  const own = jQueryDelegatedSelectors(el);
+  if (!own.length) return outer;
+  return outer ? outer.concat(own) : own;
+}

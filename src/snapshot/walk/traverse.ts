@@ -8,7 +8,7 @@ import type { ResolvedSnapshotOptions } from '../../options';
 import type { NodeFingerprint } from '../../types';
 import { getRect, getStyle } from '../../dom/caches';
 import { classifyActionability, containerFor, lastCursorRead, lastListenerBits, scanAttributes, NO_CONTAINER, type Actionability, type AttributeScan, type Surroundings } from '../classify/actionability';
-import { DELEGATES, jQueryDelegatedSelectors } from '../classify/listeners';
+import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
 import { getRole, mayHaveRole } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
@@ -72,6 +72,8 @@ export interface TraversalResult {
   standIns: Set<Element>;
   /** The open modal the walk was confined to (classify/modal.ts), or null. */
   modal: Element | null;
+  /** Open shadow roots and same-origin frame documents entered (F7: freshness observes them). */
+  innerRoots: Node[];
 }
 
 export interface IdSource {
@@ -136,7 +138,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const deadline = options.timeBudgetMs * 0.6;
   const perception = new TextPerception(root, root.defaultView?.scrollX ?? 0, root.defaultView?.scrollY ?? 0);
   const covers = new CoverScan(viewport, root);
-  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception, standIns: new Set(), modal: null };
+  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception, standIns: new Set(), modal: null, innerRoots: [] };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
@@ -360,6 +362,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       insideModal, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
     };
 
+    if (openShadow) result.innerRoots.push(openShadow);
     pushRenderedChildren(el, tag, openShadow, kept, childCtx, pushChildren);
     // Trailing block boundary: text after this block element must not merge into it.
     if (isBlock && !kept) ctx.block = ++blockCounter;
@@ -450,6 +453,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const frameBody = doc.body ?? doc.documentElement;
     const view = frameView(frameEl, doc, box);
     kept.frame = [];
+    result.innerRoots.push(doc);
     covers.noteFrame(doc, frameEl, view.dx, view.dy, view.viewport);
     push(frameBody, {
       ...rootCtx,
@@ -498,20 +502,6 @@ function plainRect(el: Element, ctx: Context): PlainRect {
   const left = r.left + ctx.dx;
   const top = r.top + ctx.dy;
   return { left, top, right: left + r.width, bottom: top + r.height, width: r.width, height: r.height };
-}
-
-/** jQuery handlers the document delegates (`$(document).on('click', '.x', fn)`), or null. */
-function documentDelegation(doc: Document): string[] | null {
-  const out = jQueryDelegatedSelectors(doc);
-  if (doc.documentElement) out.push(...jQueryDelegatedSelectors(doc.documentElement));
-  if (doc.body) out.push(...jQueryDelegatedSelectors(doc.body));
-  return out.length ? out : null;
-}
-
-function withDelegated(outer: string[] | null, el: Element): string[] | null {
-  const own = jQueryDelegatedSelectors(el);
-  if (!own.length) return outer;
-  return outer ? outer.concat(own) : own;
 }
 
 function keepsRole(role: string | null, el: Element, authorNamed: boolean): boolean {
