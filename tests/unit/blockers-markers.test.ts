@@ -1,4 +1,4 @@
-// The one-query fast path of CAPTCHA detection must name every vendor container it then checks.
+// CAPTCHA detection: the marker list it checks first (one selector at a time) must name every vendor container it then checks.
 import { describe, expect, it } from 'vitest';
 import { ANY_MARKER, VENDOR_CONTAINERS } from '../../src/snapshot/classify/blockers';
 

@@ -55,7 +55,14 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget * BUDGET_SAFETY : Infinity;
   // Without a token limit only the node count matters: no need to format every line.
   if (tokenLimit === Infinity && ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)) return { roots, truncated, reasons, notes };
-  let entries = linearize(roots, viewport, options.lineCost);
+  // A line's cost is asked again by the second linearize and each treeCost below: formatted once per node.
+  const costs = new Map<BuildNode['vn'], number>();
+  const lineCost = (node: BuildNode): number => {
+    let cost = costs.get(node.vn);
+    if (cost === undefined) costs.set(node.vn, (cost = options.lineCost(node)));
+    return cost;
+  };
+  let entries = linearize(roots, viewport, lineCost);
   if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
 
   // Subtree costs, so the summarizer can fill the budget with as many items as fit.
@@ -83,7 +90,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
     truncated = true;
     reasons.push('repeated items summarized');
     notes.push(`${removed} nodes in long repeated lists summarized`);
-    entries = linearize(roots, viewport, options.lineCost);
+    entries = linearize(roots, viewport, lineCost);
     if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
   }
 
@@ -94,13 +101,16 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   let limit = tokenLimit;
   const protectedEntries = markProtected(entries, mustKeep);
   let keep = select(entries, limit, options.maxNodes, protectedEntries);
-  let rebuilt = rebuild(roots, keep, entries, viewport);
+  // Each rebuild below finds its nodes' entries through one map.
+  const indexOf = new Map<BuildNode, number>();
+  for (let i = 0; i < entries.length; i++) indexOf.set(entries[i].node, i);
+  let rebuilt = rebuild(roots, keep, indexOf, viewport);
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
-    const cost = treeCost(rebuilt, options.lineCost);
+    const cost = treeCost(rebuilt, lineCost);
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
     keep = select(entries, limit, options.maxNodes, protectedEntries);
-    rebuilt = rebuild(roots, keep, entries, viewport);
+    rebuilt = rebuild(roots, keep, indexOf, viewport);
   }
   notes.push(`${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`);
   return { roots: rebuilt, truncated, reasons, notes };
@@ -123,10 +133,23 @@ function fits(entries: Entry[], tokenLimit: number, maxNodes: number): boolean {
 function linearize(roots: BuildNode[], viewport: Box, lineCost: (node: BuildNode) => number): Entry[] {
   const entries: Entry[] = [];
   const vpHeight = viewport.bottom - viewport.top;
-  const stack: { node: BuildNode; parent: number; depth: number }[] = [];
-  for (let i = roots.length - 1; i >= 0; i--) stack.push({ node: roots[i], parent: -1, depth: 0 });
-  while (stack.length) {
-    const { node, parent, depth } = stack.pop()!;
+  // The DFS stack as parallel arrays: no object per node (this runs on every node of a budgeted snapshot).
+  const nodes: BuildNode[] = [];
+  const parents: number[] = [];
+  const depths: number[] = [];
+  const pushAll = (list: BuildNode[] | undefined, parent: number, depth: number) => {
+    if (!list) return;
+    for (let i = list.length - 1; i >= 0; i--) {
+      nodes.push(list[i]);
+      parents.push(parent);
+      depths.push(depth);
+    }
+  };
+  pushAll(roots, -1, 0);
+  while (nodes.length) {
+    const node = nodes.pop()!;
+    const parent = parents.pop()!;
+    const depth = depths.pop()!;
     const line = lineCost(node);
     const own = line > 0;
     const cost = own ? line + Math.ceil(depth / 4) : 0;
@@ -134,11 +157,9 @@ function linearize(roots: BuildNode[], viewport: Box, lineCost: (node: BuildNode
     const index = entries.length;
     entries.push({ node, parent, cost, rank: rankOf(node, distance, vpHeight), distance, order: index });
     const childDepth = own ? depth + 1 : depth;
-    const lists = [node.frame, node.children, node.shadow];
-    for (let l = 0; l < lists.length; l++) {
-      const list = lists[l];
-      if (list) for (let i = list.length - 1; i >= 0; i--) stack.push({ node: list[i], parent: index, depth: childDepth });
-    }
+    pushAll(node.frame, index, childDepth);
+    pushAll(node.children, index, childDepth);
+    pushAll(node.shadow, index, childDepth);
   }
   return entries;
 }
@@ -188,9 +209,7 @@ function select(entries: Entry[], tokenLimit: number, maxNodes: number, protecte
 }
 
 /** Copies the tree keeping selected nodes; each run of dropped siblings becomes one marker. The input is not changed. */
-function rebuild(roots: BuildNode[], keep: Set<number>, entries: Entry[], viewport: Box): BuildNode[] {
-  const indexOf = new Map<BuildNode, number>();
-  for (let i = 0; i < entries.length; i++) indexOf.set(entries[i].node, i);
+function rebuild(roots: BuildNode[], keep: Set<number>, indexOf: Map<BuildNode, number>, viewport: Box): BuildNode[] {
   const copies: BuildNode[] = [];
   const filterList = (list: BuildNode[]): BuildNode[] => {
     const out: BuildNode[] = [];
