@@ -47,6 +47,47 @@
     return n + (sink < 0 ? 1 : 0);
   };
 
+  // The reads floor (a diagnostic next to P2's floor): the computed-style reads and rects
+  // the spec's own rules need, read under the conditions the walk reads them, and nothing
+  // else — no classification, names, ids, text or output. S2 visibility: display (a hidden
+  // subtree is skipped), visibility, opacity, clip-path for boxes, and for elements with
+  // element content overflow, content-visibility and position; actionability: cursor for
+  // boxes, pointer-events for native controls; S13 perception for elements holding text:
+  // font size, fill colour, text-indent (block containers), and the background colour of
+  // every element with content (the colour behind the text is composed from them).
+  B.readsOnce = () => {
+    let n = 0, sink = 0;
+    const stack = [document.documentElement];
+    while (stack.length) {
+      const el = stack.pop();
+      const cs = getComputedStyle(el);
+      const display = cs.display;
+      n++;
+      if (display === 'none') continue;
+      sink += cs.visibility.length + cs.opacity.length;
+      const r = el.getBoundingClientRect();
+      const box = r.width > 0 && r.height > 0;
+      const elementContent = el.firstElementChild !== null || el.shadowRoot !== null;
+      if (elementContent) sink += cs.overflow.length + cs.contentVisibility.length + cs.position.length;
+      if (box) sink += cs.clipPath.length + cs.cursor.length;
+      const tag = el.localName;
+      if (tag === 'a' || tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') sink += cs.pointerEvents.length;
+      let text = false;
+      for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.data)) { text = true; break; }
+      if (text) sink += cs.fontSize.length + cs.webkitTextFillColor.length + (display === 'inline' ? 0 : cs.textIndent.length);
+      if (text || elementContent) sink += cs.backgroundColor.length;
+      for (let c = el.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
+      if (el.shadowRoot) for (let c = el.shadowRoot.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
+    }
+    return n + (sink < 0 ? 1 : 0);
+  };
+
+  B.timeReads = () => {
+    const t0 = performance.now();
+    const elements = B.readsOnce();
+    return { ms: performance.now() - t0, elements };
+  };
+
   // The browser runs with --expose-gc; Node calls this before each contender, outside its timing,
   // so nobody pays for another's allocations.
   B.gc = () => { if (typeof window.gc === 'function') window.gc(); };

@@ -47,11 +47,12 @@ export async function measurePage(page, opts) {
   await page.evaluate(opts.lib);
   await page.evaluate(INPAGE);
   const baseline = await emptyCallMs(page, cdp);
-  const s = { floor: [], budget: [], full: [], pw: [] };
+  const s = { floor: [], reads: [], budget: [], full: [], pw: [] };
   let elements = 0, pwText = '', runs = opts.runs;
   for (let round = 0; round <= runs; round++) {
     const f = await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeFloor()));
     elements = f.result.elements;
+    const rd = await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeReads()));
     const b = await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('budget', o), BUDGET));
     const u = opts.onlyBudget ? null : await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('full', o), FULL));
     const p = opts.playwright ? await cpuOf(page, cdp, baseline, async () => {
@@ -70,11 +71,16 @@ export async function measurePage(page, opts) {
       continue;
     }
     s.floor.push({ wall: f.result.ms, cpu: f.cpu });
+    s.reads.push({ wall: rd.result.ms, cpu: rd.cpu });
     s.budget.push({ ...b.result, cpu: b.cpu });
     if (u) s.full.push({ ...u.result, cpu: u.cpu });
     if (p) { s.pw.push({ wall: p.result.wall, cpu: p.cpu }); pwText = p.result.text; }
   }
-  const out = { floor: { ...stats(s.floor.map((x) => x.wall)), cpu: stats(s.floor.map((x) => x.cpu)), elements }, runs, emptyCallMs: baseline };
+  const out = {
+    floor: { ...stats(s.floor.map((x) => x.wall)), cpu: stats(s.floor.map((x) => x.cpu)), elements },
+    reads: { ...stats(s.reads.map((x) => x.wall)), cpu: stats(s.reads.map((x) => x.cpu)) },
+    runs, emptyCallMs: baseline,
+  };
   out.budget = summarizeRun(s.budget, await page.evaluate(() => window.__bench.domToolOutput('budget')));
   if (s.full.length) out.full = summarizeRun(s.full, await page.evaluate(() => window.__bench.domToolOutput('full')));
   if (s.pw.length) {

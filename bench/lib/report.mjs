@@ -32,7 +32,7 @@ export function renderMarkdown(doc) {
 
   // "Previous" = the results file this run replaced, so each engine change shows its effect.
   const prev = new Map((doc.previous?.targets ?? []).map((t) => [t.name, t]));
-  out.push('## Targets (issue 3)', '', table(['Target', 'Measured', 'Goal', '', `Previous${doc.previous ? ` (${doc.previous.generatedAt.slice(0, 16)})` : ''}`],
+  out.push('## Targets (SPEC P1–P4; issues 3 and 17)', '', table(['Target', 'Measured', 'Goal', '', `Previous${doc.previous ? ` (${doc.previous.generatedAt.slice(0, 16)})` : ''}`],
     s.targets.map((t) => fmtTarget(t, prev.get(t.name)))), '');
 
   const sp = s.speed, tk = s.tokens, cv = s.coverage;
@@ -44,6 +44,7 @@ export function renderMarkdown(doc) {
     ['… per stage: walk / classify / ids / distill / render (wall, median of page medians)', sp.fullStagesMs ? ['walk', 'classify', 'ids', 'distill', 'render'].map((k) => `${n(sp.fullStagesMs[k], 2)}`).join(' / ') + ' ms' : '–'],
     ['DomTool budget mode (median; worst page median, wall)', `${n(sp.budgetMs, 2)} ms; ${n(sp.budgetWorstMedianMs, 1)} ms`],
     ['Floor (style + rect per element; wall)', `${n(sp.floorMs, 2)} ms; ${n(sp.floorWallMs, 2)} ms`],
+    ['Reads floor (the style reads the spec\'s rules need, nothing else; bench/lib/inpage.js readsOnce)', sp.readsMs != null ? `${n(sp.readsMs, 2)} ms; ${n(sp.ratioReadsToFloor, 2)}× the floor; full = ${n(sp.ratioFullToReads, 2)}× it` : '–'],
     ['Playwright AI (CPU in page / wall from Node)', `${n(sp.playwrightMs, 2)} / ${n(sp.playwrightWallMs, 2)} ms (CPU p90 ${n(sp.playwrightP90Ms, 1)})`],
     ['Ratio full / Playwright (CPU; wall)', `${n(sp.ratioFullToPlaywright, 2)}×; ${n(sp.ratioFullToPlaywrightWall, 2)}×`],
     ['Ratio full / floor (CPU; wall), budget / floor (CPU)', `${n(sp.ratioFullToFloor, 2)}×; ${n(sp.ratioFullToFloorWall, 2)}×, ${n(sp.ratioBudgetToFloor, 2)}×`],

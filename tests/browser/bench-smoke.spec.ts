@@ -33,11 +33,14 @@ test('bench runs on one page and writes results.json / results.md', async () => 
     expect(page.budget.tokens).toBeGreaterThan(0);
     expect(page.playwright.tokens).toBeGreaterThan(0);
     expect(page.floor.elements).toBeGreaterThan(0);
+    // The reads floor is measured next to the floor on every page.
+    expect(page.reads.cpu.median).toBeGreaterThanOrEqual(0);
+    expect(page.reads.cpu.samples).toHaveLength(1);
     expect(page.coverage.groundTruth).toBeGreaterThan(0);
     expect(typeof page.coverage.recall).toBe('number');
     expect(typeof page.names.nameAgreement).toBe('number');
     expect(doc.summary.targets.length).toBeGreaterThan(10);
-    expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('## Targets (issue 3)');
+    expect(readFileSync(join(out, 'results.md'), 'utf8')).toContain('## Targets (SPEC P1–P4; issues 3 and 17)');
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
