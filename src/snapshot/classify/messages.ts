@@ -36,8 +36,8 @@ function elementOf(node: Node | undefined): Element | null {
  * their container was hoisted away), toasts, invalid fields and their error text, the
  * focused element, open dialogs.
  *
- * Computed from the kept tree, not the document: one pass top-down, testing each element on
- * the path from a kept node up to its kept parent's element once (`matches`). A whole-document
+ * Computed from the kept tree, not the document: one pass top-down, testing the elements
+ * above each kept node once each (RegionLookup). A whole-document
  * query of MESSAGE_REGION cost ~20 ms on a 100k-element page, most of a budgeted snapshot that
  * had stopped walking long before (profile of bench gen-100000); the tree holds only what was walked.
  */
@@ -45,29 +45,26 @@ export function mustKeepPredicate(roots: BuildNode[]): (node: BuildNode) => bool
   const inRegion = new Set<BuildNode>();
   const errorIds = new Set<string>();
   const nodes: BuildNode[] = [];
-  const parents: (Element | null)[] = [];
   const inside: boolean[] = [];
-  const push = (list: BuildNode[] | undefined, parent: Element | null, within: boolean) => {
+  const push = (list: BuildNode[] | undefined, within: boolean) => {
     if (!list) return;
     for (let i = list.length - 1; i >= 0; i--) {
       nodes.push(list[i]);
-      parents.push(parent);
       inside.push(within);
     }
   };
-  push(roots, null, false);
+  const regions = new RegionLookup();
+  push(roots, false);
   while (nodes.length) {
     const node = nodes.pop()!;
-    const parent = parents.pop()!;
     let within = inside.pop()!;
     const el = elementOf(node.ref);
-    if (el && !within) within = regionBetween(el, parent);
+    if (el && !within) within = regions.inside(el);
     if (within) inRegion.add(node);
     if (node.vn.invalid && el) noteErrorIds(el, errorIds);
-    const next = el ?? parent;
-    push(node.frame, next, within);
-    push(node.children, next, within);
-    push(node.shadow, next, within);
+    push(node.frame, within);
+    push(node.children, within);
+    push(node.shadow, within);
   }
   return (node) => {
     const vn = node.vn;
@@ -78,13 +75,34 @@ export function mustKeepPredicate(roots: BuildNode[]): (node: BuildNode) => bool
   };
 }
 
-/** Whether `el` or an ancestor below `stop` (the kept parent's element) is a message region; <body> never is. */
-function regionBetween(el: Element, stop: Element | null): boolean {
-  for (let e: Element | null = el; e && e !== stop; e = e.parentElement) {
-    if (e === e.ownerDocument.body) return false;
-    if (isMessageRegion(e)) return true;
+/**
+ * Whether an element is or sits in a message region (below <body>, which never is one),
+ * memoized per element: text runs and controls of one paragraph share their ancestors, so
+ * each element of the page is tested once, not once per node below it.
+ */
+class RegionLookup {
+  private readonly known = new Map<Element, boolean>();
+  private readonly path: Element[] = [];
+
+  inside(el: Element): boolean {
+    const path = this.path;
+    path.length = 0;
+    let found = false;
+    for (let e: Element | null = el; e && e !== e.ownerDocument.body; e = e.parentElement) {
+      const hit = this.known.get(e);
+      if (hit !== undefined) {
+        found = hit;
+        break;
+      }
+      path.push(e);
+      if (isMessageRegion(e)) {
+        found = true;
+        break;
+      }
+    }
+    for (let i = 0; i < path.length; i++) this.known.set(path[i], found);
+    return found;
   }
-  return false;
 }
 
 /** The ids an invalid field points at for its error text (aria-errormessage, else aria-describedby). */

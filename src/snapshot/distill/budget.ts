@@ -101,16 +101,21 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   let limit = tokenLimit;
   const protectedEntries = markProtected(entries, mustKeep);
   let keep = select(entries, limit, options.maxNodes, protectedEntries);
-  // Each rebuild below finds its nodes' entries through one map.
+  // Each rebuild below finds its nodes' entries, and the size of a dropped subtree, here.
   const indexOf = new Map<BuildNode, number>();
-  for (let i = 0; i < entries.length; i++) indexOf.set(entries[i].node, i);
-  let rebuilt = rebuild(roots, keep, indexOf, viewport);
+  const sizes: number[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    indexOf.set(entries[i].node, i);
+    sizes.push(1);
+  }
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i].parent >= 0) sizes[entries[i].parent] += sizes[i];
+  let rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
     const cost = treeCost(rebuilt, lineCost);
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
     keep = select(entries, limit, options.maxNodes, protectedEntries);
-    rebuilt = rebuild(roots, keep, indexOf, viewport);
+    rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
   }
   notes.push(`${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`);
   return { roots: rebuilt, truncated, reasons, notes };
@@ -209,7 +214,7 @@ function select(entries: Entry[], tokenLimit: number, maxNodes: number, protecte
 }
 
 /** Copies the tree keeping selected nodes; each run of dropped siblings becomes one marker. The input is not changed. */
-function rebuild(roots: BuildNode[], keep: Set<number>, indexOf: Map<BuildNode, number>, viewport: Box): BuildNode[] {
+function rebuild(roots: BuildNode[], keep: Set<number>, indexOf: Map<BuildNode, number>, sizes: number[], viewport: Box): BuildNode[] {
   const copies: BuildNode[] = [];
   const filterList = (list: BuildNode[]): BuildNode[] => {
     const out: BuildNode[] = [];
@@ -231,7 +236,7 @@ function rebuild(roots: BuildNode[], keep: Set<number>, indexOf: Map<BuildNode, 
         copies.push(copy);
         out.push(copy);
       } else {
-        dropped += countNodes(node);
+        dropped += index !== undefined ? sizes[index] : countNodes(node);
         droppedFrom ??= node;
         droppedTo = node;
       }

@@ -32,25 +32,30 @@ function isEmpty(node: BuildNode): boolean {
 
 /** Flattens a node list in place; returns the new list for the parent. */
 export function flattenList(nodes: BuildNode[]): BuildNode[] {
-  // Post-order over an explicit stack: children lists are flattened before their parent.
-  type Item = { node: BuildNode; done: boolean };
-  const stack: Item[] = [];
-  for (let i = 0; i < nodes.length; i++) stack.push({ node: nodes[i], done: false });
+  // Post-order over an explicit stack (parallel arrays: no object per node): children
+  // lists are flattened before their parent.
+  const stack: BuildNode[] = [];
+  const expanded: boolean[] = [];
+  const pushAll = (list: BuildNode[] | undefined) => {
+    if (list) for (let i = 0; i < list.length; i++) {
+      stack.push(list[i]);
+      expanded.push(false);
+    }
+  };
+  pushAll(nodes);
   while (stack.length) {
-    const item = stack[stack.length - 1];
-    if (!item.done) {
-      item.done = true;
-      const n = item.node;
-      const lists = [n.children, n.shadow, n.frame];
-      for (let l = 0; l < lists.length; l++) {
-        const list = lists[l];
-        if (list) for (let i = 0; i < list.length; i++) stack.push({ node: list[i], done: false });
-      }
+    const top = stack.length - 1;
+    const n = stack[top];
+    if (!expanded[top]) {
+      expanded[top] = true;
+      pushAll(n.children);
+      pushAll(n.shadow);
+      pushAll(n.frame);
       continue;
     }
     stack.pop();
-    const n = item.node;
-    n.children = spliceList(n.children);
+    expanded.pop();
+    if (n.children.length) n.children = spliceList(n.children);
     if (n.shadow) n.shadow = spliceList(n.shadow);
     if (n.frame) n.frame = spliceList(n.frame);
     dropTextRepeatingName(n);
