@@ -228,9 +228,11 @@ function reachable(style: CSSStyleDeclaration, result: Actionability): Actionabi
 
 /** Cheap substring screen before the (backtracking) class regex; most class lists fail it. */
 function mayBeActionClass(className: string): boolean {
-  const c = className.toLowerCase();
-  return c.includes('btn') || c.includes('button') || c.includes('click') || c.includes('toggle') || c.includes('trigger') || c.includes('dropdown-item') || c.includes('menu-item');
+  return ACTION_CLASS_WORD.test(className);
 }
+
+/** One pass, no lower-cased copy of every class list. */
+const ACTION_CLASS_WORD = /btn|button|click|toggle|trigger|dropdown-item|menu-item/i;
 
 /** Native control whose activation needs no script: tier 1 by tag. */
 function nativeReason(el: Element, tag: string, scan: AttributeScan): string | null {

@@ -3,7 +3,7 @@
 import { wordList } from '../../semantics/element';
 import type { BuildNode } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
-import { absorbLeadingText, absorbSingleText, dropTextRepeatingName, finalizeTextRuns } from './text-runs';
+import { absorbLeadingText, absorbSingleText, dropTextRepeatingName, finalizeRun } from './text-runs';
 
 /** Containers that stay even without a name: structure a reader relies on. */
 const ALWAYS_KEPT_ROLES = wordList(
@@ -65,25 +65,31 @@ export function flattenList(nodes: BuildNode[]): BuildNode[] {
   return spliceList(nodes);
 }
 
-/** Replaces hoistable nodes by their (already flattened) children and drops empty ones. */
+/**
+ * Finalizes the list's text runs, replaces hoistable nodes by their (already flattened)
+ * children and drops empty ones. The list comes back as it is when nothing changes (most
+ * lists): a new one is made only from the first node that goes.
+ */
 function spliceList(list: BuildNode[]): BuildNode[] {
-  const texts = finalizeTextRuns(list);
-  const out: BuildNode[] = [];
-  for (let i = 0; i < texts.length; i++) {
-    const node = texts[i];
-    if (isHoistable(node)) {
-      if (node.redundantText) {
-        for (let c = 0; c < node.children.length; c++) if (node.children[c].vn.tag !== TEXT_TAG) out.push(node.children[c]);
-        continue;
-      }
-      if (node.vn.text) out.push(textFrom(node));
-      for (let c = 0; c < node.children.length; c++) out.push(node.children[c]);
+  let out: BuildNode[] | null = null;
+  for (let i = 0; i < list.length; i++) {
+    const node = list[i];
+    const kept = finalizeRun(node);
+    const hoisted = kept && isHoistable(node);
+    if (kept && !hoisted && !isEmpty(node)) {
+      if (out) out.push(node);
       continue;
     }
-    if (isEmpty(node)) continue;
-    out.push(node);
+    out ??= list.slice(0, i);
+    if (!hoisted) continue;
+    if (node.redundantText) {
+      for (let c = 0; c < node.children.length; c++) if (node.children[c].vn.tag !== TEXT_TAG) out.push(node.children[c]);
+      continue;
+    }
+    if (node.vn.text) out.push(textFrom(node));
+    for (let c = 0; c < node.children.length; c++) out.push(node.children[c]);
   }
-  return out;
+  return out ?? list;
 }
 
 /** A hoisted node that had absorbed its text becomes a plain text run again. */

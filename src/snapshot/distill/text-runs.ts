@@ -8,24 +8,22 @@ import { normalizeWhitespace } from '../../dom/dom-utils';
 
 export const MAX_TEXT_LENGTH = 500;
 
-export function finalizeTextRuns(nodes: BuildNode[]): BuildNode[] {
-  const out: BuildNode[] = [];
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    if (node.vn.tag === TEXT_TAG && node.raw !== undefined) {
-      const text = normalizeWhitespace(node.raw ?? '');
-      node.raw = undefined;
-      if (!text) continue;
-      if (text.length > MAX_TEXT_LENGTH) {
-        node.vn.text = text.slice(0, MAX_TEXT_LENGTH - 1).trimEnd() + '…';
-        node.vn.text_overflow = true;
-      } else {
-        node.vn.text = text;
-      }
-    }
-    out.push(node);
+/**
+ * Turns a raw text run (node.raw) into its normalized, capped text (S6); false when only
+ * white space was left (the run is dropped). Other nodes stay as they are.
+ */
+export function finalizeRun(node: BuildNode): boolean {
+  if (node.vn.tag !== TEXT_TAG || node.raw === undefined) return true;
+  const text = normalizeWhitespace(node.raw ?? '');
+  node.raw = undefined;
+  if (!text) return false;
+  if (text.length > MAX_TEXT_LENGTH) {
+    node.vn.text = text.slice(0, MAX_TEXT_LENGTH - 1).trimEnd() + '…';
+    node.vn.text_overflow = true;
+  } else {
+    node.vn.text = text;
   }
-  return out;
+  return true;
 }
 
 /** Removes text children already said by the node's name (name-from-content). */
