@@ -103,6 +103,24 @@ test('dark page: light text on a dark body stays, dark text on it goes', async (
   await expectGone(page, ['BlackOnBlack'], ['LightOnBlack']);
 });
 
+test('backgrounds compose along the rendered tree: a frame shows the page behind it, slotted text sits on the shadow tree\'s panel', async ({ page }) => {
+  // A same-origin frame with no background of its own is transparent: its text is judged
+  // against the frame element and the page around it, not a white canvas.
+  await loadHtml(page, `
+    <div style="background:#111;padding:8px">
+      <iframe id="f" style="border:0;width:400px;height:120px" srcdoc="<body style='margin:0;color:#eee'><p>LightInFrameOnDark</p><p style='color:#121212'>DarkInFrameOnDark</p></body>"></iframe>
+    </div>
+    <iframe style="border:0;width:400px;height:80px;background:#f5f5f5" srcdoc="<p style='color:#f4f4f4'>PaleOnFrameElement</p><p>InkOnFrameElement</p>"></iframe>
+    <x-card><span>SlottedLight</span></x-card>
+    <script>
+      customElements.define('x-card', class extends HTMLElement {
+        constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<div style="background:#202020;color:#f0f0f0;padding:4px"><slot></slot></div>'; }
+      });
+    </script>`);
+  await page.waitForFunction(() => (document.querySelector('#f') as HTMLIFrameElement).contentDocument?.body?.textContent?.includes('LightInFrameOnDark'));
+  await expectGone(page, ['DarkInFrameOnDark', 'PaleOnFrameElement'], ['LightInFrameOnDark', 'InkOnFrameElement', 'SlottedLight']);
+});
+
 test('clipping techniques: clip, clip-path inset(50%) and circle(0), also around nested content and below the fold', async ({ page }) => {
   await loadHtml(page, `
     <p>VisibleControl</p>

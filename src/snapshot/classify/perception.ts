@@ -28,10 +28,38 @@ const MIN_ALPHA = 0.05;
 /** A background that cannot be judged (image, gradient, frame, dark canvas): the text is kept. */
 const UNKNOWN = null;
 
-interface Background {
+export interface Background {
   color: Rgba;
   /** Element that painted the (last opaque layer of the) colour; null: the canvas. */
   owner: Element | null;
+}
+
+/**
+ * Where text sits, as the walk knows it (walk/traverse.ts carries one per element with
+ * content): its parent element, that element's box, style and compounded opacity, and
+ * the chain of sites below it in painting, whose backgrounds are composed behind the
+ * text once per element (the walk carries them down instead of a lookup per text).
+ */
+export interface TextSite {
+  /** The parent element of the text (for the document's root site: <html>, or null). */
+  el: Element | null;
+  /** Its border box in top-level viewport coordinates. */
+  rect: PlainRect | null;
+  /** Its computed style. */
+  style: CSSStyleDeclaration | null;
+  /** An inline box: its rect moves with its text (text-indent needs no separate look). */
+  inline: boolean;
+  /** Product of the ancestors' opacities including the element's (S13: opacity compounds). */
+  opacity: number;
+  /** What the ancestors' clipping leaves visible. */
+  hardClip: Box | null;
+  /** Offset of the element's frame in the top-level viewport. */
+  dx: number;
+  dy: number;
+  /** The site the element itself sits in (rendered tree: a slot's, a host's, the frame element's); null at the top. */
+  up: TextSite | null;
+  /** The background behind this site's content, set by TextPerception on first need. */
+  bg?: Background | null;
 }
 
 const REPLACED = 'img,picture,video,canvas,svg,iframe,object,embed';
@@ -40,9 +68,8 @@ export class TextPerception {
   private lastParent: Element | null = null;
   private lastVerdict: HiddenReason | null = null;
   private lastNeedsGeometry = false;
-  private readonly backgrounds = new Map<Element, Background | null>();
   /** Scratch arrays of the background walk (no allocation per text). */
-  private readonly chain: Element[] = [];
+  private readonly chain: TextSite[] = [];
   private readonly layers: (Rgba | null)[] = [];
   private readonly range: Range | null;
   private pageRight = -1;
@@ -59,22 +86,19 @@ export class TextPerception {
     this.canvas = canvasOf(doc);
   }
 
-  /**
-   * Why `text` (a child of `parent`, whose border box is `rect`) is not seen, or null.
-   * `clip` is the region the ancestors' overflow clipping leaves; `opacity` the product
-   * of the ancestors' opacities including the parent's; `inline`: the parent is an
-   * inline box.
-   */
-  hiddenReason(text: Text, parent: Element | null, rect: PlainRect | null, clip: Box | null, opacity: number, dx: number, dy: number, inline = false): HiddenReason | null {
+  /** Why `text`, a child of `site.el`, is not seen, or null. */
+  hiddenReason(text: Text, site: TextSite): HiddenReason | null {
+    const parent = site.el;
     if (!parent) return null;
+    const rect = site.rect;
     if (parent !== this.lastParent) {
       this.lastParent = parent;
       this.lastNeedsGeometry = false;
-      this.lastVerdict = this.judgeStyle(parent, rect, opacity, inline);
+      this.lastVerdict = this.judgeStyle(site);
     }
     if (this.lastVerdict) return this.lastVerdict;
     if (!this.lastNeedsGeometry && !(rect && rect.left >= this.rightEdge())) return null;
-    return this.judgeGlyphs(text, parent, rect, clip, dx, dy);
+    return this.judgeGlyphs(text, parent, rect, site.hardClip, site.dx, site.dy);
   }
 
   /** The text's glyph boxes (Range client rects), read on demand. */
@@ -89,9 +113,9 @@ export class TextPerception {
     }
   }
 
-  private judgeStyle(parent: Element, rect: PlainRect | null, opacity: number, inline: boolean): HiddenReason | null {
-    const style = getStyle(parent);
-    if (!style) return null;
+  private judgeStyle(site: TextSite): HiddenReason | null {
+    const { el: parent, rect, style, opacity, inline } = site;
+    if (!parent || !style) return null;
     if (parseFloat(style.fontSize) < MIN_TEXT_PX) return 'tiny';
     // Glyphs may leave the element's box: moved by text-indent (which moves only the
     // text of a block container; an inline box moves with its text, so its rect already
@@ -104,7 +128,7 @@ export class TextPerception {
     if (!fill) return null;
     const alpha = fill.a * opacity;
     if (alpha <= MIN_ALPHA) return paintsOtherwise(parent, style) ? null : 'transparent';
-    const bg = this.background(parent);
+    const bg = this.background(site);
     if (!bg) return null;
     const seen = alpha >= 1 ? fill : over({ r: fill.r, g: fill.g, b: fill.b, a: alpha }, bg.color);
     if (contrastRatio(seen, bg.color) >= MIN_CONTRAST) return null;
@@ -164,28 +188,29 @@ export class TextPerception {
   }
 
   /**
-   * The colour painted behind `el`: the nearest ancestors' background colours,
-   * composited, over the canvas. null when a background image / gradient is met first
-   * or the canvas is unknown. Memoized per element for the snapshot.
+   * The colour painted behind the content of `site`: the background colours of its element
+   * and the elements below it in painting, composited, over the canvas. null when a colour
+   * cannot be read (a background image or gradient is met first, an unknown colour space)
+   * or the canvas is unknown. Each site's answer is kept on it: an element is asked once.
    */
-  background(el: Element): Background | null {
+  background(site: TextSite): Background | null {
+    if (site.bg !== undefined) return site.bg;
     const chain = this.chain;
     const layers = this.layers;
     chain.length = layers.length = 0;
     let found: Background | null | undefined;
-    for (let cur: Element | null = el; cur; cur = parentElementOrHost(cur)) {
-      const memo = this.backgrounds.get(cur);
-      if (memo !== undefined) {
-        found = memo;
+    for (let cur: TextSite | null = site; cur; cur = cur.up) {
+      if (cur.bg !== undefined) {
+        found = cur.bg;
         break;
       }
-      const style = getStyle(cur);
-      if (!style) {
-        found = UNKNOWN;
+      const style = cur.style;
+      if (cur.el && !style) {
+        found = cur.bg = UNKNOWN;
         break;
       }
-      const bgColor = style.backgroundColor;
-      // Fast path: the common transparent background says nothing; look further up.
+      const bgColor = style ? style.backgroundColor : TRANSPARENT;
+      // Fast path: the common transparent background says nothing; look further down.
       if (bgColor === TRANSPARENT) {
         chain.push(cur);
         layers.push(null);
@@ -193,24 +218,22 @@ export class TextPerception {
       }
       const color = parseColor(bgColor);
       if (!color) {
-        found = UNKNOWN;
-        this.backgrounds.set(cur, UNKNOWN);
+        found = cur.bg = UNKNOWN;
         break;
       }
       if (color.a >= 0.99) {
-        found = { color, owner: cur };
-        this.backgrounds.set(cur, found);
+        found = cur.bg = { color, owner: cur.el };
         break;
       }
-      // Translucent: composited over what lies further up, on the way back down.
+      // Translucent: composited over what lies further down, on the way back up.
       chain.push(cur);
       layers.push(color.a > 0 ? color : null);
     }
     if (found === undefined) found = this.canvas;
     for (let i = chain.length - 1; i >= 0; i--) {
       const layer = layers[i];
-      if (layer && found) found = { color: over(layer, found.color), owner: chain[i] };
-      this.backgrounds.set(chain[i], found);
+      if (layer && found) found = { color: over(layer, found.color), owner: chain[i].el };
+      chain[i].bg = found;
     }
     return found;
   }

@@ -16,7 +16,7 @@ import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
 import { describeElement, type NodeFacts } from '../classify/describe';
 import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, contentClips, overflowKind, paddingBox, type Box, type PlainRect } from '../../dom/geometry';
-import { TextPerception, type HiddenReason } from '../classify/perception';
+import { TextPerception, type HiddenReason, type TextSite } from '../classify/perception';
 import { CoverScan } from '../classify/covers';
 import { frameView, pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
@@ -102,22 +102,18 @@ function assignIds(nodes: BuildNode[], ids: IdSource): void {
   }
 }
 
-interface Context {
+/** What the walk knows around the children of one element; its TextSite part is what perception reads for their text. */
+interface Context extends TextSite {
+  up: Context | null; // the context the element itself was visited in
   /** Computed cursor of the parent ('' when not read): an own pointer cursor differs from it. */
   cursor: string;
-  /** The element whose children these are (the parent of text runs), and its box. */
-  el: Element | null;
-  rect: PlainRect | null;
-  inline: boolean; // an inline box: its rect moves with its text (perception skips text-indent)
-  /** Product of the ancestors' opacities (S13: opacity compounds). */
-  opacity: number;
   hash: number;
   attach: BuildNode[];
   block: number;
   textVisible: boolean;
   /** Text here is rendered but visually hidden (sr-only box, clipped away); shown only with includeHiddenText. */
   hidden: HiddenReason | null;
-  hardClip: Box | null; softClip: Box | null;
+  softClip: Box | null;
   ariaHidden: boolean;
   /** What the nearest actionable ancestor is (NO_CONTAINER, IN_CONTROL, IN_CUSTOM). */
   container: number;
@@ -127,8 +123,6 @@ interface Context {
   target: boolean;
   insideModal: boolean;
   frameDepth: number;
-  dx: number;
-  dy: number;
   doc: Document;
 }
 
@@ -152,11 +146,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     ctxStack.push(ctx);
     indexStack.push(index);
   };
-  const rootCtx: Context = {
-    cursor: '', el: null, rect: null, inline: false, opacity: 1, hash: 0x5eed, attach: result.roots, block: ++blockCounter, textVisible: true, hidden: null,
-    hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated: documentDelegation(root), target: false, insideModal: false,
-    frameDepth: 0, dx: 0, dy: 0, doc: root,
-  };
+  const rootCtx = rootContext(root, result.roots, ++blockCounter, documentDelegation(root));
   const modal = findModal(root);
   result.modal = modal;
   const scrollX = root.defaultView?.scrollX ?? 0;
@@ -350,7 +340,8 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const cut = rect ? clipRegion(style, rect, position) : null;
     if (cut) hardClip = hardClip ? intersect(hardClip, cut) : cut;
     const childCtx: Context = {
-      cursor: cursor || (visible ? '' : ctx.cursor), el, rect, inline: display === 'inline', opacity, hash: elHash,
+      up: ctx, el, style, rect, inline: display === 'inline', opacity,
+      cursor: cursor || (visible ? '' : ctx.cursor), hash: elHash,
       attach: kept ? kept.children : ctx.attach,
       block: kept || isBlock ? ++blockCounter : ctx.block,
       textVisible: visibilityVisible && !ariaHidden && (isContents ? ctx.textVisible : true) && (!boxHidden || options.includeHiddenText),
@@ -388,7 +379,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       ?? (hc && rect && !(Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 && Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1) ? 'clipped' : null)
       // S13: text a person cannot see (same colour as its background, transparent, tiny,
       // moved out of its box or off the page) never becomes a run…
-      ?? perception.hiddenReason(text, ctx.el, rect, hc, ctx.opacity, ctx.dx, ctx.dy, ctx.inline);
+      ?? perception.hiddenReason(text, ctx);
     if (hidden) {
       // … unless asked for: then it is a run of its own, marked with why it is hidden.
       if (options.includeHiddenText) addHiddenRun(text, data, ctx, index, hidden);
@@ -456,17 +447,26 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     result.innerRoots.push(doc);
     covers.noteFrame(doc, frameEl, view.dx, view.dy, view.viewport);
     push(frameBody, {
-      ...rootCtx,
+      ...rootContext(doc, kept.frame, ++blockCounter, rootCtx.delegated),
+      // A frame's canvas is transparent: behind its <html> lie the frame element and the page around it.
+      up: { ...ctx, up: ctx, el: frameEl, style: getStyle(frameEl), bg: undefined },
       hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
-      attach: kept.frame,
-      block: ++blockCounter,
       hardClip: view.hardClip,
       softClip: view.viewport,
       insideModal: true,
       frameDepth: ctx.frameDepth + 1,
-      dx: view.dx, dy: view.dy, doc,
+      dx: view.dx, dy: view.dy,
     }, 0);
   }
+}
+
+/** The context a document's <body> is visited in; <html> is the bottom of its paint chain (its background is the canvas's, CSS 2 §14.2). */
+function rootContext(doc: Document, attach: BuildNode[], block: number, delegated: string[] | null): Context {
+  const paintRoot = doc.body ? doc.documentElement : null;
+  return {
+    up: null, el: paintRoot, style: paintRoot ? getStyle(paintRoot) : null, rect: null, inline: false, opacity: 1, cursor: '', hash: 0x5eed, attach, block, textVisible: true,
+    hidden: null, hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated, target: false, insideModal: false, frameDepth: 0, dx: 0, dy: 0, doc,
+  };
 }
 
 type PushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => void;
