@@ -36,6 +36,34 @@ export const TEXT_TAG = '#text';
 /** Synthetic nodes: repeated-run summaries and budget omission markers (never an HTML tag). */
 export const SUMMARY_TAG = '#summary';
 
+/**
+ * Pre-order over frames, children and shadow trees, in the order the text shows them,
+ * without recursion: `visit` gets each node, its parent's position in the order (-1 at
+ * the top) and the value the parent handed down, and returns the value for the node's
+ * own children (a depth, a flag). Parallel arrays: no object per node.
+ */
+export function preorder(roots: BuildNode[], visit: (node: BuildNode, parent: number, carried: number) => number): void {
+  const nodes: BuildNode[] = [];
+  const parents: number[] = [];
+  const carries: number[] = [];
+  const push = (list: BuildNode[] | undefined, parent: number, carried: number) => {
+    if (list) for (let i = list.length - 1; i >= 0; i--) {
+      nodes.push(list[i]);
+      parents.push(parent);
+      carries.push(carried);
+    }
+  };
+  push(roots, -1, 0);
+  for (let index = 0; nodes.length; index++) {
+    const node = nodes.pop()!;
+    const down = visit(node, parents.pop()!, carries.pop()!);
+    // Pushed in reverse of display order.
+    push(node.frame, index, down);
+    push(node.children, index, down);
+    push(node.shadow, index, down);
+  }
+}
+
 /** Visits a node list depth-first, including shadow and frame content, without recursion. */
 export function forEachNode(roots: BuildNode[], visit: (node: BuildNode, depth: number) => void): void {
   // Parallel arrays: no allocation per visited node.

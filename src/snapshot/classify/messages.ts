@@ -1,7 +1,7 @@
 // Messages for the user — alerts, status and live regions, toasts, field errors — and
 // the other things a budget must never drop (the focused control, open dialogs).
 // Shared by the budget (keep them) and action effects (report them).
-import type { BuildNode } from '../tree';
+import { preorder, type BuildNode } from '../tree';
 
 const TOAST_CLASS = /toast|snackbar/i;
 
@@ -44,28 +44,15 @@ function elementOf(node: Node | undefined): Element | null {
 export function mustKeepPredicate(roots: BuildNode[]): (node: BuildNode) => boolean {
   const inRegion = new Set<BuildNode>();
   const errorIds = new Set<string>();
-  const nodes: BuildNode[] = [];
-  const inside: boolean[] = [];
-  const push = (list: BuildNode[] | undefined, within: boolean) => {
-    if (!list) return;
-    for (let i = list.length - 1; i >= 0; i--) {
-      nodes.push(list[i]);
-      inside.push(within);
-    }
-  };
   const regions = new RegionLookup();
-  push(roots, false);
-  while (nodes.length) {
-    const node = nodes.pop()!;
-    let within = inside.pop()!;
+  preorder(roots, (node, _parent, carried) => {
     const el = elementOf(node.ref);
-    if (el && !within) within = regions.inside(el);
+    // 1: an ancestor already is (or sits in) a message region.
+    const within = carried === 1 || (!!el && regions.inside(el));
     if (within) inRegion.add(node);
     if (node.vn.invalid && el) noteErrorIds(el, errorIds);
-    push(node.frame, within);
-    push(node.children, within);
-    push(node.shadow, within);
-  }
+    return within ? 1 : 0;
+  });
   return (node) => {
     const vn = node.vn;
     if (vn.focused || vn.invalid || KEPT_ROLES[vn.role ?? ''] === true || inRegion.has(node)) return true;

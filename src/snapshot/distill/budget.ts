@@ -4,7 +4,7 @@
 // visible text, then the rest by distance from the viewport — and every cut run of
 // siblings is replaced by one "… N more" marker so the reader knows what is missing.
 import type { BuildNode } from '../tree';
-import { forEachNode } from '../tree';
+import { forEachNode, preorder } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import type { Box } from '../../dom/geometry';
 import { countNodes, summarizeRepeats } from './summarize';
@@ -138,34 +138,14 @@ function fits(entries: Entry[], tokenLimit: number, maxNodes: number): boolean {
 function linearize(roots: BuildNode[], viewport: Box, lineCost: (node: BuildNode) => number): Entry[] {
   const entries: Entry[] = [];
   const vpHeight = viewport.bottom - viewport.top;
-  // The DFS stack as parallel arrays: no object per node (this runs on every node of a budgeted snapshot).
-  const nodes: BuildNode[] = [];
-  const parents: number[] = [];
-  const depths: number[] = [];
-  const pushAll = (list: BuildNode[] | undefined, parent: number, depth: number) => {
-    if (!list) return;
-    for (let i = list.length - 1; i >= 0; i--) {
-      nodes.push(list[i]);
-      parents.push(parent);
-      depths.push(depth);
-    }
-  };
-  pushAll(roots, -1, 0);
-  while (nodes.length) {
-    const node = nodes.pop()!;
-    const parent = parents.pop()!;
-    const depth = depths.pop()!;
+  preorder(roots, (node, parent, depth) => {
     const line = lineCost(node);
     const own = line > 0;
     const cost = own ? line + Math.ceil(depth / 4) : 0;
     const distance = node.bottom < viewport.top ? viewport.top - node.bottom : node.top > viewport.bottom ? node.top - viewport.bottom : 0;
-    const index = entries.length;
-    entries.push({ node, parent, cost, rank: rankOf(node, distance, vpHeight), distance, order: index });
-    const childDepth = own ? depth + 1 : depth;
-    pushAll(node.frame, index, childDepth);
-    pushAll(node.children, index, childDepth);
-    pushAll(node.shadow, index, childDepth);
-  }
+    entries.push({ node, parent, cost, rank: rankOf(node, distance, vpHeight), distance, order: entries.length });
+    return own ? depth + 1 : depth;
+  });
   return entries;
 }
 

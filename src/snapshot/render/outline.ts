@@ -4,7 +4,7 @@
 // subtree from it even when the budget left that subtree out. Recording is one pass of
 // pushes; lines are formatted only when a delta, find or root view asks for them.
 import type { BuildNode } from '../tree';
-import { SUMMARY_TAG, TEXT_TAG } from '../tree';
+import { preorder, SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { DEFAULT_TEXT_LENGTH, formatLine, hasOwnLine, type LineContext } from './text';
 
 export class Outline {
@@ -20,33 +20,13 @@ export class Outline {
   /** Records `roots` (flattened, before budgeting); `visit` runs once per node in order (id assignment). */
   static record(roots: BuildNode[], visit?: (node: BuildNode) => void): Outline {
     const out = new Outline();
-    const stack: BuildNode[] = [];
-    const parentOf: number[] = [];
-    const levelOf: number[] = [];
-    const push = (list: BuildNode[] | undefined, parent: number, level: number) => {
-      if (!list) return;
-      for (let i = list.length - 1; i >= 0; i--) {
-        stack.push(list[i]);
-        parentOf.push(parent);
-        levelOf.push(level);
-      }
-    };
-    push(roots, -1, 0);
-    while (stack.length) {
-      const node = stack.pop()!;
-      const parent = parentOf.pop()!;
-      const level = levelOf.pop()!;
+    preorder(roots, (node, parent, level) => {
       if (visit) visit(node);
-      const index = out.nodes.length;
       out.nodes.push(node);
       out.parents.push(parent);
       out.levels.push(level);
-      const childLevel = hasOwnLine(node.vn) ? level + 1 : level;
-      // Pushed in reverse of display order.
-      push(node.frame, index, childLevel);
-      push(node.children, index, childLevel);
-      push(node.shadow, index, childLevel);
-    }
+      return hasOwnLine(node.vn) ? level + 1 : level;
+    });
     return out;
   }
 
