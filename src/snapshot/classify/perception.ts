@@ -190,8 +190,9 @@ export class TextPerception {
   /**
    * The colour painted behind the content of `site`: the background colours of its element
    * and the elements below it in painting, composited, over the canvas. null when a colour
-   * cannot be read (a background image or gradient is met first, an unknown colour space)
-   * or the canvas is unknown. Each site's answer is kept on it: an element is asked once.
+   * cannot be read (an unknown colour space) or the canvas is unknown. Images and gradients
+   * are looked for only when text seems to match this colour (somethingBehind). Each site's
+   * answer is kept on it: an element is asked once.
    */
   background(site: TextSite): Background | null {
     if (site.bg !== undefined) return site.bg;
