@@ -4,7 +4,8 @@
 // choices, keyboard, focus-order, select, observe) both ask here, so a state the
 // snapshot shows is the state an action checks (S4, S5, A3).
 export { getExplicitRole, getImplicitRole, getRole, getRole as roleOf, mayHaveRole, isInteractiveRole, allowsNameFromContent, hasGlobalAriaAttribute } from './roles';
-export { getAccessibleName, getAccessibleDescription, cleanName } from './name';
+export { getAccessibleName, getAccessibleDescription } from './name';
+export { cleanName } from './name-text';
 export { getLabels } from './labels';
 export { getAriaStates, checkedOf, pressedOf, expandedOf, selectedOf, isReadOnly, isNativeCheckable } from './states';
 export type { AriaStates } from './states';

@@ -3,7 +3,8 @@
 // with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
 // Not truncated here (the engine truncates). Never throws.
 import { shareableValue } from './privacy';
-import { getElementByIdInScope, isElement, parentElementOrHost, singleSpaced, TEXT_NODE } from '../dom/dom-utils';
+import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../dom/dom-utils';
+import { cleanName, hasNameText } from './name-text';
 import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../dom/caches';
 import { allowsNameFromContent, getRole } from './roles';
 import { attr, inputType } from './element';
@@ -55,13 +56,6 @@ function contributesContent(el: Element, role: string | null): boolean {
 const RANGE_ROLES: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 RANGE_ROLES.slider = RANGE_ROLES.spinbutton = RANGE_ROLES.scrollbar = RANGE_ROLES.progressbar = RANGE_ROLES.meter = true;
 
-/** Collapses whitespace, drops private-use characters (icon-font glyphs, which Chromium drops). */
-export function cleanName(text: string): string {
-  return singleSpaced(text) ? text : text
-    .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
-    .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
-    .trim();
-}
 
 // ---------- hidden checks (2A) ----------
 
@@ -236,7 +230,7 @@ function nativeText(el: Element, role: string | null, ctx: Ctx): string | null {
       const labels = getLabels(el);
       if (labels.length) {
         const t = textOfRefs(labels, ctx, false);
-        if (cleanName(t)) return t;
+        if (hasNameText(t)) return t;
       }
       // A value attribute wins even when empty (Chromium: value="" names it "").
       const value = attr(el, 'value');
@@ -253,7 +247,7 @@ function nativeText(el: Element, role: string | null, ctx: Ctx): string | null {
       const labels = getLabels(el);
       if (labels.length) {
         const t = textOfRefs(labels, ctx, false);
-        if (cleanName(t)) return t;
+        if (hasNameText(t)) return t;
       }
       const title = attr(el, 'title');
       if (title !== null && title.trim()) return title;
@@ -301,7 +295,7 @@ function firstChildText(el: Element, childTag: string, ctx: Ctx): string | null 
   for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
     if (c.localName === childTag) {
       const t = contentText(c, childCtx(ctx));
-      return cleanName(t) ? t : null;
+      return hasNameText(t) ? t : null;
     }
   }
   return null;
@@ -415,7 +409,7 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
     const refs = idRefs(el, attr(el, 'aria-labelledby'));
     if (refs.length) {
       const t = textOfRefs(refs, ctx, true);
-      if (cleanName(t)) return t;
+      if (hasNameText(t)) return t;
     }
   }
   // 2C: a control embedded in the label of another widget contributes its value.
@@ -432,7 +426,7 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
     const native = nativeText(el, role, ctx);
     // An empty native label ends the computation for the element being named, but a
     // descendant still falls back to its title (Chromium).
-    if (native !== null && (cleanName(native) || !ctx.inContent)) return native;
+    if (native !== null && (hasNameText(native) || !ctx.inContent)) return native;
   }
   // 2F: name from content — for roles that allow it, for label/labelledby roots and
   // for descendants of a node whose name comes from content.
@@ -441,7 +435,7 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
     : allowsNameFromContent(role);
   if (fromContent) {
     const t = contentText(el, childCtx(ctx));
-    if (cleanName(t)) {
+    if (hasNameText(t)) {
       ctx.fromContent = true;
       return t;
     }

@@ -1,8 +1,9 @@
 // normalizeWhitespace / cleanName skip their regex replaces when a scan finds the text
-// already clean (dom-utils.ts singleSpaced): the answer must equal the replaces' own.
+// already clean (dom-utils.ts singleSpaced), and hasNameText answers cleanName(t) !== ''
+// without cleaning: every answer must equal the regex replaces' own.
 import { describe, expect, it } from 'vitest';
 import { normalizeWhitespace, singleSpaced } from '../../src/dom/dom-utils';
-import { cleanName } from '../../src/semantics/name';
+import { cleanName, hasNameText } from '../../src/semantics/name-text';
 
 const slowNormalize = (t: string) => t.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 const slowClean = (t: string) => t.replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '').replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim();
@@ -28,6 +29,11 @@ describe('whitespace normalization fast path', () => {
   it('cleanName equals the regex replaces on every sample', () => {
     for (const s of samples()) expect(cleanName(s)).toBe(slowClean(s));
   });
+  it('hasNameText says whether cleanName leaves anything, on every sample', () => {
+    for (const s of samples()) expect(hasNameText(s), JSON.stringify(s)).toBe(slowClean(s) !== '');
+    for (const s of ['\u0001', '\udb80', '\udb80x', '\udc00', ' \t\n\u00a0\u200b\ufeff\ue001\udb80\udc01 ']) expect(hasNameText(s), JSON.stringify(s)).toBe(slowClean(s) !== '');
+  });
+
   it('takes the fast path for ordinary text only', () => {
     expect(singleSpaced('Add to cart')).toBe(true);
     expect(singleSpaced('Café 日本 😀')).toBe(true);
