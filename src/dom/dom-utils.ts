@@ -38,21 +38,38 @@ export function getElementByIdInScope(scope: Node, id: string): Element | null {
 }
 
 export function normalizeWhitespace(text: string): string {
-  return singleSpaced(text) ? text : text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  if (singleSpaced(text)) return text;
+  const trimmed = cleanInside(text);
+  return trimmed ?? text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
+
+/**
+ * Text whose only extra white space is at its ends (an element's text between the source's
+ * line breaks and indentation: most text runs and names that are not clean already): the
+ * trimmed text when that leaves it clean, else null. trim() makes no copy of a longer
+ * string (a slice of it), where the regex replaces copy it twice.
+ */
+export function cleanInside(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed !== text && singleSpaced(trimmed) ? trimmed : null;
+}
+
+const SCAN_LIMIT = 160;
+/** What the loop below refuses, as a pattern: white space other than one space, two spaces, ZWSP, private use. */
+const UNCLEAN = /[^\S ]|  |[\u200b\ue000-\uf8ff\udb80-\udbff]/;
 
 /**
  * Already normalized: no space at either end, no two in a row, no other whitespace and
  * no private-use character (icon-font glyphs, which names drop). Most text is; one scan
  * answers without the regex replaces that copy the string (names and text runs are
- * normalized per node, a visible share of a snapshot's time). False for long text.
+ * normalized per node, a visible share of a snapshot's time).
  */
 export function singleSpaced(text: string): boolean {
   const n = text.length;
   if (n === 0) return true;
-  // Longer text goes straight to the regex, which scans it faster than a loop in script.
-  if (n > 160) return false;
   if (text.charCodeAt(0) === 32 || text.charCodeAt(n - 1) === 32) return false;
+  // Long text: a regex scans it faster than a loop in script (and copies nothing).
+  if (n > SCAN_LIMIT) return !UNCLEAN.test(text);
   let space = false;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);

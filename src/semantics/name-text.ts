@@ -1,11 +1,13 @@
 // The text rules of accessible names: white space collapses, icon-font glyphs (private-use
 // characters, which Chromium drops) go. One module, so the cleaning and the cheap "is there
 // any name here" test agree character for character.
-import { singleSpaced } from '../dom/dom-utils';
+import { cleanInside, singleSpaced } from '../dom/dom-utils';
 
 /** Collapses whitespace, drops private-use characters (icon-font glyphs, which Chromium drops). */
 export function cleanName(text: string): string {
-  return singleSpaced(text) ? text : text
+  if (singleSpaced(text)) return text;
+  // singleSpaced refuses private-use characters, so a clean inside has none to drop.
+  return cleanInside(text) ?? text
     .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
     .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
     .trim();

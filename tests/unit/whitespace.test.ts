@@ -20,6 +20,14 @@ function* samples(): Generator<string> {
     for (let k = 0; k < 8; k++) s += PIECES[Math.floor(rand() * PIECES.length)];
     yield s;
   }
+  // Long text on both sides of the scan's length limit, clean inside or not, padded or not.
+  for (let i = 0; i < 60; i++) {
+    let s = '';
+    const words = 150 + Math.floor(rand() * 250);
+    for (let k = 0; k < words; k++) s += (k ? (i % 3 ? ' ' : PIECES[Math.floor(rand() * PIECES.length)]) : '') + 'word';
+    yield s;
+    yield '\n    ' + s + '\n  ';
+  }
 }
 
 describe('whitespace normalization fast path', () => {
