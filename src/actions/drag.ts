@@ -10,7 +10,7 @@ import type { ActionContext } from './context';
 import { DomToolError, failureResult, successResult } from './result';
 
 import { checkHitTarget, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint, type Point } from './verify';
-import { dragSequence, type DragReport } from './drag-sequence';
+import { dragSequence, untilStill, type DragReport } from './drag-sequence';
 import { isNativeRange, rangeValueAt, setRangeValue, sliderOf, sliderValue } from './slider';
 import { isTextTarget, type TextTarget } from './text-target';
 
@@ -203,6 +203,8 @@ export async function runDrag(ctx: ActionContext, start: number, sourceId: strin
     if (dest.ownerDocument !== source.ownerDocument) throw new DomToolError('VALIDATION_ERROR', dragMsg.otherFrame(sourceId, destName));
     destLabel = `${describeElement(dest, snapshot)}${position && position !== 'center' ? ` (${position})` : ''}`;
   }
+  // Both ends are measured once they stop moving (items still sliding after an earlier drop).
+  await untilStill(dest ? [source, dest] : [source]);
   let from = ctx.pointerTarget(source, sourceId, snapshot);
   let to: Point;
   if (dest) {
