@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import murmur from 'murmurhash3js';
-import { murmur3 } from '../../src/dom/murmur3';
+import { hashAdd, hashEnd, hashStart, murmur3 } from '../../src/dom/murmur3';
 
 // Ids are hashes: our x86_32 must equal the package's bit for bit.
 describe('murmur3 (x86, 32-bit)', () => {
@@ -16,6 +16,25 @@ describe('murmur3 (x86, 32-bit)', () => {
     }
     for (const key of keys) {
       for (const sd of [0, 1, 0x5eed, 0xffffffff, rand()]) expect(murmur3(key, sd)).toBe(murmur.x86.hash32(key, sd));
+    }
+  });
+  it('hashes pieces as their concatenation (hashStart / hashAdd / hashEnd), with a length cap per piece', () => {
+    let seed = 99;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    for (let n = 0; n < 400; n++) {
+      const pieces: string[] = [];
+      const caps: number[] = [];
+      for (let p = rand() % 6; p >= 0; p--) {
+        let s = '';
+        for (let i = rand() % 12; i > 0; i--) s += String.fromCharCode(rand() % 0x3000);
+        pieces.push(s);
+        caps.push(rand() % 3 === 0 ? rand() % 8 : Infinity);
+      }
+      const sd = rand();
+      hashStart(sd);
+      pieces.forEach((p, i) => hashAdd(p, caps[i]));
+      const joined = pieces.map((p, i) => p.slice(0, caps[i] === Infinity ? undefined : caps[i])).join('');
+      expect(hashEnd()).toBe(murmur.x86.hash32(joined, sd));
     }
   });
 });

@@ -4,7 +4,7 @@
 // An element with an author id restarts the chain: everything below it stays
 // stable whatever happens above. Ids that survive from the previous snapshot
 // are reused while role and name hold.
-import { murmur3 } from '../../dom/murmur3';
+import { hashAdd, hashEnd, hashStart, murmur3 } from '../../dom/murmur3';
 import { NODE_ID_PREFIX } from './node-id';
 
 const hash32: (key: string, seed?: number) => number = murmur3;
@@ -25,14 +25,28 @@ export function elementPathHash(el: Element, parentHash: number, tagIndex: numbe
   // mix a cached MurmurHash3 of the tag with the index and the parent hash (murmur's
   // own finalizer) instead of hashing a new string.
   if (!hasStableAttributes || !el.hasAttributes()) return mixPath(parentHash, tagHash(tag), tagIndex);
+  // The keys are hashed in pieces (as `tag#id`, or `tag:index|value|value…` with each value
+  // cut at 80 characters), not joined into a string first.
   const authorId = el.id;
-  if (authorId && isStableAuthorId(authorId)) return hash32(tag + '#' + authorId, 0x9e37);
-  let key = tag + ':' + tagIndex;
+  if (authorId && isStableAuthorId(authorId)) {
+    hashStart(0x9e37);
+    hashAdd(tag);
+    hashAdd('#');
+    hashAdd(authorId);
+    return hashEnd();
+  }
+  hashStart(parentHash);
+  hashAdd(tag);
+  hashAdd(':');
+  hashAdd(String(tagIndex));
   for (let i = 0; i < STABLE_ATTRIBUTES.length; i++) {
     const v = el.getAttribute(STABLE_ATTRIBUTES[i]);
-    if (v) key += '|' + (v.length > 80 ? v.slice(0, 80) : v);
+    if (v) {
+      hashAdd('|');
+      hashAdd(v, 80);
+    }
   }
-  return hash32(key, parentHash);
+  return hashEnd();
 }
 
 // Made on first use, not at load (R1: a page may have replaced the constructor before we loaded; issue 19).
