@@ -19,6 +19,16 @@ export const defineProperty = Object.defineProperty;
 export const isArray: (v: unknown) => v is unknown[] = Array.isArray;
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
+/**
+ * 32-bit multiply (ids hash with it): Math.imul as loaded, or — on a page that replaced
+ * Math before we loaded — the same product from 16-bit halves (murmurhash3js's way).
+ */
+export function imulByHalves(a: number, b: number): number {
+  return ((a & 0xffff) * b + ((((a >>> 16) * b) & 0xffff) << 16)) | 0;
+}
+const nativeImul = typeof Math === 'object' && Math && typeof Math.imul === 'function' ? Math.imul : null;
+export const imul: (a: number, b: number) => number = nativeImul ?? imulByHalves;
+
 export function hasOwn(o: object, key: PropertyKey): boolean {
   return hasOwnProperty.call(o, key);
 }

@@ -3,8 +3,9 @@
 // because that package is one CommonJS object holding all six variants (x86/x64, 32/128
 // bit), which a bundler cannot tree-shake: it cost ~5.9 KB of the ~0.4 KB we use.
 // Like the package, only the low byte of each UTF-16 code unit is hashed.
+import { imul } from './builtins';
 
-// 32-bit arithmetic throughout: Math.imul and `| 0` give the package's results (its
+// 32-bit arithmetic throughout: Math.imul (builtins.ts: as loaded, R2) and `| 0` give the package's results (its
 // multiply() splits into 16-bit halves for engines without imul; every value it makes
 // is reduced mod 2^32 by the next bitwise operation either way).
 
@@ -14,20 +15,20 @@ function rotl(m: number, n: number): number {
 
 function fmix(h: number): number {
   h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
+  h = imul(h, 0x85ebca6b);
   h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
+  h = imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h;
 }
 
 function mixK(k: number): number {
-  return Math.imul(rotl(Math.imul(k, 0xcc9e2d51), 15), 0x1b873593);
+  return imul(rotl(imul(k, 0xcc9e2d51), 15), 0x1b873593);
 }
 
 function mixH(h: number, k: number): number {
   h ^= mixK(k);
-  return (Math.imul(rotl(h, 13), 5) + 0xe6546b64) | 0;
+  return (imul(rotl(h, 13), 5) + 0xe6546b64) | 0;
 }
 
 /** Unsigned 32-bit MurmurHash3 (x86) of `key` with `seed`. */
@@ -66,7 +67,7 @@ export function hashStart(seed: number): void {
 
 /** Adds `piece` (its first `max` characters) to the streamed hash. */
 export function hashAdd(piece: string, max = piece.length): void {
-  const n = Math.min(piece.length, max);
+  const n = max < piece.length ? max : piece.length;
   let h = streamH;
   let k = streamK;
   let bytes = streamBytes;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import murmur from 'murmurhash3js';
 import { hashAdd, hashEnd, hashStart, murmur3 } from '../../src/dom/murmur3';
+import { imulByHalves } from '../../src/dom/builtins';
 
 // Ids are hashes: our x86_32 must equal the package's bit for bit.
 describe('murmur3 (x86, 32-bit)', () => {
@@ -36,5 +37,12 @@ describe('murmur3 (x86, 32-bit)', () => {
       const joined = pieces.map((p, i) => p.slice(0, caps[i] === Infinity ? undefined : caps[i])).join('');
       expect(hashEnd()).toBe(murmur.x86.hash32(joined, sd));
     }
+  });
+  it('the multiply used when a page replaced Math equals Math.imul', () => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+    const values = [0, 1, -1, 0x7fffffff, -0x80000000, 0xffffffff, 0xcc9e2d51, 0x1b873593, 0x85ebca6b, 0xc2b2ae35, 5];
+    for (let i = 0; i < 200; i++) values.push(rand() ^ (rand() << 16));
+    for (const a of values) for (const b of values) expect(imulByHalves(a, b)).toBe(Math.imul(a, b));
   });
 });

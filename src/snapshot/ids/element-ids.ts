@@ -5,6 +5,7 @@
 // stable whatever happens above. Ids that survive from the previous snapshot
 // are reused while role and name hold.
 import { hashAdd, hashEnd, hashStart, murmur3 } from '../../dom/murmur3';
+import { imul } from '../../dom/builtins';
 import { NODE_ID_PREFIX } from './node-id';
 
 const hash32: (key: string, seed?: number) => number = murmur3;
@@ -64,11 +65,11 @@ function tagHash(tag: string): number {
 
 /** MurmurHash3's fmix32 over (parent, tag, index): cheap, well-distributed, deterministic. */
 function mixPath(parent: number, tag: number, index: number): number {
-  let h = (parent ^ Math.imul(tag, 0xcc9e2d51) ^ Math.imul(index + 1, 0x1b873593)) >>> 0;
+  let h = (parent ^ imul(tag, 0xcc9e2d51) ^ imul(index + 1, 0x1b873593)) >>> 0;
   h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
+  h = imul(h, 0x85ebca6b);
   h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
+  h = imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
 }
