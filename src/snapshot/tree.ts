@@ -30,6 +30,8 @@ export interface BuildNode {
   fp?: NodeFingerprint;
   /** Its text only repeats a control's name (a label of a visible control): not shown. */
   redundantText?: boolean;
+  /** It is, or sits in, a message region (alert, live region, toast): the budget keeps it (classify/messages.ts). */
+  inMessage?: boolean;
 }
 
 export const TEXT_TAG = '#text';

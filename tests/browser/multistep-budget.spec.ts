@@ -38,6 +38,16 @@ test('an alert, a status message, a field error and the focused field survive a 
   expect(text).not.toContain('Paragraph 40');
 });
 
+test('a toast whose text lives in its shadow tree survives a tiny budget (the region is found along the rendered tree, across the shadow boundary)', async ({ page }) => {
+  const filler = Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i} with enough words to cost some tokens in the text.</p><a href="#l${i}">Link ${i}</a>`).join('');
+  await loadHtml(page, `${filler}
+    <div id="host" class="toast"></div>
+    <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<div><p>Upload finished: 3 files</p></div>';</script>`);
+  const text = await getText(page, { tokenBudget: 150, timeBudgetMs: 10000 });
+  expect(text).toContain('Upload finished: 3 files');
+  expect(text).not.toContain('Paragraph 40');
+});
+
 const FEED = `<h1>Feed</h1><div role="feed" id="feed"></div><script>
   const feed = document.getElementById('feed');
   for (let i = 1; i <= 200; i++) {

@@ -2,7 +2,8 @@
 // isMessageRegion (classify/messages.ts) is the message-region selector tested in script;
 // it must answer as the selector does (DOM matching, here happy-dom's).
 import { describe, expect, it } from 'vitest';
-import { isMessageRegion } from '../../src/snapshot/classify/messages';
+import { isMessageRegion, isMessageRegionScanned } from '../../src/snapshot/classify/messages';
+import { scanAttributes } from '../../src/snapshot/classify/actionability';
 
 const SELECTOR = '[role="alert"],[role="status"],[role="log"],[role="alertdialog"],[aria-live="polite"],[aria-live="assertive"],output,[class*="toast" i],[class*="snackbar" i]';
 
@@ -20,5 +21,17 @@ describe('isMessageRegion', () => {
     document.body.innerHTML = html;
     const el = document.body.firstElementChild!;
     expect(isMessageRegion(el)).toBe(el.matches(SELECTOR));
+  });
+  it.each(MARKUP)('%s: the walk\'s test on its attribute scan agrees', (html) => {
+    document.body.innerHTML = html;
+    const el = document.body.firstElementChild!;
+    const scan = scanAttributes(el);
+    expect(isMessageRegionScanned(el, el.localName, scan.role, scan.className, scan.aria)).toBe(el.matches(SELECTOR));
+  });
+  it('<body> is never a region for the walk (everything would be kept)', () => {
+    document.body.setAttribute('role', 'status');
+    const scan = scanAttributes(document.body);
+    expect(isMessageRegionScanned(document.body, 'body', scan.role, scan.className, scan.aria)).toBe(false);
+    document.body.removeAttribute('role');
   });
 });

@@ -16,12 +16,27 @@ const TOAST_CLASS = /toast|snackbar/i;
 export function isMessageRegion(el: Element): boolean {
   if (el.localName === 'output') return true;
   if (!el.hasAttributes()) return false;
-  const role = el.getAttribute('role');
-  if (role === 'alert' || role === 'status' || role === 'log' || role === 'alertdialog') return true;
+  return regionByAttributes(el, el.getAttribute('role'), el.getAttribute('class'), true);
+}
+
+/**
+ * The same test for an element whose role and class the walk has read already (its
+ * attribute scan): aria-live is read only when the element has some aria-* attribute.
+ * Never true for <body> (a page-wide live region would protect everything).
+ */
+export function isMessageRegionScanned(el: Element, tag: string, role: string | null, cls: string, hasAria: boolean): boolean {
+  if (tag === 'output') return true;
+  return tag !== 'body' && regionByAttributes(el, role, cls, hasAria);
+}
+
+const REGION_ROLES: Record<string, true> = { alert: true, status: true, log: true, alertdialog: true };
+
+function regionByAttributes(el: Element, role: string | null, cls: string | null, hasAria: boolean): boolean {
+  if (role !== null && REGION_ROLES[role] === true) return true;
+  if (cls && TOAST_CLASS.test(cls)) return true;
+  if (!hasAria) return false;
   const live = el.getAttribute('aria-live');
-  if (live === 'polite' || live === 'assertive') return true;
-  const cls = el.getAttribute('class');
-  return !!cls && TOAST_CLASS.test(cls);
+  return live === 'polite' || live === 'assertive';
 }
 
 const KEPT_ROLES: Record<string, true> = { alert: true, status: true, log: true, alertdialog: true, dialog: true };
@@ -36,21 +51,23 @@ function elementOf(node: Node | undefined): Element | null {
  * their container was hoisted away), toasts, invalid fields and their error text, the
  * focused element, open dialogs.
  *
- * Computed from the kept tree, not the document: one pass top-down, testing the elements
- * above each kept node once each (RegionLookup). A whole-document
- * query of MESSAGE_REGION cost ~20 ms on a 100k-element page, most of a budgeted snapshot that
- * had stopped walking long before (profile of bench gen-100000); the tree holds only what was walked.
+ * Whether a node sits in a message region is known from the walk (BuildNode.inMessage:
+ * the rendered tree's ancestors, shadow trees included, tested with the attributes the
+ * walk reads anyway); this pass only carries it down the kept tree and collects the ids
+ * of error texts. (It used to climb the DOM from every kept node, memoized per element:
+ * ~2 % of a budgeted snapshot.)
  */
 export function mustKeepPredicate(roots: BuildNode[]): (node: BuildNode) => boolean {
   const inRegion = new Set<BuildNode>();
   const errorIds = new Set<string>();
-  const regions = new RegionLookup();
   preorder(roots, (node, _parent, carried) => {
-    const el = elementOf(node.ref);
     // 1: an ancestor already is (or sits in) a message region.
-    const within = carried === 1 || (!!el && regions.inside(el));
+    const within = carried === 1 || node.inMessage === true;
     if (within) inRegion.add(node);
-    if (node.vn.invalid && el) noteErrorIds(el, errorIds);
+    if (node.vn.invalid) {
+      const el = elementOf(node.ref);
+      if (el) noteErrorIds(el, errorIds);
+    }
     return within ? 1 : 0;
   });
   return (node) => {
@@ -60,36 +77,6 @@ export function mustKeepPredicate(roots: BuildNode[]): (node: BuildNode) => bool
     const el = elementOf(node.ref);
     return !!el && !!el.id && errorIds.has(el.id);
   };
-}
-
-/**
- * Whether an element is or sits in a message region (below <body>, which never is one),
- * memoized per element: text runs and controls of one paragraph share their ancestors, so
- * each element of the page is tested once, not once per node below it.
- */
-class RegionLookup {
-  private readonly known = new Map<Element, boolean>();
-  private readonly path: Element[] = [];
-
-  inside(el: Element): boolean {
-    const path = this.path;
-    path.length = 0;
-    let found = false;
-    for (let e: Element | null = el; e && e !== e.ownerDocument.body; e = e.parentElement) {
-      const hit = this.known.get(e);
-      if (hit !== undefined) {
-        found = hit;
-        break;
-      }
-      path.push(e);
-      if (isMessageRegion(e)) {
-        found = true;
-        break;
-      }
-    }
-    for (let i = 0; i < path.length; i++) this.known.set(path[i], found);
-    return found;
-  }
 }
 
 /** The ids an invalid field points at for its error text (aria-errormessage, else aria-describedby). */

@@ -101,5 +101,6 @@ function textFrom(node: BuildNode): BuildNode {
     block: node.block,
     top: node.top,
     bottom: node.bottom,
+    inMessage: node.inMessage,
   };
 }

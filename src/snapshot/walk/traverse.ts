@@ -20,6 +20,8 @@ import { TextPerception, type HiddenReason, type TextSite } from '../classify/pe
 import { CoverScan } from '../classify/covers';
 import { frameView, pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
+import { looksLikeClosedShadowHost, shadowRootFor } from './shadow-hosts';
+import { isMessageRegionScanned } from '../classify/messages';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
 import { LONG_CHILD_LIST, aboveViewportNode, childrenAboveViewport } from './viewport-first';
@@ -122,6 +124,8 @@ interface Context extends TextSite {
   /** The parent is a custom click target whose repeated children are its items (classify/actionability.ts). */
   target: boolean;
   insideModal: boolean;
+  /** The element is, or sits in, a message region (alert, live region, toast) in the rendered tree. */
+  message: boolean;
   frameDepth: number;
   doc: Document;
 }
@@ -272,6 +276,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     // Tags without an implicit role skip the lookup (the answer is null either way).
     const role = mayHaveRole(tag, scan.role !== null) ? getRole(el) : null;
     const ariaHidden = ctx.ariaHidden || scan.ariaHidden;
+    const message = ctx.message || isMessageRegionScanned(el, tag, scan.role, scan.className, scan.aria);
     let act: Actionability | null = null;
     let standIn: Element | null = null;
     if (visibilityVisible && mayHaveStandIn(el) && (opacityHidden || cannotTakeClick(el, style))) {
@@ -307,7 +312,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       // The resolver recomputes these with the same functions (A3); a name the snapshot
       // did not compute (containers named by their content) is not recorded.
       const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: facts.named ? vn.name ?? '' : undefined };
-      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint), fp: fingerprint };
+      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint), fp: fingerprint, inMessage: message };
       ctx.attach.push(kept);
       result.kept++;
       result.keptNodes.push(kept);
@@ -350,7 +355,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       container: containerFor(act, ctx.container), delegated,
       // An item's own repeated parts (two spans of one entry) are not items again; a row's cells belong to the row.
       target: !!act && act.tier === 2 && act.reason !== 'item' && tag !== 'tr',
-      insideModal, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
+      insideModal, message, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
     };
 
     if (openShadow) result.innerRoots.push(openShadow);
@@ -392,6 +397,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       const start = prev.raw!.length;
       prev.raw += data;
       prev.bottom = Math.max(prev.bottom, bottom);
+      if (ctx.message) prev.inMessage = true;
       covers.noteText(text, ctx.el, rect, prev, start, prev.raw!.length, ctx.dx, ctx.dy);
       return;
     }
@@ -399,7 +405,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     result.textRuns++;
     const run: BuildNode = {
       vn: { node_id: '', tag: TEXT_TAG, visible: true },
-      ref: text, children: [], block: ctx.block, raw: data, top, bottom, idHash: childHash(ctx.hash, '#t' + index),
+      ref: text, children: [], block: ctx.block, raw: data, top, bottom, idHash: childHash(ctx.hash, '#t' + index), inMessage: ctx.message,
     };
     ctx.attach.push(run);
     covers.noteText(text, ctx.el, rect, run, 0, data.length, ctx.dx, ctx.dy);
@@ -409,6 +415,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const prev = ctx.attach[ctx.attach.length - 1];
     if (prev && prev.vn.hidden === reason && prev.ref && prev.ref.parentNode === text.parentNode) {
       prev.raw += data;
+      if (ctx.message) prev.inMessage = true;
       return;
     }
     result.textRuns++;
@@ -417,7 +424,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       vn: { node_id: '', tag: TEXT_TAG, visible: false, hidden: reason },
       // A block of its own: visible text before and after never merges into it.
       ref: text, children: [], block: ++blockCounter, raw: data, top: rect ? rect.top : 0, bottom: rect ? rect.bottom : 0,
-      idHash: childHash(ctx.hash, '#t' + index),
+      idHash: childHash(ctx.hash, '#t' + index), inMessage: ctx.message,
     });
     // Text after it starts a new run.
     ctx.block = ++blockCounter;
@@ -465,7 +472,7 @@ function rootContext(doc: Document, attach: BuildNode[], block: number, delegate
   const paintRoot = doc.body ? doc.documentElement : null;
   return {
     up: null, el: paintRoot, style: paintRoot ? getStyle(paintRoot) : null, rect: null, inline: false, opacity: 1, cursor: '', hash: 0x5eed, attach, block, textVisible: true,
-    hidden: null, hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated, target: false, insideModal: false, frameDepth: 0, dx: 0, dy: 0, doc,
+    hidden: null, hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated, target: false, insideModal: false, message: false, frameDepth: 0, dx: 0, dy: 0, doc,
   };
 }
 
@@ -529,44 +536,6 @@ function hasChildTag(el: Element, tag: string): boolean {
 function firstChildTag(el: Element, tag: string): Element | null {
   for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return c;
   return null;
-}
-
-/**
- * Elements that can host a shadow root besides custom elements (DOM Standard,
- * attachShadow's "valid shadow host name").
- */
-const SHADOW_HOST_TAGS = wordList('article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span');
-
-function shadowRootFor(el: Element, tag: string, options: ResolvedSnapshotOptions): ShadowRoot | null {
-  const open = el.shadowRoot;
-  if (open) return open;
-  if (options.shadowRootOf && mayHostClosedRoot(el, tag)) {
-    try {
-      return options.shadowRootOf(el) ?? null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
-/**
- * Worth asking options.shadowRootOf (chrome.dom.openOrClosedShadowRoot): every custom
- * element, and a standard host (div, span, section, …) without light content of its own —
- * a host shows its shadow tree, so the usual closed widget is an empty <div> that still
- * renders. One set lookup per element, and the hook only for the few empty hosts.
- */
-function mayHostClosedRoot(el: Element, tag: string): boolean {
-  if (tag.indexOf('-') > 0) return true;
-  return SHADOW_HOST_TAGS.has(tag) && el.firstElementChild === null && (el.firstChild === null || !/\S/.test(el.textContent ?? ''));
-}
-
-/**
- * Closed shadow roots are invisible to page scripts. A custom element that renders a
- * box but has no light children to render is the telltale sign; we say so (S8).
- */
-function looksLikeClosedShadowHost(el: Element, tag: string): boolean {
-  return tag.indexOf('-') > 0 && !el.firstElementChild && !/\S/.test(el.textContent ?? '');
 }
 
 export type { AttributeScan };
