@@ -9,7 +9,8 @@
 //    sources the drag events are dispatched too, all sharing ONE DataTransfer;
 //  - SortableJS needs a tick after dragstart and ignores dragover for ~30 ms
 //    after each swap: the drop point is held for a while before the drop.
-import { MutationObserverCtor, clearTimer, now, requestFrame, setTimer } from '../dom/builtins';
+import { clearTimer, now, requestFrame, setTimer } from '../dom/builtins';
+import { waitForQuiet } from '../settle/quiet';
 import { fireDrag, fireMouse, firePointer } from './events';
 import { hoverSequence, type PointerState } from './pointer';
 import { deepElementFromPoint, focusTargetFor, type Point } from './verify';
@@ -31,17 +32,16 @@ export function nextFrame(): Promise<void> {
  * person waits for a list to stop sliding before grabbing an item (Playwright's "stable"
  * check does the same before a pointer action). Sortable lists animate their items into
  * place after a drop (dnd-kit: a transform transition of 250 ms); a press measured
- * mid-animation drags from, and drops at, places that are gone a moment later.
- * Returns false when something still moved at the deadline (a carousel that never stops).
+ * mid-animation drags from, and drops at, places that are gone a moment later. Something
+ * that never stops (a carousel) is measured where it is at the deadline.
  */
-export async function untilStill(elements: Element[], timeoutMs = 1000): Promise<boolean> {
+export async function untilStill(elements: Element[], timeoutMs = 1000): Promise<void> {
   const deadline = now() + timeoutMs;
   let last = boxesOf(elements);
   for (;;) {
     await nextFrame();
     const next = boxesOf(elements);
-    if (next === last) return true;
-    if (now() > deadline) return false;
+    if (next === last || now() > deadline) return;
     last = next;
   }
 }
@@ -53,30 +53,6 @@ function boxesOf(elements: Element[]): string {
     key += `${r.left},${r.top},${r.width},${r.height};`;
   }
   return key;
-}
-
-/** Resolves once `doc` has not changed for `quietMs` (so never sooner), or after `maxMs` of steady change. */
-function untilQuiet(doc: Document, quietMs: number, maxMs: number): Promise<void> {
-  const Observer = MutationObserverCtor;
-  if (!Observer) return sleep(quietMs);
-  return new Promise((resolve) => {
-    const started = now();
-    let last = started;
-    const observer = new Observer(() => {
-      last = now();
-    });
-    observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true });
-    const check = () => {
-      const t = now();
-      if (t - last >= quietMs || t - started >= maxMs) {
-        observer.disconnect();
-        resolve();
-        return;
-      }
-      setTimer(check, Math.max(10, quietMs - (t - last)));
-    };
-    setTimer(check, quietMs);
-  });
 }
 
 export function sleep(ms: number): Promise<void> {
@@ -153,7 +129,7 @@ export async function dragSequence(down: Element, from: Point, to: Point, steps:
   // Held until the page has shown where the item would land (a sortable list re-renders
   // its items when the item under the pointer changes): released before that render, a
   // library drops on the item it saw last (dnd-kit, under load, dropped one place short).
-  await untilQuiet(down.ownerDocument, 60, 600);
+  await waitForQuiet([down.ownerDocument], null, { quietMs: 60, timeoutMs: 600, countStyle: true });
   firePointer(down, 'pointerup', { point: to, button: 0, buttons: 0 });
   if (mouse) fireMouse(down, 'mouseup', { point: to, button: 0, buttons: 0, detail: 1 });
   state.set(down);

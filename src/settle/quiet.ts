@@ -20,6 +20,8 @@ export interface QuietOptions {
   ignore?: ChurnFilter | null;
   /** Something the action started still runs (an animation): not settled yet. */
   busy?: () => boolean;
+  /** Style-attribute changes count too (a drag's drop preview is drawn in inline transforms). */
+  countStyle?: boolean;
 }
 
 export interface QuietResult {
@@ -77,7 +79,7 @@ export function waitForQuiet(roots: Node[], requests: RequestTracker | null, opt
             const ignore = options.ignore;
             for (let k = 0; k < records.length; k++) {
               if (ignore && ignore.isChurn(records[k])) continue;
-              if (records[k].type !== 'attributes' || records[k].attributeName !== 'style') {
+              if (options.countStyle || records[k].type !== 'attributes' || records[k].attributeName !== 'style') {
                 lastChange = now();
                 mutations++;
               }
