@@ -43,6 +43,10 @@ describe('murmur3 (x86, 32-bit)', () => {
     const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
     const values = [0, 1, -1, 0x7fffffff, -0x80000000, 0xffffffff, 0xcc9e2d51, 0x1b873593, 0x85ebca6b, 0xc2b2ae35, 5];
     for (let i = 0; i < 200; i++) values.push(rand() ^ (rand() << 16));
-    for (const a of values) for (const b of values) expect(imulByHalves(a, b)).toBe(Math.imul(a, b));
+    // One assertion for the 44,521 pairs: an expect() per pair took 5-8 s on a loaded machine
+    // (and timed out CI's landing runs); the mismatches, if any, are listed by the one assertion.
+    const wrong: string[] = [];
+    for (const a of values) for (const b of values) if (imulByHalves(a, b) !== Math.imul(a, b)) wrong.push(`${a} * ${b}`);
+    expect(wrong).toEqual([]);
   });
 });
