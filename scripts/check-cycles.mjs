@@ -107,7 +107,9 @@ const LAYERS = [
   ['commands', 'DomTool.ts'],
   ['integration'],
   ['extension'],
+  ['agent'],
   ['index.ts', 'global.ts', 'iife.ts', 'page-world.ts', 'playwright.ts', 'content-actions.ts', 'content-core.ts'],
+  ['mcp'],
 ];
 /** Folders that must not import one another (importer → what it may not import). */
 const APART = [['snapshot/distill', 'snapshot/render']];

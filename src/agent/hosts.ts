@@ -1,0 +1,114 @@
+// Two of the three places callTool runs: a DomTool in the page, and the extension's
+// service with a tabId (the third, a Playwright page from Node, is ./playwright-host.ts).
+// A host only says how a table command reaches the page; everything else is callTool's.
+import type { CommandName } from '../commands/table';
+import type { TabAction, ToolHost } from './call';
+
+/** The DomTool methods a host calls (structural: any DomTool fits). */
+export type DomToolLike = { [K in CommandName]?: unknown };
+
+/** callTool in the page: commands are the DomTool's own methods; navigation is the page's location. */
+export function domToolHost(tool: DomToolLike, win: { location: { assign(url: string): void }; history: { back(): void } } | null = typeof window === 'undefined' ? null : window): ToolHost {
+  return {
+    run: (command, args) => Promise.resolve((tool[command] as (...a: unknown[]) => unknown).apply(tool, args)),
+    // The page itself unloads: the answer is read from whatever document runs this next.
+    navigate: win ? (url) => Promise.resolve(win.location.assign(url)) : undefined,
+    back: win ? () => Promise.resolve(win.history.back()) : undefined,
+  };
+}
+
+/** A ServiceResult (or an action result) from the extension service. */
+type ServiceAnswer = { ok?: boolean; success?: boolean; result?: unknown; error?: { code: string; message: string } };
+type ServiceMethod = (req: Record<string, unknown>) => Promise<ServiceAnswer>;
+/** The service's methods by message type (structural: a DomToolService fits). */
+export type ServiceLike = object;
+
+/** The tabs API the service host uses for navigation and tabs (chrome.tabs). */
+export interface TabsLike {
+  update(tabId: number, props: { url?: string; active?: boolean }): Promise<unknown>;
+  goBack?(tabId: number): Promise<void>;
+  query(q: Record<string, unknown>): Promise<{ id?: number; url?: string; title?: string; active?: boolean }[]>;
+  create?(props: { url?: string }): Promise<{ id?: number }>;
+  remove?(tabId: number): Promise<void>;
+}
+
+class ServiceError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The service's request for a command's method arguments (its `domtool:*` message fields). */
+function request(command: CommandName, a: unknown[]): [method: string, fields: Record<string, unknown>] {
+  const id = a[0];
+  const target = typeof id === 'string' ? { nodeId: id } : { target: id };
+  const o = (a[1] ?? {}) as Record<string, unknown>;
+  switch (command) {
+    case 'getText':
+    case 'getChanges':
+      return [command, { options: a[0] ?? {} }];
+    case 'find':
+      return ['find', { query: a[0], options: a[1] ?? {} }];
+    case 'type':
+      return ['type', { ...target, text: a[1], ...(a[2] as object) }];
+    case 'select':
+      return ['select', { ...target, values: a[1], value: a[1] }];
+    case 'keypress':
+      return ['keypress', { key: a[0], nodeId: o.id, modifiers: o.modifiers, dialog: o.dialog, promptText: o.promptText }];
+    case 'scroll':
+      return ['scroll', { ...(id === 'page' ? {} : target), ...o }];
+    case 'drag':
+      return ['drag', { ...target, to: a[1] }];
+    case 'upload':
+      return ['upload', { ...target, files: a[1] }];
+    case 'callPageTool':
+      return ['callPageTool', { name: a[0], input: a[1] }];
+    default:
+      return [command, { ...target, ...o }];
+  }
+}
+
+/**
+ * callTool through the extension's service worker (DomToolService), for the tab `tabId`:
+ * every frame of the tab, ids scoped per frame as the service hands them out.
+ * `tabs` (chrome.tabs) adds navigation and the tabs tool.
+ */
+export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike): ToolHost & { tabId: number } {
+  const host: ToolHost & { tabId: number } = {
+    tabId,
+    async run(command, args) {
+      const [method, fields] = request(command, args);
+      const fn = (service as Record<string, ServiceMethod | undefined>)[method];
+      if (typeof fn !== 'function') throw new ServiceError('UNSUPPORTED', `the extension service has no ${method}`);
+      const answer = await fn.call(service, { tabId: host.tabId, ...fields });
+      // Action results come back as they are; ServiceResults are unwrapped.
+      if ('success' in answer || !('result' in answer || 'error' in answer)) return answer;
+      if (answer.ok) return answer.result;
+      if (command === 'inspect' || command === 'callPageTool' || command === 'getChanges' || command === 'find') return { error: answer.error, found: false };
+      throw new ServiceError(answer.error?.code ?? 'ACTION_FAILED', answer.error?.message ?? 'the service failed');
+    },
+  };
+  if (tabs) {
+    host.navigate = async (url) => void (await tabs.update(host.tabId, { url }));
+    if (tabs.goBack) host.back = () => tabs.goBack!(host.tabId);
+    host.tabs = (action, index, url) => serviceTabs(host, tabs, action, index, url);
+  }
+  return host;
+}
+
+async function serviceTabs(host: { tabId: number }, tabs: TabsLike, action: TabAction, index?: number, url?: string): Promise<string> {
+  let list = await tabs.query({ currentWindow: true });
+  const at = index ?? list.findIndex((t) => t.id === host.tabId);
+  if (action === 'new' && tabs.create) host.tabId = (await tabs.create({ url })).id ?? host.tabId;
+  else if (action === 'close' && tabs.remove && list[at]?.id !== undefined) await tabs.remove(list[at].id!);
+  else if (action === 'select' && list[at]?.id !== undefined) {
+    host.tabId = list[at].id!;
+    await tabs.update(host.tabId, { active: true });
+  }
+  list = await tabs.query({ currentWindow: true });
+  if (action === 'close' && !list.some((t) => t.id === host.tabId) && list[0]?.id !== undefined) host.tabId = list[0].id;
+  return list.map((t, i) => `${t.id === host.tabId ? '*' : ' '} ${i}: ${t.title ?? ''} ${t.url ?? ''}`.trimEnd()).join('\n');
+}

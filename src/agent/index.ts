@@ -1,0 +1,8 @@
+// `browserx-domtool/agent`: what an agent builder hands to a model (SPEC I7) — the tool
+// definitions in the shapes the APIs take, and callTool, which runs one in the page, through
+// the extension service or (with `browserx-domtool/playwright`) from Node.
+export { AGENT_TOOLS, agentTool, type AgentTool, type JsonSchema, type ToolAnnotations } from './tools';
+export { agentTools, mcpTools, openAITools, anthropicTools, argumentSchema, type ToolListOptions } from './formats';
+export { callTool, type ToolHost, type CallOptions, type TabAction } from './call';
+export { domToolHost, serviceHost, type DomToolLike, type ServiceLike, type TabsLike } from './hosts';
+export type { ToolAnswer } from './answers';

@@ -1,0 +1,98 @@
+// The agent tool definitions and callTool (src/agent) against a scripted host: the
+// schemas and shapes the function-calling APIs take, validation before anything runs,
+// the answer after an action (its line, then the delta), errors with their next step.
+import { describe, expect, it } from 'vitest';
+import { AGENT_TOOLS, anthropicTools, callTool, mcpTools, openAITools, type ToolHost } from '../../src/agent';
+import { COMMANDS } from '../../src/commands/table';
+
+type Call = [string, unknown[]];
+
+function host(answers: Record<string, unknown>): ToolHost & { calls: Call[] } {
+  const calls: Call[] = [];
+  return {
+    calls,
+    run: (command, args) => {
+      calls.push([command, args]);
+      return Promise.resolve(answers[command]);
+    },
+  };
+}
+
+describe('tool definitions', () => {
+  it('every tool has a description, an object schema whose required names are properties, and a unique name', () => {
+    const names = new Set<string>();
+    for (const t of AGENT_TOOLS) {
+      expect(t.name).toMatch(/^browser_[a-z_]+$/);
+      expect(names.has(t.name)).toBe(false);
+      names.add(t.name);
+      expect(t.description.length).toBeGreaterThan(20);
+      expect(t.inputSchema.type).toBe('object');
+      for (const r of t.inputSchema.required ?? []) expect(Object.keys(t.inputSchema.properties ?? {})).toContain(r);
+      for (const p of Object.values(t.inputSchema.properties ?? {})) expect(p.description, `${t.name}: every argument is documented`).toBeTruthy();
+    }
+  });
+
+  it('a tool that runs a command says what the command table says (one description)', () => {
+    for (const t of AGENT_TOOLS.filter((x) => x.command)) {
+      const c = COMMANDS.find((x) => x.name === t.command) as { doc?: { does: string } };
+      expect(t.description).toBe(c.doc!.does);
+    }
+  });
+
+  it('the three list shapes carry the same tools; the page alone leaves out the browser tools', () => {
+    expect(mcpTools().map((t) => t.name)).toEqual(AGENT_TOOLS.map((t) => t.name));
+    expect(openAITools()[0]).toEqual({ type: 'function', function: { name: 'browser_navigate', description: AGENT_TOOLS[0].description, parameters: AGENT_TOOLS[0].inputSchema } });
+    expect(anthropicTools({ browser: false }).map((t) => t.name)).not.toContain('browser_navigate');
+    expect(anthropicTools({ browser: false }).map((t) => t.name)).toContain('browser_click');
+  });
+});
+
+describe('callTool', () => {
+  it('refuses an unknown tool and bad arguments before anything runs', async () => {
+    const h = host({});
+    expect(await callTool(h, 'browser_fly')).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
+    const bad = await callTool(h, 'browser_type', { ref: 'nv_1', text: 5 });
+    expect(bad).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    expect(bad.text).toContain('text: expected string');
+    expect(await callTool(h, 'browser_click', {})).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    expect(h.calls).toEqual([]);
+  });
+
+  it('answers an action with its line, then what changed', async () => {
+    const h = host({ click: { success: true, ok: true, text: 'ok; dialog opened' }, getChanges: { kind: 'delta', text: '# changes since #1\n+ nv_2 button "Close"' } });
+    const a = await callTool(h, 'browser_click', { ref: 'nv_1', element: 'Open button' });
+    expect(a).toEqual({ ok: true, text: 'ok; dialog opened\n# changes since #1\n+ nv_2 button "Close"' });
+    expect(h.calls).toEqual([
+      ['click', ['nv_1', {}]],
+      ['getChanges', [{}]],
+    ]);
+  });
+
+  it('an action error carries its code and the next step, and no delta', async () => {
+    const h = host({ click: { success: false, error: { code: 'OBSCURED', message: 'covered by dialog "Cookies" (nv_9)' } } });
+    const a = await callTool(h, 'browser_click', { text: 'Buy' });
+    expect(a.ok).toBe(false);
+    expect(a.text).toMatch(/^failed OBSCURED: covered by dialog "Cookies" \(nv_9\)\nNext: /);
+    expect(h.calls).toEqual([['click', [{ text: 'Buy' }, {}]]]);
+  });
+
+  it('browser_handle_dialog answers the next action that raises one, once', async () => {
+    const h = host({ click: { success: true, text: 'ok' }, getChanges: { kind: 'unchanged', text: '' } });
+    await callTool(h, 'browser_handle_dialog', { accept: true, promptText: 'yes' });
+    await callTool(h, 'browser_click', { ref: 'nv_1' });
+    await callTool(h, 'browser_click', { ref: 'nv_1' });
+    expect(h.calls.filter((c) => c[0] === 'click').map((c) => c[1][1])).toEqual([{ dialog: 'accept', promptText: 'yes' }, {}]);
+  });
+
+  it('browser tools need a host that drives the browser', async () => {
+    expect(await callTool(host({}), 'browser_navigate', { url: 'https://example.com' })).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
+  });
+
+  it('a page tool answer is fenced as page content', async () => {
+    const h = host({ callPageTool: { success: true, tool: 'add', duration: 1, result: { added: 1 }, text: 'ok' } });
+    const a = await callTool(h, 'browser_page_tool', { name: 'add', input: { sku: 'A' } });
+    expect(a.pageContent).toBe(true);
+    expect(a.text).toContain('<page-content>\n{"added":1}\n</page-content>');
+    expect(h.calls).toEqual([['callPageTool', ['add', { sku: 'A' }]]]);
+  });
+});
