@@ -17,6 +17,8 @@ export default defineConfig([
       // `import 'browserx-domtool/actions'`: the action layer bundled into a content script
       // instead of injected on a frame's first action (issue 19).
       actions: 'src/content-actions.ts',
+      // Tool definitions and callTool for agents (issue 34); not in the IIFE.
+      agent: 'src/agent/index.ts',
     },
     format: ['esm', 'cjs'],
     // Shared chunks in the CommonJS build too: without it content-script.cjs carried its
@@ -39,5 +41,15 @@ export default defineConfig([
     outExtension: () => ({ js: '.js' }),
     platform: 'browser',
     noExternal: [/.*/],
+  },
+  {
+    // The MCP server (bin browserx-domtool-mcp): Node only. Its dependencies (the MCP SDK,
+    // playwright-core) stay external, so no page bundle carries them.
+    entry: { mcp: 'src/mcp/cli.ts' },
+    format: ['esm'],
+    platform: 'node',
+    target: 'node18',
+    banner: { js: '#!/usr/bin/env node' },
+    external: ['@modelcontextprotocol/sdk', 'playwright-core'],
   },
 ]);

@@ -29,7 +29,7 @@ const INPUTS = [
   'scripts/build-extension.mjs',
 ];
 /** Outputs whose absence means "not built", whatever the stamp says. */
-const OUTPUTS = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/domtool.iife.js', 'dist/playwright.js', 'dist/global.d.ts', 'examples/extension/dist/content.js'];
+const OUTPUTS = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/domtool.iife.js', 'dist/playwright.js', 'dist/agent.js', 'dist/mcp.js', 'dist/global.d.ts', 'examples/extension/dist/content.js'];
 
 const args = process.argv.slice(2);
 const ifStale = args.includes('--if-stale');

@@ -6,6 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+// callTool from Node: the host that runs the agent tools in a Playwright page (SPEC I7).
+export { playwrightHost, readFilesForUpload, type PlaywrightToolPage } from './agent/playwright-host';
+
 /**
  * The two Page methods the helper uses. Structural on purpose: a Page from `playwright`,
  * `playwright-core` or `@playwright/test` fits, and the package needs none of them.
