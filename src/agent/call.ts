@@ -39,6 +39,13 @@ export interface CallOptions {
 type Args = Record<string, unknown>;
 type Runner = (host: ToolHost, args: Args, options: CallOptions) => Promise<ToolAnswer>;
 
+/**
+ * Snapshot options of the agent's reads. A model waits seconds for its next turn, so a walk
+ * may take up to a second (the library's default stops at 250 ms); a walk cut short makes
+ * the next delta a full text (ChangeTracker: 'cut').
+ */
+const READ_OPTIONS = { timeBudgetMs: 1000 };
+
 const WAIT_DEFAULT_S = 10;
 const WAIT_MAX_S = 30;
 const POLL_MS = 250;
@@ -48,7 +55,7 @@ export async function callTool(host: ToolHost, name: string, args: unknown = {},
   const tool = agentTool(name);
   const run = RUNNERS[name];
   if (!tool || !run) return errorAnswer('UNKNOWN_TOOL', `there is no tool named ${JSON.stringify(name)}`);
-  const input = (args ?? {}) as Args;
+  const input = withAliases(name, (args ?? {}) as Args);
   const problem = schemaProblem(tool.inputSchema, input, 'input');
   if (problem) return errorAnswer('VALIDATION_ERROR', problem);
   if (options.signal?.aborted) return errorAnswer('CANCELLED', 'the call was cancelled before it started');
@@ -57,6 +64,28 @@ export async function callTool(host: ToolHost, name: string, args: unknown = {},
   } catch (error) {
     return thrownAnswer(error);
   }
+}
+
+/**
+ * Playwright MCP's newer argument names, taken as ours so that calls written for it work:
+ * target → ref (drag: startTarget/endTarget → startRef/endRef), find's text → query.
+ */
+const ALIASES: [from: string, to: string][] = [
+  ['target', 'ref'],
+  ['startTarget', 'startRef'],
+  ['endTarget', 'endRef'],
+];
+
+function withAliases(name: string, args: Args): Args {
+  let out = args;
+  const rename = (from: string, to: string) => {
+    if (out[from] === undefined || out[to] !== undefined) return;
+    out = { ...out, [to]: out[from] };
+    delete out[from];
+  };
+  for (const [from, to] of ALIASES) rename(from, to);
+  if (name === 'browser_find') rename('text', 'query');
+  return out;
 }
 
 /** The element an action takes: its ref, or `{ text }` (acting on text). */
@@ -80,7 +109,7 @@ function dialogOption(host: ToolHost): { dialog?: 'accept' | 'dismiss'; promptTe
 async function afterAction(host: ToolHost, result: unknown): Promise<ToolAnswer> {
   const answer = actionAnswer(result as ActionResult);
   if (!answer.ok) return answer;
-  const changes = (await host.run('getChanges', [{}])) as Changes;
+  const changes = (await host.run('getChanges', [READ_OPTIONS])) as Changes;
   if (changes.error || changes.kind === 'unchanged') return answer;
   return { ...answer, text: answer.text + '\n' + changes.text };
 }
@@ -98,7 +127,7 @@ const onTarget = (command: CommandName): Runner => act(command, (args) => (targe
 /** The whole page text: after a navigation (once the page settled, at most 3 s), and for browser_snapshot. */
 async function pageText(host: ToolHost, settle = false): Promise<ToolAnswer> {
   if (settle) await host.run('waitForStable', [{ timeoutMs: 3000 }]);
-  return { ok: true, text: (await host.run('getText', [{}])) as string };
+  return { ok: true, text: (await host.run('getText', [READ_OPTIONS])) as string };
 }
 
 const unsupported = (what: string) => errorAnswer('UNSUPPORTED', `${what} needs a host that drives the browser (the MCP server, Playwright or the extension)`);
@@ -113,7 +142,7 @@ async function waitFor(host: ToolHost, args: Args, options: CallOptions): Promis
   }
   const gone = typeof args.text !== 'string';
   for (;;) {
-    const found = (await host.run('find', [text, { limit: 5 }])) as FindResult;
+    const found = (await host.run('find', [text, { ...READ_OPTIONS, limit: 5 }])) as FindResult;
     if (found.error) return errorAnswer(found.error.code, found.error.message);
     if (gone ? found.total === 0 : found.total > 0) return { ok: true, text: gone ? `ok; "${text}" is gone` : found.text };
     if (Date.now() >= deadline || options.signal?.aborted) return errorAnswer('TIMEOUT', `"${text}" ${gone ? 'is still on the page' : 'did not appear'} after ${seconds} s`);
@@ -141,11 +170,11 @@ const RUNNERS: Record<string, Runner> = {
   },
   browser_snapshot: (host) => pageText(host),
   browser_changes: async (host) => {
-    const c = (await host.run('getChanges', [{}])) as Changes;
+    const c = (await host.run('getChanges', [READ_OPTIONS])) as Changes;
     return c.error ? errorAnswer(c.error.code, c.error.message) : { ok: true, text: c.text };
   },
   browser_find: async (host, args) => {
-    const r = (await host.run('find', [args.query, args.limit === undefined ? {} : { limit: args.limit }])) as FindResult;
+    const r = (await host.run('find', [args.query, args.limit === undefined ? READ_OPTIONS : { ...READ_OPTIONS, limit: args.limit }])) as FindResult;
     return r.error ? errorAnswer(r.error.code, r.error.message) : { ok: true, text: r.text };
   },
   browser_inspect: async (host, args) => inspectAnswer((await host.run('inspect', [args.ref])) as InspectResult),

@@ -64,7 +64,7 @@ describe('callTool', () => {
     expect(a).toEqual({ ok: true, text: 'ok; dialog opened\n# changes since #1\n+ nv_2 button "Close"' });
     expect(h.calls).toEqual([
       ['click', ['nv_1', {}]],
-      ['getChanges', [{}]],
+      ['getChanges', [{ timeBudgetMs: 1000 }]],
     ]);
   });
 
@@ -82,6 +82,13 @@ describe('callTool', () => {
     await callTool(h, 'browser_click', { ref: 'nv_1' });
     await callTool(h, 'browser_click', { ref: 'nv_1' });
     expect(h.calls.filter((c) => c[0] === 'click').map((c) => c[1][1])).toEqual([{ dialog: 'accept', promptText: 'yes' }, {}]);
+  });
+
+  it("takes Playwright MCP's newer argument names: target for ref, text for find's query", async () => {
+    const h = host({ hover: { success: true, text: 'ok' }, getChanges: { kind: 'unchanged', text: '' }, find: { total: 0, text: '# find' } });
+    expect((await callTool(h, 'browser_hover', { target: 'nv_1', element: 'Menu' })).ok).toBe(true);
+    expect((await callTool(h, 'browser_find', { text: 'Total' })).ok).toBe(true);
+    expect(h.calls.map((c) => c[1][0])).toEqual(['nv_1', { timeBudgetMs: 1000 }, 'Total']);
   });
 
   it('browser tools need a host that drives the browser', async () => {
