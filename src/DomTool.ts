@@ -316,9 +316,9 @@ export class DomTool {
     invalidate: () => this.invalidate(),
     dispose: () => this.disposeAll(),
     pageTools: () => listPageTools(this.document),
-    callPageTool: async (name, input) => {
+    callPageTool: async (name, input, signal) => {
       try {
-        return await callPageTool(this.document, name, input);
+        return await callPageTool(this.document, name, input, signal);
       } finally {
         // F3: a tool changes the page like an action does.
         this.invalidate();

@@ -10,7 +10,8 @@ export type DomToolLike = { [K in CommandName]?: unknown };
 /** callTool in the page: commands are the DomTool's own methods; navigation is the page's location. */
 export function domToolHost(tool: DomToolLike, win: { location: { assign(url: string): void }; history: { back(): void } } | null = typeof window === 'undefined' ? null : window): ToolHost {
   return {
-    run: (command, args) => Promise.resolve((tool[command] as (...a: unknown[]) => unknown).apply(tool, args)),
+    // A page tool's call takes the signal: cancelling it cancels the tool in the page.
+    run: (command, args, signal) => Promise.resolve((tool[command] as (...a: unknown[]) => unknown).apply(tool, command === 'callPageTool' && signal ? [args[0], args[1], { signal }] : args)),
     // The page itself unloads: the answer is read from whatever document runs this next.
     navigate: win ? (url) => Promise.resolve(win.location.assign(url)) : undefined,
     back: win ? () => Promise.resolve(win.history.back()) : undefined,

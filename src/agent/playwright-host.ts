@@ -21,15 +21,27 @@ const READS: CommandName[] = ['getText', 'getChanges', 'find', 'inspect', 'listP
  * The in-page call: one DomTool per document (kept on the window, so the changes tool
  * compares with what this document showed last), its method, its plain-data answer.
  */
-function expression(command: CommandName, args: unknown[]): string {
-  return `(async (c, a) => {
+function expression(command: CommandName, args: unknown[], abortId = 0): string {
+  return `(async (c, a, id) => {
   const g = globalThis.BrowserXDomTool;
   if (!g || !g.DomTool) throw new Error('no DomTool in this page (inject dist/domtool.iife.js first)');
   const t = globalThis.__browserxAgentTool || (globalThis.__browserxAgentTool = new g.DomTool());
-  const r = await t[c](...a);
-  return g.toPlainData ? g.toPlainData(r) : r;
-})(${JSON.stringify(command)}, ${JSON.stringify(args)})`;
+  const aborts = globalThis.__browserxAgentAborts || (globalThis.__browserxAgentAborts = new Map());
+  if (id) {
+    const ac = new AbortController();
+    aborts.set(id, ac);
+    a = [a[0], a[1], { signal: ac.signal }];
+  }
+  try {
+    const r = await t[c](...a);
+    return g.toPlainData ? g.toPlainData(r) : r;
+  } finally {
+    aborts.delete(id);
+  }
+})(${JSON.stringify(command)}, ${JSON.stringify(args)}, ${abortId})`;
 }
+
+let abortSeq = 0;
 
 const LOST = /Execution context was destroyed|navigat|Target closed|frame was detached/i;
 
@@ -50,10 +62,14 @@ const typeOf = (path: string): string => TYPES[path.slice(path.lastIndexOf('.') 
 export function playwrightHost(page: PlaywrightToolPage | (() => Promise<PlaywrightToolPage>)): ToolHost {
   const current = typeof page === 'function' ? page : () => Promise.resolve(page);
   return {
-    async run(command, args) {
+    async run(command, args, signal) {
       const p = await current();
+      // A page tool's call can be cancelled: the abort is sent into the page, where the call waits.
+      const abortId = command === 'callPageTool' && signal ? ++abortSeq : 0;
+      const abort = () => void p.evaluate(`globalThis.__browserxAgentAborts && globalThis.__browserxAgentAborts.get(${abortId})?.abort()`).catch(() => undefined);
+      if (abortId) signal!.addEventListener('abort', abort, { once: true });
       try {
-        return await p.evaluate(expression(command, args));
+        return await p.evaluate(expression(command, args, abortId));
       } catch (error) {
         if (!LOST.test(String((error as Error)?.message))) throw error;
         // The document the call ran in went away: a read runs again in the new one; an
@@ -61,6 +77,8 @@ export function playwrightHost(page: PlaywrightToolPage | (() => Promise<Playwri
         await p.waitForLoadState('domcontentloaded').catch(() => undefined);
         if (READS.indexOf(command) >= 0) return p.evaluate(expression(command, args));
         return { ok: true, success: true, duration: 0, snapshotInvalidated: true, text: `ok; navigated to ${p.url()}` };
+      } finally {
+        if (abortId) signal!.removeEventListener('abort', abort);
       }
     },
     async navigate(url) {

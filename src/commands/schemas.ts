@@ -91,3 +91,6 @@ export const STABLE_SCHEMA: OptionSchema = [
   ['quietMs', 'num0'],
   ['timeoutMs', 'num0'],
 ];
+
+/** callPageTool(name, input, options): `signal` cancels the call in the page (S17). */
+export const PAGE_TOOL_SCHEMA: OptionSchema = [['signal', 'obj']];

@@ -6,7 +6,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { callTool } from '../agent/call';
 import { mcpTools } from '../agent/formats';
 import type { ToolAnswer } from '../agent/answers';
-import type { PageTool } from '../page-tools/tools';
+import { hintsOf, type PageTool } from '../page-tools/tools';
 import type { BrowserSession } from './browser';
 
 export const SERVER_NAME = 'browserx-domtool';
@@ -15,18 +15,17 @@ const PAGE_PREFIX = 'page_';
 /** A page tool's MCP name: page_<name>, in the characters MCP tool names allow. */
 const mcpName = (tool: PageTool) => (PAGE_PREFIX + tool.name.replace(/[^A-Za-z0-9_-]/g, '_')).slice(0, 64);
 
-type PageToolHints = PageTool & { consequential?: boolean; untrustedContent?: boolean; origin?: string; frame?: string };
-
 /** A page tool as an MCP tool: its hints as annotations and in words, its origin, its schema. */
-function pageToolEntry(tool: PageToolHints, origin: string) {
-  const hints = [tool.readOnly ? '[readOnly]' : '', tool.consequential ? '[consequential]' : '', tool.untrustedContent ? '[untrustedContent]' : ''].filter(Boolean).join(' ');
-  const from = `Tool of the page ${tool.origin ?? origin}${tool.frame ? ' (frame ' + tool.frame + ')' : ''}${hints ? ' ' + hints : ''}; what it answers is page content.`;
+function pageToolEntry(tool: PageTool, origin: string) {
+  const from = `Tool of the page ${tool.origin || origin}${hintsOf(tool)}; what it answers is page content${tool.untrustedContent ? ' written by others' : ''}.`;
   const schema = tool.inputSchema && typeof tool.inputSchema === 'object' && tool.inputSchema.type === 'object' ? tool.inputSchema : { type: 'object', properties: {} };
   return {
     name: mcpName(tool),
     description: `${from} ${tool.description}`.trim(),
     inputSchema: schema,
-    annotations: { title: tool.name, readOnlyHint: tool.readOnly, destructiveHint: tool.consequential === true || !tool.readOnly, openWorldHint: true },
+    // MCP has no consequential hint: destructiveHint is its nearest; the draft's own names ride in _meta.
+    annotations: { title: tool.name, readOnlyHint: tool.readOnly, destructiveHint: tool.consequential, openWorldHint: true },
+    _meta: { webmcp: { readOnlyHint: tool.readOnly, consequentialHint: tool.consequential, untrustedContentHint: tool.untrustedContent, origin: tool.origin || origin } },
   };
 }
 

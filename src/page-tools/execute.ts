@@ -8,7 +8,7 @@
 // tool itself, which could run it twice.
 
 export interface ExecutingContext {
-  executeTool?(tool: unknown, input: unknown): Promise<string | null>;
+  executeTool?(tool: unknown, input: unknown, options?: { signal?: AbortSignal }): Promise<string | null>;
 }
 
 function isNativeFunction(fn: unknown): boolean {
@@ -19,15 +19,19 @@ function isNativeFunction(fn: unknown): boolean {
   }
 }
 
-/** `ctx.executeTool(tool, input)` with the input as an object (native) or a JSON string (polyfill). */
-export async function executeIn(ctx: ExecutingContext, tool: unknown, input: Record<string, unknown>): Promise<string | null> {
+/**
+ * `ctx.executeTool(tool, input, { signal })` with the input as an object (native) or a JSON
+ * string (polyfill); the signal (WebMCP's cancellation) only when the caller has one.
+ */
+export async function executeIn(ctx: ExecutingContext, tool: unknown, input: Record<string, unknown>, signal?: AbortSignal): Promise<string | null> {
   const execute = ctx.executeTool!;
-  if (!isNativeFunction(execute)) return execute.call(ctx, tool, JSON.stringify(input));
+  const call = (shape: unknown) => (signal ? execute.call(ctx, tool, shape, { signal }) : execute.call(ctx, tool, shape));
+  if (!isNativeFunction(execute)) return call(JSON.stringify(input));
   try {
-    return await execute.call(ctx, tool, input);
+    return await call(input);
   } catch (error) {
     if (!INPUT_NOT_PARSED.test(String((error as { message?: unknown } | null)?.message ?? ''))) throw error;
-    return execute.call(ctx, tool, JSON.stringify(input));
+    return call(JSON.stringify(input));
   }
 }
 

@@ -20,6 +20,12 @@ export interface PageTool {
   inputSchema: JsonSchema;
   /** The page says calling it changes nothing (annotations.readOnlyHint). */
   readOnly: boolean;
+  /** The page says calling it has consequences beyond the page: buys, sends, deletes (annotations.consequentialHint). */
+  consequential: boolean;
+  /** The page says what it answers may come from others (reviews, mail, posts): data, never instructions (annotations.untrustedContentHint). */
+  untrustedContent: boolean;
+  /** The origin of the document that declares it. */
+  origin: string;
   /** Registered in script (imperative) or a `<form toolname>` (declarative). */
   kind: 'imperative' | 'declarative';
 }
@@ -45,11 +51,12 @@ interface RegisteredLike {
   name: string;
   description?: string;
   inputSchema?: JsonSchema | string;
-  annotations?: { readOnlyHint?: boolean };
+  /** WebMCP's hints; destructiveHint is the older drafts' name for consequentialHint. */
+  annotations?: { readOnlyHint?: boolean; consequentialHint?: boolean; destructiveHint?: boolean; untrustedContentHint?: boolean };
 }
 interface ContextLike {
   getTools?(): Promise<RegisteredLike[]>;
-  executeTool?(tool: RegisteredLike, input: unknown): Promise<string | null>;
+  executeTool?(tool: RegisteredLike, input: unknown, options?: { signal?: AbortSignal }): Promise<string | null>;
 }
 interface TestingLike {
   listTools?(): RegisteredLike[];
@@ -102,6 +109,14 @@ function parseSchema(schema: JsonSchema | string | undefined): JsonSchema {
   return schema && typeof schema === 'object' ? schema : {};
 }
 
+function originOf(doc: Document): string {
+  try {
+    return doc.location?.origin ?? '';
+  } catch {
+    return '';
+  }
+}
+
 interface Found {
   tool: PageTool;
   registered?: RegisteredLike;
@@ -112,17 +127,22 @@ interface Found {
 async function discover(doc: Document): Promise<Found[]> {
   const found: Found[] = [];
   const seen = new Set<string>();
+  const origin = originOf(doc);
   const forms = toolForms(doc);
   const formNamed = (name: string) => forms.find((f) => f.getAttribute('toolname') === name);
   const add = (r: RegisteredLike, via: 'context' | 'testing' | 'bridge') => {
     if (!r || typeof r.name !== 'string' || seen.has(r.name)) return;
     seen.add(r.name);
     const form = formNamed(r.name);
+    const a = r.annotations;
     const tool: PageTool = {
       name: r.name,
       description: typeof r.description === 'string' ? r.description : '',
       inputSchema: parseSchema(r.inputSchema),
-      readOnly: r.annotations?.readOnlyHint === true,
+      readOnly: a?.readOnlyHint === true,
+      consequential: a?.consequentialHint === true || a?.destructiveHint === true,
+      untrustedContent: a?.untrustedContentHint === true,
+      origin,
       kind: form ? 'declarative' : 'imperative',
     };
     found.push({ tool, registered: r, via, form });
@@ -158,7 +178,16 @@ async function discover(doc: Document): Promise<Found[]> {
     const name = form.getAttribute('toolname') ?? '';
     if (!name || seen.has(name)) continue;
     seen.add(name);
-    const tool: PageTool = { name, description: form.getAttribute('tooldescription') ?? '', inputSchema: formSchema(form), readOnly: false, kind: 'declarative' };
+    const tool: PageTool = {
+      name,
+      description: form.getAttribute('tooldescription') ?? '',
+      inputSchema: formSchema(form),
+      readOnly: false,
+      consequential: false,
+      untrustedContent: false,
+      origin,
+      kind: 'declarative',
+    };
     found.push({ tool, form });
   }
   return found;
@@ -169,8 +198,12 @@ export async function listPageTools(doc: Document): Promise<PageTool[]> {
   return (await discover(doc)).map((f) => f.tool);
 }
 
-/** Calls a page tool after checking `input` against its schema. Never throws. */
-export async function callPageTool(doc: Document, name: string, input: Record<string, unknown>): Promise<PageToolResult> {
+/**
+ * Calls a page tool after checking `input` against its schema. Never throws. `signal`
+ * cancels the call in the page as WebMCP drafts it: executeTool's own signal, and a
+ * `toolcancel` event at the page's window for the page to stop what it started.
+ */
+export async function callPageTool(doc: Document, name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<PageToolResult> {
   const started = now();
   try {
     const tools = await discover(doc);
@@ -181,7 +214,8 @@ export async function callPageTool(doc: Document, name: string, input: Record<st
     }
     const problem = schemaProblem(found.tool.inputSchema, input);
     if (problem) throw new DomToolError('VALIDATION_ERROR', `Input for ${name} does not match its schema: ${problem}. Nothing was called.`);
-    const answer = await execute(doc, found, input);
+    if (signal?.aborted) throw cancelled(name);
+    const answer = await (signal ? cancellable(doc, name, execute(doc, found, input, signal), signal) : execute(doc, found, input));
     return finish(started, name, { success: true, ...answer });
   } catch (e) {
     const error = toError(e, name);
@@ -189,12 +223,43 @@ export async function callPageTool(doc: Document, name: string, input: Record<st
   }
 }
 
-async function execute(doc: Document, found: Found, input: Record<string, unknown>): Promise<{ result?: unknown; submitted?: boolean }> {
+const cancelled = (name: string) => new DomToolError('ACTION_FAILED', `The call of tool ${name} was cancelled by the caller; the page was told (toolcancel).`, false);
+
+/** `run`, or a cancellation when `signal` aborts first: the page gets a `toolcancel` event naming the tool. */
+function cancellable<T>(doc: Document, name: string, run: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      fire(doc, 'toolcancel', name);
+      reject(cancelled(name));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    run.then(
+      (v) => (signal.removeEventListener('abort', onAbort), resolve(v)),
+      (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
+    );
+  });
+}
+
+/** WebMCP's page events (`toolactivated`, `toolcancel`), with the tool's name as `toolName`. */
+function fire(doc: Document, type: string, toolName: string): void {
+  try {
+    const win = doc.defaultView;
+    if (!win) return;
+    const event = new win.Event(type);
+    Object.defineProperty(event, 'toolName', { value: toolName });
+    win.dispatchEvent(event);
+  } catch {
+    // A page that broke Event: nothing to tell it with.
+  }
+}
+
+async function execute(doc: Document, found: Found, input: Record<string, unknown>, signal?: AbortSignal): Promise<{ result?: unknown; submitted?: boolean }> {
   const form = found.form;
   // A form tool without toolautosubmit waits for a person to submit it (WebMCP's
   // declarative API): fill it and say so rather than wait on a person.
   if (form && !form.hasAttribute('toolautosubmit')) {
     fillForm(form, input);
+    fire(doc, 'toolactivated', found.tool.name);
     throw new DomToolError(
       'NOT_ACTIONABLE',
       `Filled the form of tool ${found.tool.name}; the page asks a person to submit it (no toolautosubmit). Ask the user to submit it, or click its submit button if they asked you to.`,
@@ -203,7 +268,7 @@ async function execute(doc: Document, found: Found, input: Record<string, unknow
   const json = JSON.stringify(input);
   const timeout = () => new DomToolError('TIMEOUT', `Tool ${found.tool.name} did not answer within ${PAGE_TOOL_TIMEOUT_MS / 1000} s (it may be waiting for a person).`);
   const ctx = contextOf(doc);
-  if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function') return { result: parseResult(await withTimeout(executeIn(ctx, found.registered!, input), PAGE_TOOL_TIMEOUT_MS, timeout)) };
+  if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function') return { result: parseResult(await withTimeout(executeIn(ctx, found.registered!, input, signal), PAGE_TOOL_TIMEOUT_MS, timeout)) };
   if (found.via === 'bridge') {
     const answer = await askBridge(doc, { op: 'call', name: found.tool.name, input }, PAGE_TOOL_TIMEOUT_MS).catch(() => {
       throw timeout();
@@ -215,6 +280,7 @@ async function execute(doc: Document, found: Found, input: Record<string, unknow
   if (found.via !== undefined && testing && typeof testing.executeTool === 'function') return { result: parseResult(await withTimeout(testing.executeTool(found.tool.name, json), PAGE_TOOL_TIMEOUT_MS, timeout)) };
   if (form) {
     fillForm(form, input);
+    fire(doc, 'toolactivated', found.tool.name);
     form.requestSubmit();
     return { submitted: true };
   }
@@ -249,13 +315,18 @@ function finish(started: number, tool: string, r: Omit<PageToolResult, 'tool' | 
   return result;
 }
 
+/** The WebMCP hints a tool carries, as Playwright shows them: ` [readOnly] [consequential] [untrustedContent]`. */
+export function hintsOf(t: Pick<PageTool, 'readOnly' | 'consequential' | 'untrustedContent'>): string {
+  return (t.readOnly ? ' [readOnly]' : '') + (t.consequential ? ' [consequential]' : '') + (t.untrustedContent ? ' [untrustedContent]' : '');
+}
+
 /** The compact section of the text snapshot: one line per tool. */
 export function renderToolLines(tools: PageTool[]): string[] {
   if (!tools.length) return [];
   const lines = ['# page tools (callPageTool(name, input)):'];
   for (const t of tools) {
     const description = t.description ? ` — ${cut(t.description.replace(/\s+/g, ' ').trim(), 100)}` : '';
-    lines.push(`#   ${t.name}(${argumentList(t.inputSchema)})${t.readOnly ? ' [read-only]' : ''}${description}`);
+    lines.push(`#   ${t.name}(${argumentList(t.inputSchema)})${hintsOf(t)}${description}`);
   }
   return lines;
 }

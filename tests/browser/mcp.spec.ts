@@ -131,6 +131,21 @@ test('HTTP: two clients share the browser; page tools are MCP tools with their h
     await second.connect(new StreamableHTTPClientTransport(url));
     expect((await call(second, 'page_cart_total')).text).toContain('"items":2');
     await second.close();
+
+    // The draft's hints: consequential is MCP's destructiveHint, all three ride in _meta and the description.
+    await call(client, 'browser_navigate', { url: `${ORIGIN}/fixtures/webmcp/hints.html` });
+    const hinted = (await client.listTools()).tools;
+    const order = hinted.find((t) => t.name === 'page_place_order');
+    expect(order?.annotations?.destructiveHint).toBe(true);
+    expect(order?._meta).toMatchObject({ webmcp: { consequentialHint: true, origin: ORIGIN } });
+    expect(hinted.find((t) => t.name === 'page_read_reviews')?.description).toContain('[readOnly] [untrustedContent]');
+
+    // A call the client cancels is cancelled in the page: the tool hears toolcancel and stops.
+    const ac = new AbortController();
+    const pending = client.callTool({ name: 'page_export_catalog', arguments: {} }, undefined, { signal: ac.signal });
+    setTimeout(() => ac.abort(), 500);
+    await expect(pending).rejects.toThrow();
+    await expect.poll(async () => (await call(client, 'page_cancelled_calls')).text).toContain('export_catalog');
   } finally {
     await client.close();
     child.kill('SIGTERM');

@@ -3,6 +3,7 @@
 // against their schema, a late one seen in the next delta; the page's own state changes.
 import { expect, test, type Page } from '@playwright/test';
 import { openFixture } from './actions-helpers';
+import { ORIGIN } from './helpers/domtool';
 
 const tool = (page: Page, method: string, ...args: unknown[]) =>
   page.evaluate(({ method, args }) => (window as any).__tool[method](...args), { method, args });
@@ -24,7 +25,7 @@ test.describe('with the WebMCP polyfill', () => {
     const text: string = await tool(page, 'getText', { force: true });
     expect(text).toContain('# page tools (callPageTool(name, input)):');
     expect(text).toContain('add_to_cart(sku: string, quantity?: integer) — Add a product to the cart by its SKU');
-    expect(text).toContain('cart_total() [read-only]');
+    expect(text).toContain('cart_total() [readOnly]');
   });
 
   test('an imperative tool is called and changes the page; bad input is refused naming the field', async ({ page }) => {
@@ -89,6 +90,9 @@ test('without any WebMCP script, a declarative form tool is found in the DOM, fi
       description: 'Book a table for a party',
       kind: 'declarative',
       readOnly: false,
+      consequential: false,
+      untrustedContent: false,
+      origin: ORIGIN,
       inputSchema: { type: 'object', properties: { size: { type: 'number', description: 'How many people' }, time: { type: 'string', enum: ['18:00', '20:00'] } }, required: ['size'] },
     },
   ]);
@@ -97,4 +101,28 @@ test('without any WebMCP script, a declarative form tool is found in the DOM, fi
   const r = await tool(page, 'callPageTool', 'book_table', { size: 4, time: '20:00' });
   expect(r).toMatchObject({ success: true, submitted: true });
   expect(await page.evaluate(() => (window as any).__booked)).toEqual({ size: '4', time: '20:00' });
+});
+
+test('the three WebMCP hints are listed and shown in the text; a cancelled call tells the page (toolcancel)', async ({ page }) => {
+  await openFixture(page, '/fixtures/webmcp/hints.html', 'document.modelContext');
+  const tools: any[] = await tool(page, 'listPageTools');
+  const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+  expect(byName.place_order).toMatchObject({ consequential: true, readOnly: false, untrustedContent: false, origin: ORIGIN });
+  expect(byName.read_reviews).toMatchObject({ consequential: false, readOnly: true, untrustedContent: true });
+  const text: string = await tool(page, 'getText');
+  expect(text).toContain('#   place_order(confirm: boolean) [consequential] — Order the items');
+  expect(text).toContain('#   read_reviews(sku: string) [readOnly] [untrustedContent] — Reviews');
+
+  // The caller's signal aborts while the tool runs: the call answers at once, the page got toolcancel.
+  const r = await page.evaluate(async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 200);
+    return (window as any).__tool.callPageTool('export_catalog', {}, { signal: ac.signal });
+  });
+  expect(r.success).toBe(false);
+  expect(r.error.message).toContain('cancelled');
+  expect(await page.evaluate(() => (window as any).__hints.cancelled)).toEqual(['export_catalog']);
+  // executeTool got the caller's signal (the draft's third argument).
+  expect(await page.evaluate(() => (window as any).__hints.signals)).toBe(1);
+  await expect(page.locator('#status')).toHaveText('Export cancelled');
 });
