@@ -78,6 +78,9 @@ export function pageToolAnswer(r: PageToolResult & { ok?: boolean }): ToolAnswer
 /** The failure of a call that threw (a host that lost its page, a protocol error): honest and short. */
 export function thrownAnswer(error: unknown): ToolAnswer {
   const message = String((error as Error)?.message ?? error).split('\n')[0];
+  // A host's own error (the service's ServiceResult error) keeps its code.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return errorAnswer(code, message);
   if (/context was destroyed|navigat/i.test(message)) return errorAnswer('NAVIGATED', 'the page navigated while the tool ran; its answer was lost with the old page');
   if (/closed|no page/i.test(message)) return errorAnswer('NO_TAB', message);
   return errorAnswer('ACTION_FAILED', message);

@@ -2,7 +2,7 @@
 // schemas and shapes the function-calling APIs take, validation before anything runs,
 // the answer after an action (its line, then the delta), errors with their next step.
 import { describe, expect, it } from 'vitest';
-import { AGENT_TOOLS, anthropicTools, callTool, mcpTools, openAITools, type ToolHost } from '../../src/agent';
+import { AGENT_TOOLS, anthropicTools, callTool, mcpTools, openAITools, serviceHost, type ToolHost } from '../../src/agent';
 import { COMMANDS } from '../../src/commands/table';
 
 type Call = [string, unknown[]];
@@ -101,5 +101,28 @@ describe('callTool', () => {
     expect(a.pageContent).toBe(true);
     expect(a.text).toContain('<page-content>\n{"added":1}\n</page-content>');
     expect(h.calls).toEqual([['callPageTool', ['add', { sku: 'A' }]]]);
+  });
+});
+
+describe('serviceHost', () => {
+  it('sends each command as the service request of that message, with the tabId, and unwraps ServiceResults', async () => {
+    const sent: [string, Record<string, unknown>][] = [];
+    const answer = (method: string, value: unknown) => (req: Record<string, unknown>) => (sent.push([method, req]), Promise.resolve(value));
+    const service = {
+      click: answer('click', { success: true, duration: 1, snapshotInvalidated: true, text: 'ok' }),
+      getChanges: answer('getChanges', { ok: true, result: { kind: 'delta', text: '~ f1:nv_2 checkbox "Gift" [unchecked]' }, frames: [] }),
+      getText: answer('getText', { ok: false, error: { code: 'RESTRICTED_PAGE', message: 'chrome:// pages cannot be read' } }),
+    };
+    const h = serviceHost(service, 7);
+    const a = await callTool(h, 'browser_click', { ref: 'f1:nv_1' });
+    expect(a).toEqual({ ok: true, text: 'ok\n~ f1:nv_2 checkbox "Gift" [unchecked]' });
+    expect(sent).toEqual([
+      ['click', { tabId: 7, nodeId: 'f1:nv_1' }],
+      ['getChanges', { tabId: 7, options: { timeBudgetMs: 1000 } }],
+    ]);
+    // A service error is the answer's code, not a throw.
+    expect(await callTool(h, 'browser_snapshot')).toMatchObject({ ok: false, code: 'RESTRICTED_PAGE' });
+    // What the service cannot do is said, not guessed.
+    expect(await callTool(h, 'browser_hover', { ref: 'nv_3' })).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
   });
 });
