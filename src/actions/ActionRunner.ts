@@ -8,18 +8,15 @@ import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } 
 import { SecretGuard } from './secrets';
 import { describeTextTarget, findByText, isTextTarget, type TextTarget } from './text-target';
 import { resolveTarget, type SnapshotLike } from './resolve';
-import { deepActiveElement, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
+import { deepActiveElement, deepElementFromPoint, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
   checkEnabled,
   checkHitTarget,
   checkNotCrossOriginFrame,
   checkVisible,
-  deepElementFromPoint,
-  describeElement,
-  scrollIntoViewIfNeeded,
-  targetPoint,
-  type Point,
 } from './verify';
+import { describeElement } from './describe';
+import { scrollIntoViewIfNeeded, scrollToCentre, targetPoint, type Point } from '../dom/geometry';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
 import { EffectWatcher, QUIET_MS, type Observation } from './observe';
 import type { ChurnFilter } from '../settle/churn';
@@ -34,11 +31,11 @@ import { scrollContainer, scrollContainerOf, pageStep, type ScrollDirection } fr
 import { runSelect, runCheck } from './choices';
 import type { ActionContext, PointerTarget } from './context';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
-import { isAriaSlider, runTypeSlider } from './slider';
+import { runTypeSlider } from './slider';
 import { formattedValue } from './formats';
-import { codeEditorFor, runTypeCodeEditor } from './editors';
+import { runTypeCodeEditor } from './editors';
 import { runUpload, type UploadFile, type UploadOptions } from './upload';
-import { mayHaveStandIn, standInFor } from '../semantics';
+import { retarget, type TypeTarget } from './retarget';
 import { declaredFormatType } from '../dom/input-formats';
 
 export type { PointerTarget };
@@ -145,10 +142,10 @@ export class ActionRunner implements ActionContext {
       }
       const replace = options.replace !== false;
       const { element, snapshot } = await this.resolve(id);
-      if (isAriaSlider(element)) return runTypeSlider(this, start, id, element, snapshot, text);
-      const code = codeEditorFor(element);
-      if (code) return runTypeCodeEditor(this, start, id, code, snapshot, pressEnter ? text + '\n' : text, replace);
-      const field = this.editableTarget(element, id, snapshot);
+      const into = retarget(element, 'type');
+      if (into?.kind === 'slider') return runTypeSlider(this, start, id, into.el, snapshot, text);
+      if (into?.kind === 'code') return runTypeCodeEditor(this, start, id, into.editor, snapshot, pressEnter ? text + '\n' : text, replace);
+      const field = this.editableTarget(element, into, id, snapshot);
       this.secrets.target(field);
       this.secrets.typed(field, text);
       this.pointerTarget(field, id, snapshot);
@@ -187,9 +184,10 @@ export class ActionRunner implements ActionContext {
   clear(id: string): Promise<ActionResult> {
     return this.run('clear', async (start) => {
       const { element, snapshot } = await this.resolve(id);
-      const code = codeEditorFor(element);
-      if (code) return runTypeCodeEditor(this, start, id, code, snapshot, '', true);
-      const field = this.editableTarget(element, id, snapshot);
+      const into = retarget(element, 'type');
+      if (into?.kind === 'code') return runTypeCodeEditor(this, start, id, into.editor, snapshot, '', true);
+      // An ARIA slider holds a value, not text: nothing to clear (refused below as not editable).
+      const field = this.editableTarget(element, into?.kind === 'slider' ? null : into, id, snapshot);
       this.pointerTarget(field, id, snapshot);
       const watch = this.watch(field, snapshot);
       const left = clearElement(field);
@@ -271,7 +269,7 @@ export class ActionRunner implements ActionContext {
         if (!direction) {
           // scroll(id) with no direction: bring the element into view.
           const watch = this.watch(element, snapshot);
-          element.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' as ScrollBehavior });
+          scrollToCentre(element, 'nearest');
           return successResult(start, (await this.settle(watch)).effect);
         }
       }
@@ -315,7 +313,7 @@ export class ActionRunner implements ActionContext {
       out.states = getAriaStates(element, role || null);
       const r = element.getBoundingClientRect();
       out.box = { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
-      const point = this.verifyPointer(element, (mayHaveStandIn(element) && standInFor(element)) || element, id, snapshot, false);
+      const point = this.verifyPointer(element, retarget(element, 'pointer'), id, snapshot, false);
       out.inViewport = point !== null;
       if (!point) out.notes = [msg.inspectNeedsScroll];
       out.actionable = true;
@@ -363,7 +361,7 @@ export class ActionRunner implements ActionContext {
   pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget {
     // A native control drawn invisible under a custom look is operated where a person
     // clicks: its stand-in (its label), the same one the snapshot listed it through.
-    const standIn = (mayHaveStandIn(element) && standInFor(element)) || element;
+    const standIn = retarget(element, 'pointer');
     const point = this.verifyPointer(element, standIn, id, snapshot, true)!;
     const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y, standIn);
     // The hit test passed, so the hit is the element (or stand-in), inside it, or its label.
@@ -390,27 +388,11 @@ export class ActionRunner implements ActionContext {
     return point;
   }
 
-  /** The text field or editor to type into for this element (a wrapper around one field counts). */
-  editableTarget(element: Element, id: string, snapshot: SnapshotLike | null): Element {
+  /** Verifies the text field or editor `into` (retarget(element, 'type')) that typing goes into (A3). */
+  private editableTarget(element: Element, into: TypeTarget | null, id: string, snapshot: SnapshotLike | null): Element {
     checkNotCrossOriginFrame(element, id);
-    let field: Element | null = isTextField(element) || editingHostOf(element) ? element : null;
-    if (!field && element.localName === 'label') field = (element as HTMLLabelElement).control;
-    if (!field) {
-      const inner = element.querySelectorAll('input, textarea');
-      let only: Element | null = null;
-      for (let i = 0; i < inner.length; i++) {
-        if (!isTextField(inner[i])) continue;
-        if (only) {
-          only = null;
-          break;
-        }
-        only = inner[i];
-      }
-      field = only;
-    }
-    if (!field || (!isTextField(field) && !editingHostOf(field))) {
-      throw new DomToolError('VALIDATION_ERROR', msg.notEditable(id, describeElement(element)));
-    }
+    const field = into?.kind === 'field' ? into.el : null;
+    if (!field) throw new DomToolError('VALIDATION_ERROR', msg.notEditable(id, describeElement(element)));
     checkVisible(field, id, snapshot);
     checkEnabled(field, id, snapshot);
     if (isReadOnly(field)) throw new DomToolError('NOT_ACTIONABLE', msg.readonly(id, describeElement(field)));

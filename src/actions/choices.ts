@@ -11,8 +11,9 @@ import { pressKey } from './keyboard';
 import { parseKey } from './keys';
 import { waitFor } from './wait';
 import { typeIntoField, isTextField } from './typing';
-import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement } from './verify';
-import { checkedOf, inputType, isDisabled, isNativeCheckable, isRendered, pressedOf, roleOf as roleOrNull } from '../semantics';
+import { checkEnabled, checkNotCrossOriginFrame, checkVisible } from './verify';
+import { describeElement } from './describe';
+import { checkedOf, inputType, isDisabled, isRendered, pressedOf, roleOf as roleOrNull } from '../semantics';
 import {
   ariaOptionLabels,
   comboboxShows,
@@ -25,6 +26,7 @@ import {
   selectNative,
 } from './select';
 import type { ActionContext, PointerTarget } from './context';
+import { retarget } from './retarget';
 
 function roleOf(el: Element): string {
   return roleOrNull(el) ?? '';
@@ -152,19 +154,6 @@ function normalize(s: string): string {
 
 // ---- check / uncheck ---------------------------------------------------------
 
-const ARIA_CHECKABLE: Record<string, true> = { checkbox: true, switch: true, radio: true, menuitemcheckbox: true, menuitemradio: true };
-
-/** The checkbox-like control for this element: itself, a label's control, or the single one inside it. */
-function checkableOf(el: Element): Element | null {
-  if (isNativeCheckable(el) || ARIA_CHECKABLE[roleOf(el)] === true || el.hasAttribute('aria-pressed')) return el;
-  if (el.localName === 'label') {
-    const control = (el as HTMLLabelElement).control;
-    if (control && isNativeCheckable(control)) return control;
-  }
-  const inner = el.querySelectorAll('input[type="checkbox"], input[type="radio"], [role="checkbox"], [role="switch"], [role="radio"]');
-  return inner.length === 1 ? inner[0] : null;
-}
-
 function isRadio(el: Element): boolean {
   const role = roleOf(el);
   return inputType(el) === 'radio' || role === 'radio' || role === 'menuitemradio';
@@ -179,7 +168,7 @@ export function checkedStateOf(el: Element): boolean {
 export async function runCheck(ctx: ActionContext, start: number, id: string, wanted: boolean): Promise<ActionResult> {
   const { element, snapshot } = await ctx.resolve(id);
   checkNotCrossOriginFrame(element, id);
-  const control = checkableOf(element);
+  const control = retarget(element, 'check');
   if (!control) throw new DomToolError('VALIDATION_ERROR', msg.notCheckable(id, describeElement(element)));
   if (!wanted && isRadio(control)) throw new DomToolError('VALIDATION_ERROR', msg.radioUncheck(id));
   checkEnabled(control, id, snapshot);

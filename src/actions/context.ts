@@ -4,7 +4,7 @@ import type { ActionResult } from '../types';
 import type { SnapshotLike } from './snapshot-source';
 import type { EffectWatcher, Observation } from './observe';
 import type { PointerState } from './pointer';
-import type { Point } from './verify';
+import type { Point } from '../dom/geometry';
 import type { TextTarget } from './text-target';
 
 /** What a verified pointer target looks like after scrolling and hit testing. */

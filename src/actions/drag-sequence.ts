@@ -13,7 +13,8 @@ import { clearTimer, now, requestFrame, setTimer } from '../dom/builtins';
 import { waitForQuiet } from '../settle/quiet';
 import { fireDrag, fireMouse, firePointer } from './events';
 import { hoverSequence, type PointerState } from './pointer';
-import { deepElementFromPoint, focusTargetFor, type Point } from './verify';
+import type { Point } from '../dom/geometry';
+import { deepElementFromPoint, focusTargetFor } from '../semantics';
 import { deepActiveElement } from './focus-order';
 
 /** One frame, or 20 ms when frames do not run (background tabs). */

@@ -9,9 +9,12 @@ import type { SnapshotLike } from './resolve';
 import type { ActionContext } from './context';
 import { DomToolError, failureResult, successResult } from './result';
 
-import { checkHitTarget, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint, type Point } from './verify';
+import { containsPoint, scrollIntoViewIfNeeded, targetPoint, viewportOf, type Point } from '../dom/geometry';
+import { checkHitTarget, checkNotCrossOriginFrame, checkVisible } from './verify';
+import { describeElement } from './describe';
 import { dragSequence, untilStill, type DragReport } from './drag-sequence';
-import { isNativeRange, rangeValueAt, setRangeValue, sliderOf, sliderValue } from './slider';
+import { isNativeRange, rangeValueAt, setRangeValue, sliderValue } from './slider';
+import { retarget } from './retarget';
 import { isTextTarget, type TextTarget } from './text-target';
 
 /**
@@ -87,7 +90,7 @@ function textOf(el: Element): string {
 
 function snapshotBefore(source: Element, dest: Element | null): Before {
   const box = pageBox(source);
-  const slider = sliderOf(source);
+  const slider = retarget(source, 'slider');
   return {
     placements: placementsOf(source),
     x: box.x,
@@ -173,8 +176,7 @@ function dropPoint(el: Element, centre: Point, position: DragOptions['position']
 }
 
 function inViewport(el: Element, p: Point): boolean {
-  const doc = el.ownerDocument;
-  return p.x >= 0 && p.y >= 0 && p.x < doc.documentElement.clientWidth && p.y < doc.documentElement.clientHeight;
+  return containsPoint(viewportOf(el.ownerDocument), p);
 }
 
 export async function runDrag(ctx: ActionContext, start: number, sourceId: string, destination: DragDestination, options: DragOptions = {}): Promise<ActionResult> {

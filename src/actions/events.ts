@@ -3,7 +3,7 @@
 // `instanceof` checks in the page (and some framework internals) see a foreign
 // event. Every event is composed so listeners outside shadow roots hear it.
 import { windowOf } from '../dom/dom-utils';
-import type { Point } from './verify';
+import type { Point } from '../dom/geometry';
 import type { KeyDef, Modifiers } from './keys';
 
 type Win = Window & typeof globalThis;

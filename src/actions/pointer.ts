@@ -8,7 +8,8 @@ import { fireMouse, firePointer } from './events';
 import type { Modifiers } from './keys';
 import type { DialogOptions } from './dialog-options';
 import { deepActiveElement } from '../semantics';
-import { focusTargetFor, type Point } from './verify';
+import type { Point } from '../dom/geometry';
+import { focusTargetFor } from '../semantics';
 
 /** Per-runner memory of the element under the (virtual) mouse, for boundary events. */
 export class PointerState {

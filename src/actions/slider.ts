@@ -8,7 +8,7 @@ import { fireEvent, fireInput, setNativeValue } from './events';
 import { pressKey } from './keyboard';
 import { parseKey, type KeyDef, type Modifiers } from './keys';
 import { getRole, inputType } from '../semantics';
-import type { Point } from './verify';
+import type { Point } from '../dom/geometry';
 import { nextFrame } from './drag-sequence';
 import type { ActionResult } from '../types';
 import type { ActionContext } from './context';

@@ -6,7 +6,7 @@
 // when given. More than one distinct match is refused with the candidates (A3: never
 // guess which one the agent meant); none is ELEMENT_NOT_FOUND.
 import { DomToolError, cut } from './result';
-import { isRendered } from '../semantics';
+import { isOperable } from '../semantics';
 import { isElement } from '../dom/dom-utils';
 import type { SnapshotLike } from './snapshot-source';
 
@@ -36,12 +36,6 @@ function norm(s: string): string {
   return s.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-function visibleBox(el: Element): boolean {
-  if (!isRendered(el)) return false;
-  const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0;
-}
-
 /** The smallest visible element in `scope` showing `target.text`. */
 export function findByText(scope: Element, target: TextTarget, snapshot: SnapshotLike | null): Element {
   const want = norm(target.text);
@@ -66,7 +60,7 @@ export function findByText(scope: Element, target: TextTarget, snapshot: Snapsho
       }
       if (!seen.has(el)) {
         seen.add(el);
-        if (visibleBox(el)) (text === want ? exact : containing).push(el);
+        if (isOperable(el)) (text === want ? exact : containing).push(el);
       }
       break;
     }

@@ -13,11 +13,13 @@ import type { SnapshotLike } from './snapshot-source';
 import { DomToolError, failureResult, successResult } from './result';
 
 import { fireEvent, fireInput } from './events';
-import { checkEnabled, checkNotCrossOriginFrame, checkVisible, describeElement, scrollIntoViewIfNeeded, targetPoint } from './verify';
-import { disabledReason, inputType, isRendered, roleAndName } from '../semantics';
-import { hasBox } from '../dom/geometry';
+import { scrollIntoViewIfNeeded, targetPoint } from '../dom/geometry';
+import { checkEnabled, checkNotCrossOriginFrame, checkVisible } from './verify';
+import { describeElement } from './describe';
+import { disabledReason } from '../semantics';
 import { dropFiles } from './drag-sequence';
 import type { TextTarget } from './text-target';
+import { retarget } from './retarget';
 import { MutationObserverCtor } from '../dom/builtins';
 
 export interface UploadFile {
@@ -40,15 +42,10 @@ const upMsg = {
   notMultiple: (id: string, n: number) => `The file input of ${id} accepts one file (no "multiple" attribute); ${n} were given. Upload one file.`,
   notAccepted: (name: string, type: string, accept: string) =>
     `"${name}" (${type || 'unknown type'}) does not match accept="${accept}" of the file input, so the file picker would not offer it. Choose a file of an accepted type.`,
-  ambiguous: (id: string, n: number) => `${id} has ${n} file inputs near it; it is not clear which one it opens. Use upload on the label, button or input of the one you mean.`,
   noInput: (id: string, what: string) =>
     `${id} (${what}) is not a file input and no file input belongs to it. Use upload on the "Choose file" button, its label or the dropzone, or pass { via: "drop" } to drop the files onto it.`,
   dropRefused: (id: string, what: string, why: string) => `${id} (${what}) did not accept dropped files (${why}). It is not a dropzone; look for a file input or "Choose file" button instead.`,
   didNotStick: (id: string, got: string[]) => `The file input of ${id} did not keep the files (it holds ${got.length ? got.join(', ') : 'none'}). The page may reset it.`,
-  inputOfItsOwn: (id: string, inputId: string, name: string) =>
-    `${id} is not the file input's opener: the file input${name ? ` "${name}"` : ''} next to it is a control of its own. Use upload on ${inputId}.`,
-  notTheOpener: (id: string, others: number) =>
-    `Nothing shows that ${id} opens the file input next to it (${others} other button${others === 1 ? '' : 's'} beside it). Use upload on the button or label that picks the file, or on the dropzone.`,
   usedNearby: (what: string) => `Used the file input that ${what} opens (file inputs are usually hidden behind a button).`,
 };
 
@@ -115,71 +112,6 @@ export function matchesAccept(accept: string, name: string, type: string): boole
   return false;
 }
 
-function isFileInput(el: Element | null): el is HTMLInputElement {
-  return !!el && inputType(el) === 'file';
-}
-
-/** The file input an element stands for: itself, its label's control, one inside, or one it owns beside it. */
-function fileInputFor(el: Element, id: string, snapshot: SnapshotLike | null): { input: HTMLInputElement | null; nearby: boolean } {
-  if (isFileInput(el)) return { input: el, nearby: false };
-  const label = el.localName === 'label' ? (el as HTMLLabelElement) : el.closest('label');
-  if (label && isFileInput(label.control)) return { input: label.control, nearby: false };
-  const controlled = controlledFileInput(el);
-  if (controlled) return { input: controlled, nearby: false };
-  const inside = el.querySelectorAll('input[type="file"]');
-  if (inside.length === 1) return { input: inside[0] as HTMLInputElement, nearby: false };
-  if (inside.length > 1) throw new DomToolError('VALIDATION_ERROR', upMsg.ambiguous(id, inside.length));
-  // A "Choose file" button that calls hiddenInput.click(): the input sits beside it.
-  // Only buttons and links stand for a nearby input; a region or dropzone does not.
-  const role = roleAndName(el).role;
-  if (role !== 'button' && role !== 'link') return { input: null, nearby: false };
-  for (let cur = el.parentElement, i = 0; cur && i < 3; cur = cur.parentElement, i++) {
-    const near = cur.querySelectorAll('input[type="file"]');
-    if (near.length > 1) throw new DomToolError('VALIDATION_ERROR', upMsg.ambiguous(id, near.length));
-    if (near.length === 1) return { input: ownedNearbyInput(el, id, near[0] as HTMLInputElement, cur, snapshot), nearby: true };
-  }
-  return { input: null, nearby: false };
-}
-
-/** An input the element names as what it controls (aria-controls): it is that input's opener. */
-function controlledFileInput(el: Element): HTMLInputElement | null {
-  const ids = (el.getAttribute('aria-controls') ?? '').split(/\s+/);
-  for (const ref of ids) {
-    const target = ref ? el.ownerDocument.getElementById(ref) : null;
-    if (isFileInput(target)) return target;
-  }
-  return null;
-}
-
-/** Words a file-picking button uses ("Choose file", "Upload photo", "Browse…"). */
-const PICKS_FILES = /\b(file|files|upload|choose|browse|attach|select|add|photo|photos|image|images|picture|avatar|document|import|replace)\b/i;
-
-function picksFiles(el: Element): boolean {
-  return PICKS_FILES.test(roleAndName(el).name ?? '') || PICKS_FILES.test(el.getAttribute('title') ?? '');
-}
-
-/**
- * A3: a file input next to a button is that button's only when nothing says otherwise.
- * An input the snapshot lists as a control of its own (visible, with its own id) is used
- * through that id, never through a neighbour; with other buttons beside it, only the one
- * whose words say it picks files (and no rival that says so too) stands for it.
- */
-function ownedNearbyInput(el: Element, id: string, input: HTMLInputElement, scope: Element, snapshot: SnapshotLike | null): HTMLInputElement {
-  const inputId = snapshot?.getNodeId(input);
-  // Without a snapshot (a text target before any was taken) a visible input counts as a control of its own (A3).
-  const ownControl = snapshot ? !!inputId && snapshot.has(inputId) : isRendered(input) && hasBox(input.getBoundingClientRect());
-  if (ownControl) throw new DomToolError('VALIDATION_ERROR', upMsg.inputOfItsOwn(id, inputId || 'it (take a snapshot for its id)', roleAndName(input).name ?? ''));
-  const rivals: Element[] = [];
-  const controls = scope.querySelectorAll('button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]');
-  for (let i = 0; i < controls.length; i++) {
-    const c = controls[i];
-    if (c !== el && !el.contains(c) && !c.contains(el)) rivals.push(c);
-  }
-  if (!rivals.length) return input;
-  if (picksFiles(el) && !rivals.some(picksFiles)) return input;
-  throw new DomToolError('VALIDATION_ERROR', upMsg.notTheOpener(id, rivals.length));
-}
-
 /**
  * `target` is a node id or the text the agent read (A9: "Drop a file here" on a zone with no
  * id of its own, issue 21 item 3); messages name it by `id` (the node id, or `text "…"`).
@@ -191,7 +123,7 @@ export async function runUpload(ctx: ActionContext, start: number, target: strin
   const { element, snapshot, label: id } = await ctx.resolvePointer(target);
   checkNotCrossOriginFrame(element, id);
   const what = describeElement(element, snapshot);
-  const found = via === 'drop' ? { input: null, nearby: false } : fileInputFor(element, id, snapshot);
+  const found = via === 'drop' ? { input: null, nearby: false } : retarget(element, 'file', id, snapshot);
   const input = found.input;
   if (!input) {
     if (via === 'input') throw new DomToolError('VALIDATION_ERROR', upMsg.noInput(id, what));

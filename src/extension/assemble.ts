@@ -4,6 +4,7 @@
 // service worker fills each placeholder with the answer of the frame behind it.
 import type { VirtualNode } from '../types';
 import { FRAME_SLOT } from '../integration/frames';
+import { plainIdTokens } from '../snapshot/ids/node-id';
 
 /** What the traversal writes into a cross-origin iframe it cannot enter. */
 const CROSS_ORIGIN_NOTE = 'Cross-origin iframe: content not accessible';
@@ -82,7 +83,7 @@ export function graftText(text: string, fills: Map<number, TextFill>): string {
 export function prefixIdsDeep<T>(value: T, prefix: string): T {
   if (!prefix) return value;
   const fix = (v: unknown): unknown => {
-    if (typeof v === 'string') return v.replace(/(^|[^\w:])(nv_[0-9a-z]+)/g, (_m, pre: string, id: string) => pre + prefix + id);
+    if (typeof v === 'string') return v.replace(plainIdTokens(), (_m, pre: string, id: string) => pre + prefix + id);
     if (Array.isArray(v)) return v.map(fix);
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};

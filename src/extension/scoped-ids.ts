@@ -8,6 +8,8 @@
 // its new document gets a new number, so ids taken from the old document can never
 // reach an element of the new one (seeds 000/003: ids die with a navigation). Numbers
 // are unique across tabs, so an id from another tab's frame is recognised as such.
+import { plainIdTokens } from '../snapshot/ids/node-id';
+
 export interface FrameRecord {
   n: number;
   tabId: number;
@@ -45,7 +47,7 @@ export function framePrefix(n: number): string {
 /** Main-frame ids in a text snapshot (plain `nv_…` tokens not preceded by a frame prefix). */
 export function plainIdsInText(text: string): string[] {
   const out: string[] = [];
-  const re = /(^|[^\w:])(nv_[0-9a-z]+)/g;
+  const re = plainIdTokens();
   for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[2]);
   return out;
 }

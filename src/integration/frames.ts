@@ -20,8 +20,11 @@ import type { SerializedPage, VirtualNode } from '../types';
 import { pickSnapshotOptions, type SnapshotOptions } from '../options';
 import { toPlainData } from '../dom/safe-json';
 import { isElement } from '../dom/dom-utils';
-import { deepElementFromPoint, describeElement, scrollIntoViewIfNeeded, targetPoint, toParentFramePoint } from '../actions/verify';
+import { containsPoint, scrollIntoViewIfNeeded, scrollToCentre, targetPoint, toParentFramePoint, viewportOf, type Point } from '../dom/geometry';
+import { deepElementFromPoint } from '../semantics';
+import { describeElement } from '../actions/describe';
 import type { BuildNode } from '../snapshot/tree';
+import { idTokens } from '../snapshot/ids/node-id';
 import { renderToolLines, withToolLines } from '../page-tools/tools';
 
 /** A text-snapshot line that marks where a child frame's text goes (never page text). */
@@ -85,12 +88,10 @@ function frameLinks(snapshot: DomSnapshot, getFrameId: FrameIdOf | undefined): M
   return out;
 }
 
-const ID_TOKEN = /nv_[0-9a-z]+/g;
-
 /** Prefixes the ids this snapshot issued, wherever they appear in a text (lines, inline links). */
 export function prefixTextIds(text: string, snapshot: Pick<DomSnapshot, 'has'>, prefix: string): string {
   if (!prefix) return text;
-  return text.replace(ID_TOKEN, (id) => (snapshot.has(id) ? prefix + id : id));
+  return text.replace(idTokens(), (id) => (snapshot.has(id) ? prefix + id : id));
 }
 
 function prefixTreeIds(root: VirtualNode, prefix: string): void {
@@ -191,14 +192,9 @@ export function frameHitTest(doc: Document, frameId: number, point: { x: number;
   const frame = findFrameElement(doc, frameId, getFrameId, shadowRootOf);
   if (!frame) return { ok: false, reason: 'missing' };
   let outer = toParentFramePoint(frame, point);
-  const win = doc.defaultView;
-  const inView = (p: { x: number; y: number }) => !!win && p.x >= 0 && p.y >= 0 && p.x < win.innerWidth && p.y < win.innerHeight;
+  const inView = (p: Point) => !!doc.defaultView && containsPoint(viewportOf(doc), p);
   if (!inView(outer)) {
-    try {
-      frame.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' as ScrollBehavior });
-    } catch {
-      /* old engines */
-    }
+    scrollToCentre(frame);
     outer = toParentFramePoint(frame, point);
     if (!inView(outer)) return { ok: false, reason: 'offscreen' };
   }

@@ -8,7 +8,7 @@
 // `pointer-events: none`, so hit-testing (and the OBSCURED check) sees through it.
 import { isElement } from '../dom/dom-utils';
 import { cancelFrame, requestFrame } from '../dom/builtins';
-import { toParentFramePoint } from '../actions/verify';
+import { frameElementOf, toParentFramePoint, viewportOf } from '../dom/geometry';
 import type { ErrorCode, VirtualNode } from '../types';
 
 export const OVERLAY_ATTRIBUTE = 'data-browserx-overlay';
@@ -69,7 +69,7 @@ function topLevelRect(el: Element): { x: number; y: number; width: number; heigh
   const r = el.getBoundingClientRect();
   let point = { x: r.left, y: r.top };
   // frameElement is null at the top and when the parent is cross-origin.
-  for (let frame = el.ownerDocument?.defaultView?.frameElement ?? null; frame; frame = frame.ownerDocument?.defaultView?.frameElement ?? null) {
+  for (let frame = frameElementOf(el); frame; frame = frameElementOf(frame)) {
     point = toParentFramePoint(frame, point);
   }
   return { x: point.x, y: point.y, width: r.width, height: r.height };
@@ -149,7 +149,7 @@ export class HighlightOverlay {
   /** Re-reads every target's rect (called on show, scroll and resize). */
   private position(): void {
     this.frame = 0;
-    const viewportWidth = this.doc.documentElement.clientWidth;
+    const viewportWidth = viewportOf(this.doc).right;
     for (const t of this.targets) {
       const s = t.box.style;
       if (!t.element.isConnected) {

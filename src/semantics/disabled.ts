@@ -2,7 +2,7 @@
 import { parentElementOrHost } from '../dom/dom-utils';
 import { ariaCaches } from '../dom/caches';
 import { ariaToken, isHtml, wordSet } from './element';
-import { frameElementOf } from './visibility';
+import { frameElementOf } from '../dom/geometry';
 
 const NATIVE_DISABLEABLE = wordSet('button input select textarea optgroup option fieldset');
 

@@ -1,6 +1,7 @@
 // Focus (S5, A2): what can take focus and what has it, across shadow roots and frames.
 import { attr, inputType, isHtml } from './element';
 import { disabledReason } from './disabled';
+import { flatTreeParent } from '../dom/dom-utils';
 
 /**
  * Focusable by click or script (not necessarily by Tab): a parseable tabindex, a link
@@ -76,3 +77,10 @@ export function isFocused(el: Element): boolean {
   return !!doc && el !== doc.body && el !== doc.documentElement && deepActiveElement(doc) === el;
 }
 
+/** The element a focus() would land on for a click here: the element or its nearest focusable ancestor. */
+export function focusTargetFor(el: Element): Element | null {
+  for (let cur: Element | null = el; cur; cur = flatTreeParent(cur)) {
+    if (isFocusable(cur)) return cur;
+  }
+  return null;
+}

@@ -3,11 +3,7 @@
 // snapshot's covered controls / covered text (S13, S14) both ask it, so the snapshot
 // never promises a click the action layer would refuse, nor the other way round.
 import { flatTreeParent, parentElementOrHost } from '../dom/dom-utils';
-
-export interface Point {
-  x: number;
-  y: number;
-}
+import type { Point } from '../dom/geometry';
 
 /**
  * Element at a point, descending into open shadow roots — and into the shadow roots

@@ -5,7 +5,7 @@
 // answer for both layers: the snapshot lists the control with its state, and an
 // action clicks its stand-in, the thing a person would click.
 import { getRect, getStyle } from '../dom/caches';
-import { MIN_OPACITY } from '../dom/geometry';
+import { faded, hasBox, hasClickableBox } from './visibility';
 
 /** Tags whose native control may be drawn invisible and operated through a stand-in. */
 export function mayHaveStandIn(el: Element): boolean {
@@ -16,24 +16,17 @@ export function mayHaveStandIn(el: Element): boolean {
 /** The element takes no click on its own box: no box, clipped to nothing, or pointer-events:none. */
 export function cannotTakeClick(el: Element, style: CSSStyleDeclaration): boolean {
   if (style.pointerEvents === 'none') return true;
-  const r = getRect(el);
-  if (!(r.width > 1 || r.height > 1) || r.width <= 0 || r.height <= 0) return true;
+  if (!hasBox(getRect(el))) return true;
   // clip applies to absolutely positioned boxes; sr-only / Bootstrap use rect(0 0 0 0).
   const clip = style.clip;
   return !!clip && clip !== 'auto' && /^rect\(0(?:px)?,? 0(?:px)?,? 0(?:px)?,? 0(?:px)?\)$/.test(clip);
 }
 
-function transparent(style: CSSStyleDeclaration): boolean {
-  const opacity = style.opacity;
-  return opacity !== '1' && opacity !== '' && parseFloat(opacity) <= MIN_OPACITY;
-}
-
 /** A label a person can click: rendered, with a box, reachable by the pointer. */
 function clickableLabel(label: Element): boolean {
   const style = getStyle(label);
-  if (!style || style.display === 'none' || style.visibility !== 'visible' || style.pointerEvents === 'none' || transparent(style)) return false;
-  const r = getRect(label);
-  return r.width > 1 && r.height > 1;
+  if (!style || style.display === 'none' || style.visibility !== 'visible' || style.pointerEvents === 'none' || faded(style)) return false;
+  return hasClickableBox(getRect(label));
 }
 
 /**
@@ -52,4 +45,12 @@ export function standInFor(control: Element, style: CSSStyleDeclaration | null =
   }
   if (labels) for (let i = 0; i < labels.length; i++) if (clickableLabel(labels[i])) return labels[i];
   return null;
+}
+
+/**
+ * Where a pointer operates `el`: the stand-in of a native control drawn invisible, else
+ * the element itself. The snapshot's covers test this element and the action clicks it.
+ */
+export function pointerTargetOf(el: Element): Element {
+  return (mayHaveStandIn(el) && standInFor(el)) || el;
 }

@@ -16,8 +16,8 @@ import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
 import { forEachNode } from './tree';
 import { DEFAULT_TEXT_LENGTH, lineCostFor } from './render/text';
-import { hasBox, type Box } from '../dom/geometry';
-import { getHint } from '../semantics';
+import { windowBoxOf, type Box } from '../dom/geometry';
+import { drawnVisible, getHint } from '../semantics';
 import { isElement } from '../dom/dom-utils';
 import { epochMs, now } from '../dom/builtins';
 import { StageClock } from './stages';
@@ -169,9 +169,7 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
     if (!control || label.vn.computed?.focusable) continue;
     // A control drawn invisible is listed itself (its label is where the click goes).
     if (!standIns.has(control)) {
-      const style = getStyle(control);
-      const visible = !!style && style.display !== 'none' && style.visibility === 'visible' && parseFloat(style.opacity || '1') > 0.05 && hasBox(getRect(control));
-      if (!visible) continue;
+      if (!drawnVisible(getStyle(control), getRect(control))) continue;
     }
     const vn = label.vn;
     vn.actionable = undefined;
@@ -257,6 +255,7 @@ function keepInViewport(roots: BuildNode[], viewport: Box): BuildNode[] {
 export function readContext(doc: Document): PageContext {
   const win = doc.defaultView;
   const root = doc.documentElement;
+  const view = windowBoxOf(doc);
   let url = '';
   let domain = '';
   try {
@@ -269,7 +268,7 @@ export function readContext(doc: Document): PageContext {
     url,
     title: (doc.title || '').trim(),
     domain,
-    viewport: { width: win?.innerWidth ?? root?.clientWidth ?? 0, height: win?.innerHeight ?? root?.clientHeight ?? 0 },
+    viewport: { width: view.right, height: view.bottom },
     scroll: {
       x: win?.scrollX ?? 0,
       y: win?.scrollY ?? 0,

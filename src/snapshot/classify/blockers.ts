@@ -9,8 +9,7 @@
 //    signing in, or ask for cookie consent. A login page or a small cookie banner is not.
 import type { PageBlocker } from '../../types';
 import { getStyle } from '../../dom/caches';
-import { isRendered } from '../../semantics/visibility';
-import { MIN_OPACITY } from '../../dom/geometry';
+import { isRendered, shown } from '../../semantics';
 
 interface Vendor {
   name: string;
@@ -69,7 +68,7 @@ function findCaptcha(doc: Document): string | null {
   for (let i = 0; i < frames.length; i++) {
     const src = frames[i].getAttribute('src') ?? '';
     if (!src || /[?&#]size=invisible\b/i.test(src)) continue;
-    for (let v = 0; v < VENDORS.length; v++) if (VENDORS[v].frame.test(src) && shown(frames[i])) return VENDORS[v].name;
+    for (let v = 0; v < VENDORS.length; v++) if (VENDORS[v].frame.test(src) && shownAsWidget(frames[i])) return VENDORS[v].name;
   }
   // The common answer (none) first: does any vendor's container or the challenge page exist?
   if (!anyMatch(doc, ANY_MARKER)) return null;
@@ -79,7 +78,7 @@ function findCaptcha(doc: Document): string | null {
     const found = doc.querySelectorAll(selector);
     for (let i = 0; i < found.length; i++) {
       if ((found[i].getAttribute('data-size') ?? '').toLowerCase() === 'invisible') continue;
-      if (shown(found[i])) return VENDORS[v].name;
+      if (shownAsWidget(found[i])) return VENDORS[v].name;
     }
   }
   // A challenge page that stands between the agent and the site (Cloudflare's "Just a moment…").
@@ -98,11 +97,13 @@ function anyMatch(doc: Document, list: string): boolean {
   return false;
 }
 
-/** Rendered, not faded out, and at least widget-sized. */
-function shown(el: Element): boolean {
-  if (!isRendered(el)) return false;
-  const style = getStyle(el);
-  if (style && (style.visibility !== 'visible' || parseFloat(style.opacity || '1') <= MIN_OPACITY)) return false;
+/**
+ * shown, and at least widget-sized: differs from `shown` on purpose — a CAPTCHA vendor
+ * leaves a tiny badge or a collapsed frame on pages it does not challenge; only a widget
+ * a person must solve blocks the page.
+ */
+function shownAsWidget(el: Element): boolean {
+  if (!shown(el, getStyle(el))) return false;
   const r = el.getBoundingClientRect();
   return r.width >= MIN_WIDGET && r.height >= MIN_WIDGET;
 }

@@ -9,27 +9,18 @@
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
 import { wordList } from '../../semantics/element';
-import { mayHaveStandIn, standInFor } from '../../semantics';
 import { parseColor } from '../../dom/color';
 import { isElement } from '../../dom/dom-utils';
-import { composedContains, hitTest, type Point } from '../../semantics/hit-test';
-import { getAccessibleName, getRole } from '../../semantics';
+import { composedContains, hitTest } from '../../semantics/hit-test';
+import { getAccessibleName, getRole, isModalLayer, pointerTargetOf } from '../../semantics';
 import { getRect, getStyle } from '../../dom/caches';
 import { PaintOrder } from '../../dom/paint-order';
-import { intersect, type Box, type PlainRect } from '../../dom/geometry';
+import { centreOf, containsPoint, intersect, intersectOrNull, type Box, type FrameView, type PlainRect, type Point } from '../../dom/geometry';
 import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
 
 export interface Cover extends Box {
   el: Element;
-}
-
-/** A same-origin frame's document: its offset and its viewport in top-level coordinates. */
-interface FrameView {
-  frameEl: Element;
-  dx: number;
-  dy: number;
-  viewport: Box;
 }
 
 /** A text node of a run: a slice [start, end) of the run's raw text; dx/dy place its frame. */
@@ -77,8 +68,8 @@ export class CoverScan {
   constructor(private readonly viewport: Box, private readonly top: Document) {}
 
   /** Traversal: a same-origin frame entered; `viewport` is its content box (top-level coordinates). */
-  noteFrame(doc: Document, frameEl: Element, dx: number, dy: number, viewport: Box): void {
-    this.frames.set(doc, { frameEl, dx, dy, viewport });
+  noteFrame(doc: Document, view: FrameView): void {
+    this.frames.set(doc, view);
   }
 
   /** Traversal: a visible element with its position ('' when in flow or relative), its box (top-level coordinates) and its clip. */
@@ -140,7 +131,7 @@ export class CoverScan {
       const view = this.viewOf(el.ownerDocument);
       if (!view) continue;
       // A control drawn invisible is clicked through its stand-in (its label): test that.
-      const target = (mayHaveStandIn(el) && standInFor(el)) || el;
+      const target = pointerTargetOf(el);
       const local = getRect(target);
       const r: Box = { left: local.left + view.dx, top: local.top + view.dy, right: local.right + view.dx, bottom: local.bottom + view.dy };
       if (!this.overlapsForeignCover(target, r)) continue;
@@ -183,7 +174,7 @@ export class CoverScan {
       const view = this.viewOf(doc);
       if (!view) return null;
       const local = { x: point.x - view.dx, y: point.y - view.dy };
-      if (contains(this.viewport, point) && contains(view.viewport, point)) {
+      if (containsPoint(this.viewport, point) && containsPoint(view.viewport, point)) {
         const { kind, hit } = hitTest(under, local);
         if (kind === 'other' && hit && (mode === 'pointer' || paintsOpaque(hit, under))) return { hit, under };
       } else {
@@ -272,7 +263,7 @@ export class CoverScan {
 
   private viewOf(doc: Document): FrameView | null {
     // The top document's "frame" is the whole page: anything on it can be scrolled to.
-    if (doc === this.top) return (this.topView ??= { frameEl: doc.documentElement, dx: 0, dy: 0, viewport: EVERYWHERE });
+    if (doc === this.top) return (this.topView ??= { frameEl: doc.documentElement, dx: 0, dy: 0, viewport: EVERYWHERE, hardClip: null });
     return this.frames.get(doc) ?? null;
   }
 
@@ -292,19 +283,6 @@ const EVERYWHERE: Box = { left: -Infinity, top: -Infinity, right: Infinity, bott
 
 function clampInto(p: Point, box: Box): Point {
   return { x: Math.min(Math.max(p.x, box.left), box.right - 1), y: Math.min(Math.max(p.y, box.top), box.bottom - 1) };
-}
-
-function contains(box: Box, p: Point): boolean {
-  return box.left <= p.x && p.x < box.right && box.top <= p.y && p.y < box.bottom;
-}
-
-function intersectOrNull(a: Box, b: Box): Box | null {
-  const r = intersect(a, b);
-  return r.right - r.left > 0 && r.bottom - r.top > 0 ? r : null;
-}
-
-function centreOf(r: Box): Point {
-  return { x: Math.floor((r.left + r.right) / 2), y: Math.floor((r.top + r.bottom) / 2) };
 }
 
 const REPLACED = wordList('img video canvas iframe object embed picture');
@@ -398,8 +376,7 @@ function describeCover(hit: Element, el: Element, kept: BuildNode[], idOf: Map<E
 }
 
 function overlayLike(el: Element): boolean {
-  const role = el.getAttribute('role');
-  if (role === 'dialog' || role === 'alertdialog' || el.localName === 'dialog' || el.getAttribute('aria-modal') === 'true') return true;
+  if (isModalLayer(el)) return true;
   const position = getStyle(el)?.position;
   return position === 'fixed' || position === 'sticky';
 }

@@ -5,10 +5,10 @@
 // the page for a sighted person. Content outside them is left out like inert content.
 import { isElement } from '../../dom/dom-utils';
 import { deepElementFromPoint } from '../../semantics/hit-test';
-import { isRendered } from '../../semantics/visibility';
+import { isDialogRole, MODAL_LAYER_SELECTOR, shown } from '../../semantics';
 import { getStyle } from '../../dom/caches';
 import type { BuildNode } from '../tree';
-import { MIN_OPACITY, type Box } from '../../dom/geometry';
+import type { Box } from '../../dom/geometry';
 
 /** The open modal before traversal: a native modal dialog, else the last rendered ARIA modal. */
 export function findModal(doc: Document): Element | null {
@@ -19,21 +19,12 @@ export function findModal(doc: Document): Element | null {
     for (let i = aria.length - 1; i >= 0; i--) {
       const el = aria[i];
       const role = (el.getAttribute('role') ?? '').trim().split(/\s+/)[0];
-      if ((role === 'dialog' || role === 'alertdialog') && rendered(el)) return el;
+      if (isDialogRole(role) && shown(el, getStyle(el))) return el;
     }
   } catch {
     /* no selector support: no modal */
   }
   return null;
-}
-
-/** Rendered with a box, and not faded out (a dialog at opacity 0 hides nothing yet). */
-function rendered(el: Element): boolean {
-  if (!isRendered(el)) return false;
-  const opacity = getStyle(el)?.opacity ?? '1';
-  if (opacity !== '1' && parseFloat(opacity) <= MIN_OPACITY) return false;
-  const r = el.getBoundingClientRect();
-  return r.width > 1 && r.height > 1;
 }
 
 /**
@@ -89,7 +80,7 @@ function backdropLike(el: Element): boolean {
   const m = /rgba\([^)]*,\s*([\d.]+)\)/.exec(style.backgroundColor);
   if (m && +m[1] >= 0.1 && +m[1] < 0.95) return true;
   try {
-    return !!el.querySelector('[role="dialog"],[role="alertdialog"],[aria-modal="true"],dialog[open]');
+    return !!el.querySelector(MODAL_LAYER_SELECTOR);
   } catch {
     return false;
   }

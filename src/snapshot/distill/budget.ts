@@ -7,6 +7,7 @@ import type { BuildNode } from '../tree';
 import { forEachNode, preorder } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import type { Box } from '../../dom/geometry';
+import { isDialogRole } from '../../semantics';
 import { countNodes, summarizeRepeats } from './summarize';
 import { mustKeepPredicate } from '../classify/messages';
 
@@ -153,7 +154,7 @@ function rankOf(node: BuildNode, distance: number, vpHeight: number): number {
   const vn = node.vn;
   const near = distance <= vpHeight;
   if (vn.actionable) return distance === 0 ? 0 : near ? 1 : 3;
-  const structural = vn.role === 'heading' || vn.role === 'dialog' || vn.role === 'alertdialog' || vn.role === 'form' || vn.role === 'navigation' || vn.role === 'main';
+  const structural = vn.role === 'heading' || isDialogRole(vn.role) || vn.role === 'form' || vn.role === 'navigation' || vn.role === 'main';
   if (distance === 0) return structural ? 1 : 2;
   if (structural) return near ? 2 : 4;
   if (vn.tag === TEXT_TAG || vn.text) return near ? 4 : 5;

@@ -15,10 +15,10 @@ import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
 import { describeElement, type NodeFacts } from '../classify/describe';
-import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, contentClips, overflowKind, paddingBox, type Box, type PlainRect } from '../../dom/geometry';
+import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, contentClips, overflowKind, paddingBox, frameView, type Box, type PlainRect } from '../../dom/geometry';
 import { TextPerception, type HiddenReason, type TextSite } from '../classify/perception';
 import { CoverScan } from '../classify/covers';
-import { frameView, pinnedClip, positionOf } from './frame-view';
+import { pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
 import { looksLikeClosedShadowHost, shadowRootFor } from './shadow-hosts';
 import { isMessageRegionScanned } from '../classify/messages';
@@ -248,7 +248,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     }
     const right = left + width;
     const bottom = top + height;
-    // hasBox(), inlined on the hot path.
+    // hasBox() (semantics/visibility.ts), inlined on the hot path.
     const selfBox = !isContents && width > 0 && height > 0 && (width > 1 || height > 1);
     // Style reads cost ~0.4 µs each: properties that only matter for content are read
     // only when there is content (a leaf clips nothing and hides no children).
@@ -452,7 +452,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const view = frameView(frameEl, doc, box);
     kept.frame = [];
     result.innerRoots.push(doc);
-    covers.noteFrame(doc, frameEl, view.dx, view.dy, view.viewport);
+    covers.noteFrame(doc, view);
     push(frameBody, {
       ...rootContext(doc, kept.frame, ++blockCounter, rootCtx.delegated),
       // A frame's canvas is transparent: behind its <html> lie the frame element and the page around it.

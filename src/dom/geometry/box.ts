@@ -1,6 +1,7 @@
-// S2 visibility, decided from one computed style and one box per element.
-// Subtree-level decisions (skip children entirely) are separated from element-level
-// ones (this element draws nothing, but its children may).
+// Boxes and what clips them: the plain-number box every layer measures with, the one
+// border box of an element (boxOf), and the CSS clips (overflow, clip-path, clip) the
+// walk applies. S2 visibility is decided from one computed style and one box per
+// element; subtree-level decisions (skip children) are separate from element-level ones.
 
 export interface Box {
   left: number;
@@ -22,11 +23,49 @@ export function isVisibilityVisible(style: CSSStyleDeclaration): boolean {
   return style.visibility === 'visible';
 }
 
-/** A non-empty box: at least one side above 1px and neither side zero. */
-export function hasBox(rect: { width: number; height: number }): boolean {
-  const w = rect.width;
-  const h = rect.height;
-  return w > 0 && h > 0 && (w > 1 || h > 1);
+/** A point in client coordinates (of the document named where it is used). */
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/**
+ * Border box of `el` in its own frame's client coordinates, or the union of its
+ * children's boxes for a box-less wrapper (display:contents draws through its children).
+ */
+export function boxOf(el: Element): Box {
+  const r = el.getBoundingClientRect();
+  if (r.width > 0 || r.height > 0) return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  let union: Box | null = null;
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const cr = c.getBoundingClientRect();
+    if (cr.width <= 0 && cr.height <= 0) continue;
+    union = union
+      ? { left: Math.min(union.left, cr.left), top: Math.min(union.top, cr.top), right: Math.max(union.right, cr.right), bottom: Math.max(union.bottom, cr.bottom) }
+      : { left: cr.left, top: cr.top, right: cr.right, bottom: cr.bottom };
+  }
+  return union ?? { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+}
+
+/** Some area at all, however thin: what a box (or the visible part of one) needs to be hit. */
+export function hasArea(r: Box): boolean {
+  return r.right - r.left > 0 && r.bottom - r.top > 0;
+}
+
+/** The intersection when it has area, else null. */
+export function intersectOrNull(a: Box, b: Box): Box | null {
+  const r = intersect(a, b);
+  return hasArea(r) ? r : null;
+}
+
+/** The point lies in the box (right and bottom edges excluded, as for pixels). */
+export function containsPoint(box: Box, p: Point): boolean {
+  return box.left <= p.x && p.x < box.right && box.top <= p.y && p.y < box.bottom;
+}
+
+/** Where a pointer goes in a box: its centre, in integer coordinates like a real mouse, kept inside the box. */
+export function centreOf(r: Box): Point {
+  return { x: Math.floor((r.left + r.right) / 2), y: Math.floor((r.top + r.bottom) / 2) };
 }
 
 /**

@@ -1,0 +1,103 @@
+// The viewport, where a pointer goes in an element, and bringing an element into view:
+// asked by the walk (the fold), the action layer (A2 scroll, A3 hit point) and the
+// overlay alike, so a snapshot and an action measure the same screen.
+import { flatTreeParent, windowOf } from '../dom-utils';
+import { centreOf, boxOf, hasArea, intersect, overflowKind, paddingBox, type Box, type Point } from './box';
+import { frameElementOf } from './frames';
+
+/**
+ * The layout viewport of `doc`'s window without scrollbars (nothing under a scrollbar
+ * can be clicked), in its client coordinates. CSSOM View §6.1 reports it as the client
+ * size of the root in standards mode and of <body> in quirks mode (no doctype: there
+ * the root's client box is the document's own height, small or tall); the window's
+ * inner size (scrollbars included) bounds it and stands in when neither says.
+ */
+export function viewportOf(doc: Document): Box {
+  const win = doc.defaultView;
+  const iw = win ? win.innerWidth : 0;
+  const ih = win ? win.innerHeight : 0;
+  const quirks = doc.compatMode === 'BackCompat';
+  const el = quirks ? doc.body : doc.documentElement;
+  const cw = el ? el.clientWidth : 0;
+  const ch = el ? el.clientHeight : 0;
+  const w = cw > 0 && (!iw || cw <= iw) ? cw : iw;
+  const h = ch > 0 && (!ih || ch <= ih) ? ch : ih;
+  return { left: 0, top: 0, right: w, bottom: h };
+}
+
+/**
+ * The window's inner box, scrollbars included: the size the snapshot reports and folds
+ * at (S2). It differs from viewportOf by the scrollbars only (none where they overlay
+ * or are hidden); kept apart so the snapshot text stays the same in every engine until
+ * the snapshot judges with the action's viewport (issue 30, item 4).
+ */
+export function windowBoxOf(doc: Document): Box {
+  const win = doc.defaultView;
+  const root = doc.documentElement;
+  return { left: 0, top: 0, right: win?.innerWidth ?? root?.clientWidth ?? 0, bottom: win?.innerHeight ?? root?.clientHeight ?? 0 };
+}
+
+/** Centre of the element's visible part, in its own frame's client coordinates; null when none of it is in view. */
+export function targetPoint(el: Element): Point | null {
+  const vp = viewportOf(el.ownerDocument);
+  // Wrapped inline elements (a link across two lines): the first fragment in view,
+  // because the bounding box centre may fall between the lines.
+  const rects = el.getClientRects();
+  if (rects.length > 1) {
+    for (let i = 0; i < rects.length; i++) {
+      const r = rects[i];
+      const vis = intersect({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }, vp);
+      if (hasArea(vis) && r.width > 1 && r.height > 1) return centreOf(vis);
+    }
+  }
+  const vis = intersect(boxOf(el), vp);
+  return hasArea(vis) ? centreOf(vis) : null;
+}
+
+/** scrollIntoView({block:'center'}) only when the element is not already fully in view (A2). Returns whether it scrolled. */
+export function scrollIntoViewIfNeeded(el: Element): boolean {
+  const box = boxOf(el);
+  const vp = viewportOf(el.ownerDocument);
+  const inside = intersect(box, vp);
+  const fits = box.right - box.left <= vp.right && box.bottom - box.top <= vp.bottom;
+  const fullyVisible = fits ? inside.left <= box.left && inside.top <= box.top && inside.right >= box.right && inside.bottom >= box.bottom : hasArea(inside);
+  if (fullyVisible && !frameOutOfView(el) && !scrolledAwayInContainer(el, box)) return false;
+  scrollToCentre(el);
+  return true;
+}
+
+/** Scrolls every scroller around `el` (its frames' too) to put it in the middle of the view, at once. */
+export function scrollToCentre(el: Element, inline: ScrollLogicalPosition = 'center'): void {
+  try {
+    el.scrollIntoView({ block: 'center', inline, behavior: 'instant' as ScrollBehavior });
+  } catch {
+    // Engines without the options form.
+    el.scrollIntoView();
+  }
+}
+
+/**
+ * Whether a scroll container around `el` has scrolled it out of its visible part: the element
+ * sits in the page's viewport but under the container's edge (a panel's later rows), where a
+ * click would land on whatever is drawn there instead.
+ */
+function scrolledAwayInContainer(el: Element, box: Box): boolean {
+  const win = windowOf(el);
+  if (!win) return false;
+  // Up to (not including) the root scroller: the page's own scrolling is the viewport check.
+  for (let cur = flatTreeParent(el); cur && cur !== el.ownerDocument.documentElement && cur !== el.ownerDocument.body; cur = flatTreeParent(cur)) {
+    if (cur.scrollHeight <= cur.clientHeight && cur.scrollWidth <= cur.clientWidth) continue;
+    if (overflowKind(win.getComputedStyle(cur)) === 'visible') continue;
+    const inside = intersect(box, paddingBox(cur, cur.getBoundingClientRect()));
+    const fits = box.right - box.left <= cur.clientWidth && box.bottom - box.top <= cur.clientHeight;
+    if (fits ? inside.left > box.left || inside.top > box.top || inside.right < box.right || inside.bottom < box.bottom : !hasArea(inside)) return true;
+  }
+  return false;
+}
+
+/** The frame holding `el` lies outside its parent's viewport. */
+function frameOutOfView(el: Element): boolean {
+  const frame = frameElementOf(el);
+  if (!frame) return false;
+  return !hasArea(intersect(boxOf(frame), viewportOf(frame.ownerDocument)));
+}
