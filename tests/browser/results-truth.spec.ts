@@ -1,0 +1,286 @@
+// Issue 31 in real Chromium: every result line is true. Each case is a page written
+// for it (fixtures/results/) and an action an agent would take there; the test holds
+// the result (its one line `text` and its effect fields) to what the page really did,
+// read back from the page itself.
+import { expect, test, type Page } from '@playwright/test';
+import { loadUrl } from './helpers/domtool';
+import { iifeBundle } from './integration-helpers';
+
+/** A new DomTool on the page as window.__t. */
+async function tool(page: Page, options: Record<string, unknown> = {}): Promise<void> {
+  await page.evaluate((o) => {
+    const w = window as any;
+    w.__t = new w.BrowserXDomTool.DomTool(o);
+  }, options);
+}
+
+async function text(page: Page): Promise<string> {
+  return page.evaluate(() => (window as any).__t.getText());
+}
+
+function idOf(snapshot: string, re: RegExp): string {
+  const m = re.exec(snapshot);
+  if (!m) throw new Error(`no ${re} in:\n${snapshot}`);
+  return m[1];
+}
+
+/** Runs `window.__t[method](...args)` in the page. */
+async function act(page: Page, method: string, ...args: unknown[]): Promise<any> {
+  return page.evaluate(([m, a]) => (window as any).__t[m as string](...(a as unknown[])), [method, args] as const);
+}
+
+const BLAME = /synthetic/;
+
+test('repeated clicks on a counter: every click changed the count, and every result says so', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/counter.html');
+  await tool(page);
+  const id = idOf(await text(page), /(nv_\w+) button "Add to cart"/);
+  for (let i = 1; i <= 7; i++) {
+    const r = await act(page, 'click', id);
+    expect(await page.locator('#count').textContent()).toBe(String(i));
+    expect(r.success).toBe(true);
+    expect(r.noObservableEffect, `click ${i}: ${r.text}`).toBeUndefined();
+    expect(r.effect.mutations, `click ${i}`).toBeGreaterThan(0);
+    expect(r.text, `click ${i}`).not.toMatch(/no visible effect/);
+  }
+  // A button that does nothing is still told apart: no change, so "no visible effect".
+  const idle = await act(page, 'click', idOf(await text(page), /(nv_\w+) button "Compare"/));
+  expect(idle.noObservableEffect).toBe(true);
+  expect(idle.text).toMatch(/no visible effect/);
+});
+
+test('a link that opens a new tab is not blamed on ignored synthetic events', async ({ page, context }) => {
+  await loadUrl(page, '/fixtures/results/beyond.html');
+  await tool(page);
+  const popup = context.waitForEvent('page');
+  const r = await act(page, 'click', idOf(await text(page), /(nv_\w+) link "Open the shop"/));
+  expect((await popup).url()).toContain('/fixtures/demo.html');
+  expect(r.success).toBe(true);
+  expect(r.text).not.toMatch(BLAME);
+  expect(r.noObservableEffect).toBeUndefined();
+  expect(r.text).toMatch(/new tab/);
+  // The page itself stayed where it was.
+  expect(r.effect.navigated).toBeUndefined();
+  expect(page.url()).toContain('/fixtures/results/beyond.html');
+});
+
+test('a download link is not blamed on ignored synthetic events, nor told as a navigation', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/beyond.html');
+  await tool(page);
+  const snapshot = await text(page);
+  for (const [name, file] of [
+    ['Download invoice', 'invoice-2026-001.csv'],
+    ['Yearly report', 'report-2026.zip'],
+  ]) {
+    const downloading = page.waitForEvent('download');
+    const r = await act(page, 'click', idOf(snapshot, new RegExp(`(nv_\\w+) link "${name}"`)));
+    expect((await downloading).suggestedFilename()).toBe(file);
+    expect(r.success).toBe(true);
+    expect(r.text, name).not.toMatch(BLAME);
+    expect(r.text, name).not.toMatch(/navigat/);
+    expect(r.effect.navigated, name).toBeUndefined();
+    expect(r.effect.leaving, name).toBeUndefined();
+    expect(r.noObservableEffect, name).toBeUndefined();
+    expect(r.text, name).toMatch(/download/);
+  }
+  expect(page.url()).toContain('/fixtures/results/beyond.html');
+});
+
+test('a scroll at the bottom of the page says it is at the end, and blames nothing', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/beyond.html');
+  await tool(page);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const r = await act(page, 'scroll', 'page', { direction: 'down' });
+  expect(r.success).toBe(true);
+  expect(r.text).toMatch(/bottom/);
+  expect(r.text).not.toMatch(BLAME);
+});
+
+test('closing a dialog with Escape: the page behind it did not appear, the dialog closed', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/dialog.html');
+  await tool(page);
+  const opened = await act(page, 'click', idOf(await text(page), /(nv_\w+) button "Edit profile"/));
+  expect(opened.effect.appeared?.opened).toMatchObject({ role: 'dialog', name: 'Edit profile' });
+  await text(page);
+  const r = await act(page, 'keypress', 'Escape');
+  await expect(page.locator('#backdrop')).not.toHaveClass(/open/);
+  expect(r.success).toBe(true);
+  // Home, Orders, Delete account, the nickname field were there all along, behind the dialog.
+  expect(r.effect.appeared?.controls ?? []).toEqual([]);
+  expect(r.text).not.toMatch(/new:/);
+  expect(r.text).not.toMatch(/no visible effect/);
+});
+
+test('a 5,000-row table: rows outside the cut snapshot are not told as new', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/table.html');
+  await tool(page);
+  const snapshot = await text(page);
+  expect(snapshot).toMatch(/Edit order 1"/);
+  expect(snapshot).not.toMatch(/Edit order 4000"/);
+  const r = await act(page, 'click', idOf(snapshot, /(nv_\w+) button "Refresh totals"/));
+  await expect(page.locator('#status')).toHaveText('Totals refreshed (1)');
+  expect(r.effect.appeared?.controls ?? []).toEqual([]);
+  expect(r.text).toBe('ok; message "Totals refreshed (1)"');
+  // A click far down the table scrolls there: the rows that scrolled into view are not new either.
+  await text(page);
+  const far = await act(page, 'click', { text: 'Edit order 4000' });
+  expect(far.success).toBe(true);
+  expect(far.effect.appeared?.controls ?? []).toEqual([]);
+  expect(far.text).not.toMatch(/new:/);
+});
+
+test('a ticker: the first action, with no earlier look, settles; the ticker is not the action\'s effect', async ({ page }) => {
+  await page.route('**/api/results-save', async (route) => {
+    await new Promise((r) => setTimeout(r, 400));
+    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ message: 'Saved at the server' }) });
+  });
+  await loadUrl(page, '/fixtures/results/ticker.html');
+  await tool(page);
+  // No getText first: the action is the first thing DomTool does on the page.
+  const first = await act(page, 'click', { text: 'Add to watchlist' });
+  expect(first.success).toBe(true);
+  expect(first.effect.settled, first.text).toBe(true);
+  expect(first.text).toBe('ok; message "Added to your watchlist"');
+  const idle = await act(page, 'click', { text: 'Nothing' });
+  expect(idle.effect.settled).toBe(true);
+  expect(idle.noObservableEffect, idle.text).toBe(true);
+  expect(idle.effect.mutations).toBe(0);
+  // A request the click started is still waited for: its answer is in the result.
+  const save = await act(page, 'click', { text: 'Save' });
+  expect(save.effect.settled).toBe(true);
+  expect(save.duration).toBeGreaterThan(380);
+  expect(save.text).toBe('ok; message "Saved at the server"');
+});
+
+test('type(id, text, { replace: false }) appends at the end of a pre-filled input, textarea and editor', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/prefilled.html');
+  await tool(page);
+  const snapshot = await text(page);
+  const cases: [RegExp, string, string, () => string][] = [
+    [/(nv_\w+) textbox "Full name"/, ' Byron', 'Ada Lovelace Byron', () => '#full'],
+    [/(nv_\w+) textbox "About"/, ' Poet.', 'Mathematician. Poet.', () => '#about'],
+    [/(nv_\w+) textbox "Bio"/, ' In 1843.', 'Wrote the first program. In 1843.', () => '#bio'],
+  ];
+  for (const [re, typed, expected, selector] of cases) {
+    // The caret sits at the start, where a page's autofocus or an earlier click may have left it.
+    await page.evaluate((sel) => {
+      const el = document.querySelector(sel) as HTMLElement;
+      el.focus();
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) el.setSelectionRange(0, 0);
+      else getSelection()!.collapse(el.firstChild, 0);
+      el.blur();
+    }, selector());
+    const r = await act(page, 'type', idOf(snapshot, re), typed, { replace: false });
+    expect(r.success, r.text).toBe(true);
+    const value = await page.evaluate((sel) => {
+      const el = document.querySelector(sel) as HTMLInputElement;
+      return el.localName === 'div' ? el.textContent : el.value;
+    }, selector());
+    expect(value).toBe(expected);
+    expect(r.text).not.toMatch(/reject|changed the typed/);
+  }
+});
+
+// ---- hostile worlds: built-ins replaced before or after DomTool loads ----------------
+
+const inline = (code: string) => `<script>${code.replace(/<\/script/gi, '<\\/script')}</script>`;
+
+/** sinon-style fake timers: nothing scheduled runs until the page ticks the clock (it never does), time stands still. */
+const FAKE_TIMERS = `
+  window.__real = { setTimeout: window.setTimeout.bind(window) };
+  const queue = [];
+  window.setTimeout = function (fn) { queue.push(fn); return queue.length; };
+  window.setInterval = function (fn) { queue.push(fn); return queue.length; };
+  window.clearTimeout = window.clearInterval = function () {};
+  window.requestAnimationFrame = function (fn) { queue.push(fn); return queue.length; };
+  window.cancelAnimationFrame = function () {};
+  performance.now = function () { return 1000; };
+  Date.now = function () { return 1000; };
+`;
+const REPLACED_MATH = 'window.Math = { random: () => 0.5 };';
+const REPLACED_PROMISE = 'window.Promise = function FakePromise() { throw new Error("no Promise"); };';
+
+const PAGE =
+  '<main><h1>Hostile</h1><p id="out">none</p>' +
+  '<button type="button" onclick="document.getElementById(\'out\').textContent = \'clicked\'">Go</button>' +
+  '<label>Name <input id="name"></label>' +
+  '<label>Size <select id="size"><option>S</option><option>M</option></select></label></main>';
+
+/** Runs click, type and select through `__t`, each raced against a real 8 s timer; answers what each returned. */
+async function actAll(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(async () => {
+    const w = window as any;
+    const wait = (w.__real?.setTimeout ?? setTimeout) as typeof setTimeout;
+    const out: Record<string, string> = {};
+    const text: string = await w.__t.getText();
+    const id = (re: RegExp) => (re.exec(text) ?? [])[1];
+    const calls: [string, () => Promise<any>][] = [
+      ['click', () => w.__t.click(id(/(nv_\w+) button "Go"/))],
+      ['type', () => w.__t.type(id(/(nv_\w+) textbox "Name"/), 'Ada')],
+      ['select', () => w.__t.select(id(/(nv_\w+) combobox "Size"/), 'M')],
+    ];
+    for (const [name, call] of calls) {
+      try {
+        // The engine's own Promise (the page may have replaced the global one).
+        const NativePromise = (async () => {})().constructor as PromiseConstructor;
+        out[name] = await new NativePromise<string>((resolve) => {
+          wait(() => resolve('hung'), 8000);
+          call().then(
+            (r: any) => resolve(r && r.success ? 'ok' : 'failed: ' + (r && r.text)),
+            (e: any) => resolve('threw: ' + (e && e.message)),
+          );
+        });
+      } catch (e: any) {
+        out[name] = 'threw: ' + (e && e.message);
+      }
+    }
+    out.page = document.getElementById('out')!.textContent + ' ' + (document.getElementById('name') as HTMLInputElement).value + ' ' + (document.getElementById('size') as HTMLSelectElement).value;
+    return out;
+  });
+}
+
+for (const [name, patch] of [
+  ['fake timers and a frozen performance.now', FAKE_TIMERS],
+  ['a replaced Math', REPLACED_MATH],
+  ['a replaced Promise', REPLACED_PROMISE],
+] as const) {
+  test(`${name} installed before DomTool loads: click, type and select return`, async ({ page }) => {
+    await page.goto('/tests/browser/helpers/blank.html');
+    await page.setContent(PAGE + inline(patch) + inline(iifeBundle()) + inline('window.__t = new BrowserXDomTool.DomTool();'));
+    expect(await actAll(page)).toEqual({ click: 'ok', type: 'ok', select: 'ok', page: 'clicked Ada M' });
+  });
+
+  test(`${name} installed after DomTool loaded: click, type and select return`, async ({ page }) => {
+    await page.goto('/tests/browser/helpers/blank.html');
+    await page.setContent(PAGE + inline(iifeBundle()) + inline('window.__t = new BrowserXDomTool.DomTool();') + inline(patch));
+    expect(await actAll(page)).toEqual({ click: 'ok', type: 'ok', select: 'ok', page: 'clicked Ada M' });
+  });
+}
+
+test('Object.prototype.tokenBudget = 1 does not empty the snapshot: options are read as own properties', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/counter.html');
+  await page.evaluate(() => {
+    (Object.prototype as any).tokenBudget = 1;
+    (Object.prototype as any).maxNodes = 1;
+  });
+  await tool(page);
+  const snapshot = await text(page);
+  const viaOptions = await page.evaluate(() => (window as any).__t.getText({}));
+  await page.evaluate(() => {
+    delete (Object.prototype as any).tokenBudget;
+    delete (Object.prototype as any).maxNodes;
+  });
+  for (const t of [snapshot, viaOptions]) {
+    expect(t).toMatch(/button "Add to cart"/);
+    expect(t).not.toMatch(/# truncated/);
+  }
+});
+
+test('callPageTool with a 1 MB tool name answers a few hundred characters, not the name', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/counter.html');
+  await tool(page);
+  const r = await page.evaluate(() => (window as any).__t.callPageTool('x'.repeat(1 << 20), {}));
+  expect(r.success).toBe(false);
+  expect(JSON.stringify(r).length).toBeLessThan(2000);
+  expect(r.text.length).toBeLessThan(400);
+});
