@@ -233,6 +233,10 @@ export function typeIntoField(el: Element, text: string, replace: boolean): Type
       // No selection API: replaced as a whole below.
     }
     replaceWholeValue(el, '');
+  } else if (!replace) {
+    // Appending: the caret goes to the end, as a person clicking into the field and
+    // typing on would put it (focus alone keeps wherever it was, often the start).
+    setCaret(field, field.value.length);
   }
   const base = field.value;
   const expectedRaw = (replace ? '' : base) + text;
