@@ -1,5 +1,6 @@
 // Public options and their defaults.
 import type { ActionResult } from './types';
+import { hasOwn, objectKeys } from './dom/builtins';
 
 export interface SnapshotOptions {
   /** Max nodes kept in the emitted tree (S9). Default 1500. */
@@ -131,9 +132,28 @@ function optionNames(): string[] {
   }
 }
 
+/**
+ * An option as the caller set it: an own property only. A page that polluted
+ * Object.prototype (`Object.prototype.tokenBudget = 1`) must not set our options (R2).
+ */
+export function ownOption(options: object, key: string): unknown {
+  return options && hasOwn(options, key) ? (options as Record<string, unknown>)[key] : undefined;
+}
+
+/**
+ * A copy of an options object with its own enumerable properties only, on a null
+ * prototype: reading a key it lacks answers undefined, whatever Object.prototype holds.
+ */
+export function ownOptions<T extends object>(options: T): T {
+  const out = { __proto__: null } as unknown as Record<string, unknown>;
+  const keys = objectKeys(options);
+  for (let i = 0; i < keys.length; i++) out[keys[i]] = (options as Record<string, unknown>)[keys[i]];
+  return out as T;
+}
+
 /** Whether `options` sets any snapshot option (a one-off snapshot with them). */
 export function hasSnapshotOptions(options: object): boolean {
-  for (let i = 0; i < SNAPSHOT_KEYS.length; i++) if ((options as Record<string, unknown>)[SNAPSHOT_KEYS[i]] !== undefined) return true;
+  for (let i = 0; i < SNAPSHOT_KEYS.length; i++) if (ownOption(options, SNAPSHOT_KEYS[i]) !== undefined) return true;
   return false;
 }
 
@@ -142,7 +162,7 @@ export function pickSnapshotOptions(options: object): SnapshotOptions {
   const out: Record<string, unknown> = {};
   const keys = SNAPSHOT_KEYS;
   for (let i = 0; i < keys.length; i++) {
-    const v = (options as Record<string, unknown>)[keys[i]];
+    const v = ownOption(options, keys[i]);
     if (v !== undefined) out[keys[i]] = v;
   }
   return out as SnapshotOptions;
@@ -152,11 +172,13 @@ export function resolveSnapshotOptions(options: SnapshotOptions = {}): ResolvedS
   const out = { ...SNAPSHOT_DEFAULTS } as ResolvedSnapshotOptions;
   for (let i = 0; i < SNAPSHOT_KEYS.length; i++) {
     const key = SNAPSHOT_KEYS[i];
-    const v = (options as Record<string, unknown>)[key];
+    const v = ownOption(options, key);
     if (v !== undefined) (out as unknown as Record<string, unknown>)[key] = v;
   }
-  if (options.shadowRootOf) out.shadowRootOf = options.shadowRootOf;
-  if (options.hasClickListener) out.hasClickListener = options.hasClickListener;
+  const shadowRootOf = ownOption(options, 'shadowRootOf');
+  const hasClickListener = ownOption(options, 'hasClickListener');
+  if (typeof shadowRootOf === 'function') out.shadowRootOf = shadowRootOf as SnapshotOptions['shadowRootOf'];
+  if (typeof hasClickListener === 'function') out.hasClickListener = hasClickListener as SnapshotOptions['hasClickListener'];
   return out;
 }
 

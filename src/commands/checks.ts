@@ -4,6 +4,7 @@
 // expects and (cut to 80 characters: no token bomb) what it got. Nothing here throws
 // anything but a DomToolError, and nothing is accepted silently.
 import { isArray } from '../dom/builtins';
+import { ownOptions } from '../options';
 import { DomToolError, cut, msg } from '../actions/result';
 import { isNodeId } from '../snapshot/ids/node-id';
 import { MAX_TARGET_TEXT, type TextTarget } from '../actions/text-target';
@@ -58,9 +59,10 @@ function fits(kind: OptionKind, v: unknown): boolean {
  * Keys the schema does not know pass through (callers mix options of several layers).
  */
 export function options<T extends object>(v: unknown, schema: OptionSchema, name = 'options'): T {
-  if (v === undefined || v === null) return {} as T;
+  if (v === undefined || v === null) return ownOptions({}) as T;
   if (typeof v !== 'object' || isArray(v)) throw invalid(name, 'an object of options', v);
-  const o = v as Record<string, unknown>;
+  // Own properties only: a polluted Object.prototype sets no option (R2).
+  const o = ownOptions(v as Record<string, unknown>);
   for (let i = 0; i < schema.length; i++) {
     const [key, kind] = schema[i];
     const value = o[key];

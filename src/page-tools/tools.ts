@@ -213,7 +213,7 @@ export async function callPageTool(doc: Document, name: string, input: Record<st
       throw new DomToolError('ELEMENT_NOT_FOUND', `The page has no tool named "${cut(name, 60)}". ${names.length ? `Its tools: ${names.join(', ')}.` : 'It declares no tools.'}`);
     }
     const problem = schemaProblem(found.tool.inputSchema, input);
-    if (problem) throw new DomToolError('VALIDATION_ERROR', `Input for ${name} does not match its schema: ${problem}. Nothing was called.`);
+    if (problem) throw new DomToolError('VALIDATION_ERROR', `Input for ${cut(name, 80)} does not match its schema: ${problem}. Nothing was called.`);
     if (signal?.aborted) throw cancelled(name);
     const answer = await (signal ? cancellable(doc, name, execute(doc, found, input, signal), signal) : execute(doc, found, input));
     return finish(started, name, { success: true, ...answer });
@@ -223,7 +223,7 @@ export async function callPageTool(doc: Document, name: string, input: Record<st
   }
 }
 
-const cancelled = (name: string) => new DomToolError('ACTION_FAILED', `The call of tool ${name} was cancelled by the caller; the page was told (toolcancel).`, false);
+const cancelled = (name: string) => new DomToolError('ACTION_FAILED', `The call of tool ${cut(name, 80)} was cancelled by the caller; the page was told (toolcancel).`, false);
 
 /** `run`, or a cancellation when `signal` aborts first: the page gets a `toolcancel` event naming the tool. */
 function cancellable<T>(doc: Document, name: string, run: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -302,12 +302,14 @@ function toError(e: unknown, name: string): DomToolError {
   const message = cut(String(err?.message ?? e), 200);
   // A tool that needs the user's own gesture or consent (requestUserInteraction).
   if (err?.name === 'NotAllowedError' || /user (interaction|activation|gesture)/i.test(message)) {
-    return new DomToolError('NOT_ACTIONABLE', `Tool ${name} needs a person (${message}). Ask the user to do it.`);
+    return new DomToolError('NOT_ACTIONABLE', `Tool ${cut(name, 80)} needs a person (${message}). Ask the user to do it.`);
   }
-  return new DomToolError('ACTION_FAILED', `Tool ${name} failed: ${message}`);
+  return new DomToolError('ACTION_FAILED', `Tool ${cut(name, 80)} failed: ${message}`);
 }
 
-function finish(started: number, tool: string, r: Omit<PageToolResult, 'tool' | 'duration' | 'text'>): PageToolResult {
+function finish(started: number, name: string, r: Omit<PageToolResult, 'tool' | 'duration' | 'text'>): PageToolResult {
+  // The name is the caller's input: echoed cut, never whole (a 1 MB name answered 2 MB).
+  const tool = cut(name, 80);
   const result: PageToolResult = { ...r, tool, duration: Math.round(now() - started), text: '' };
   result.text = r.success
     ? `${tool}: ${r.submitted ? 'form submitted' : 'done'}${r.result !== undefined && r.result !== null ? ` → ${cut(JSON.stringify(r.result) ?? '', 160)}` : ''}`
