@@ -16,8 +16,7 @@ const MAX_MODULE = 500;
 
 /** Over the limit today (lines): each may shrink, none may grow. Their split is open work (issue 17). */
 const KNOWN = {
-  'module src/actions/ActionRunner.ts': 525,
-  'module src/extension/service.ts': 694,
+  'module src/extension/service.ts': 662,
   'module src/semantics/name.ts': 537,
   'module src/snapshot/walk/traverse.ts': 573,
   'function src/integration/page-world.ts installListenerRecorder': 101,

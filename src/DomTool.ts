@@ -1,5 +1,5 @@
 // Facade: snapshot cache (TTL + dirty flag), serialization, and actions by node id.
-import { hasSnapshotOptions, pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
+import { hasSnapshotOptions, ownOptions, pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
 import { buildSnapshot, failedPayload, failedSnapshot, failedText } from './snapshot/build';
 import { IdMemory } from './snapshot/ids/id-memory';
 import type { DomSnapshot } from './snapshot/DomSnapshot';
@@ -14,7 +14,7 @@ import { urlWithoutHash } from './changes/lines';
 import { estimateTokens } from './snapshot/render/tokens';
 import { timingRequests, wrapRequests, type RequestTracker } from './settle/requests';
 import { waitForQuiet, type QuietOptions, type QuietResult } from './settle/quiet';
-import { ChurnMonitor, type ChurnFilter } from './settle/churn';
+import { ChurnMonitor } from './settle/churn';
 import { DialogWatch, installDialogGuard } from './settle/dialogs';
 import { ChangeTracker, type ChangeOptions, type Changes } from './changes/ChangeTracker';
 import { findLines, renderRoot } from './changes/views';
@@ -45,7 +45,7 @@ export class DomTool {
       this.host.setupError = e as DomToolError;
       options = {};
     }
-    this.options = { snapshotTTL: 2000, effectWindowMs: 400, ...options };
+    this.options = ownOptions({ snapshotTTL: 2000, effectWindowMs: 400, ...options });
     this.snapshotOptions = resolveSnapshotOptions(options);
     this.freshness = new FreshnessTracker(() => this.document, { ttl: this.options.snapshotTTL ?? 2000 });
     // F5: navigation away / bfcache: drop snapshots and element references.
@@ -68,12 +68,22 @@ export class DomTool {
       invalidate: () => this.invalidate(),
       settle: (since, lastChange, extra) =>
         this.waitQuiet({ quietMs: this.options.settleQuietMs ?? 100, timeoutMs: this.options.settleTimeoutMs ?? 1500, since, lastChange, ...extra }),
-      background: () => this.churn.backgroundNow(),
+      learning: () => {
+        // Watched from the first action too, not only from the first look (issue 31): a text target needs no snapshot.
+        const doc = this.document;
+        this.churn.start(doc.documentElement ?? doc);
+        return this.churn.learning();
+      },
+      background: () => {
+        this.churn.actionBegan();
+        return this.churn.backgroundNow();
+      },
+      actionEnded: () => this.churn.actionEnded(),
       dialogs: (policy) => {
         const mode = this.options.dialogHandling ?? 'wrap';
         return mode === 'off' ? null : new DialogWatch({ accept: policy.accept === true, promptText: policy.promptText }, mode === 'wrap');
       },
-      appeared: (before, effect, background) => this.appeared(before, effect, background),
+      appeared: (before, effect, ignore) => this.appeared(before, effect, ignore),
       metrics: (event) => this.options.metricsCollector?.(event),
       debug: this.options.debug === true,
     };
@@ -126,18 +136,19 @@ export class DomTool {
   }
 
   /** A8: what appeared since `before`, from a snapshot taken after the action settled. */
-  private async appeared(before: SnapshotLike | null, effect: ActionEffect, background?: ChurnFilter | null): Promise<Appeared> {
+  private async appeared(before: SnapshotLike | null, effect: ActionEffect, ignore?: (node: Node | undefined) => boolean): Promise<Appeared> {
     const url = effect.urlAfter;
     // Leaving the page: what it shows now is the page being left, nothing "appeared".
     if (effect.navigated && effect.leaving !== undefined) return url !== undefined ? { navigated: url, tokens: estimateTokens(url) } : { tokens: 0 };
     if (effect.navigated && url !== undefined && urlWithoutHash(url) !== urlWithoutHash((before as DomSnapshot | null)?.context?.url ?? '')) {
       return { navigated: url, tokens: estimateTokens(url) };
     }
-    const outline = (before as DomSnapshot | null)?.outline;
-    if (!effect.mutations || !outline) return { tokens: 0 };
+    // No snapshot before (the first action was on a text target): what the action was seen to add or change is news (ignore).
+    const outline = (before as DomSnapshot | null)?.outline ?? null;
+    if (!effect.mutations || (!outline && !ignore)) return { tokens: 0 };
     const after = await this.snapshot({ force: true });
     // An action ran, so the layer is here.
-    const appeared = this.layer!.computeAppeared(outline, after, { maxTokens: this.options.appearedTokenCap, ignore: background ? (node) => background.covers(node) : undefined });
+    const appeared = this.layer!.computeAppeared(outline, after, { maxTokens: this.options.appearedTokenCap, ignore });
     // S16: the agent branches on this (a person is needed) without reading the header.
     if (after.context.blocker) appeared.blocker = { ...after.context.blocker };
     return appeared;

@@ -198,6 +198,13 @@ export interface ActionEffect {
   files?: string[];
   /** JavaScript dialogs the action raised (alert/confirm/prompt), with the answer given (A10). */
   dialogs?: { type: 'alert' | 'confirm' | 'prompt'; message: string; accepted: boolean; value?: string }[];
+  /**
+   * The action clicked a link the page did not cancel, which the browser opens outside
+   * this page: in a new tab (target=_blank, a named target) or as a download (the
+   * download attribute, a file browsers save). A page cannot see that tab or file; the
+   * extension reports them as `newTab` / `download`.
+   */
+  followed?: { url: string; opens: 'new-tab' | 'download' };
   /** Extension only: the tab or window the action opened (chrome.tabs.onCreated with this tab as opener). */
   newTab?: { tabId: number; url: string; windowId?: number; newWindow?: boolean };
   /** Extension only: the download the action started (chrome.downloads). */

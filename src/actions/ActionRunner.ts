@@ -1,9 +1,9 @@
 // Runs actions by node id: resolve → verify → dispatch → observe → result.
 // Every action returns the ActionResult contract (never throws) and invalidates the
 // snapshot afterwards, success or failure (F3).
-import type { MetricsEvent } from '../options';
-import type { ActionEffect, ActionResult, Appeared, InspectResult } from '../types';
-import { consoleLog, now } from '../dom/builtins';
+import type { ActionResult, InspectResult } from '../types';
+import type { ActionHost, KeypressOptions, ScrollOptions, TypeOptions } from './host';
+import { consoleLog, now, setTimer } from '../dom/builtins';
 import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } from './result';
 import { SecretGuard } from './secrets';
 import { describeTextTarget, findByText, isTextTarget, type TextTarget } from './text-target';
@@ -18,16 +18,17 @@ import {
 import { describeElement } from './describe';
 import { scrollIntoViewIfNeeded, scrollToCentre, targetPoint, type Point } from '../dom/geometry';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
-import { EffectWatcher, QUIET_MS, type Observation } from './observe';
+import { EffectWatcher, type Observation } from './observe';
+import { newsOfAction, type ActionObservation } from './observation';
 import type { ChurnFilter } from '../settle/churn';
-import type { DialogPolicy, DialogWatch } from '../settle/dialogs';
+import type { DialogWatch } from '../settle/dialogs';
 import type { DialogOptions } from './dialog-options';
 import { renderResultText } from './result-text';
 import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement, KEYED_TYPING_LIMIT, MAX_TYPED_LENGTH } from './typing';
-import { mergeModifiers, normalizeModifiers, parseKey, type Modifiers } from './keys';
+import { mergeModifiers, normalizeModifiers, parseKey } from './keys';
 import { pressKey } from './keyboard';
 import { namedModifiers, pressChord } from './chords';
-import { scrollContainer, scrollContainerOf, pageStep, type ScrollDirection } from './scroll';
+import { scrollContainer, scrollContainerOf, pageStep } from './scroll';
 import { runSelect, runCheck } from './choices';
 import type { ActionContext, PointerTarget } from './context';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
@@ -40,47 +41,7 @@ import { declaredFormatType } from '../dom/input-formats';
 
 export type { PointerTarget };
 
-export interface ActionHost {
-  document(): Document;
-  effectWindowMs(): number;
-  /** The snapshot the agent last saw (kept even after invalidation), or null. */
-  latestSnapshot(): SnapshotLike | null;
-  refreshSnapshot(): Promise<SnapshotLike>;
-  invalidate(): void;
-  /**
-   * Waits (bounded) until the page settles after an action that started at `since`; lastChange: when
-   * the last change was seen; `ignore`: background churn; `busy`: something the action started still runs.
-   */
-  settle?(since: number, lastChange: number, extra?: { ignore?: ChurnFilter | null; busy?: () => boolean }): Promise<{ settled: boolean; mutations?: number }>;
-  /** Mutations of what was already changing at a steady rate before the action (a ticker), or null. */
-  background?(): ChurnFilter | null;
-  /** Arms dialog answering for one action (A10), or null when dialogs are not handled. */
-  dialogs?(policy: Partial<DialogPolicy>): DialogWatch | null;
-  /** What appeared since `before` (A8), given the effect observed. */
-  appeared?(before: SnapshotLike | null, effect: ActionEffect, background?: ChurnFilter | null): Promise<Appeared>;
-  metrics?(event: MetricsEvent): void;
-  debug?: boolean;
-}
-
-export interface TypeOptions extends DialogOptions {
-  /** Replace the current value (default true, seed 003: "existing value must be cleared"). */
-  replace?: boolean;
-  pressEnter?: boolean;
-}
-
-export interface KeypressOptions extends DialogOptions {
-  modifiers?: Modifiers | string[];
-  /** Focus this element first; otherwise the key goes to the focused element. */
-  id?: string;
-  /** Hold the key for this many auto-repeats (keydown with repeat: true), e.g. to step a slider. */
-  repeat?: number;
-}
-
-export interface ScrollOptions {
-  direction?: ScrollDirection;
-  /** Pixels, or 'page' (most of one screen, the default). */
-  amount?: number | 'page';
-}
+export type { ActionHost, TypeOptions, KeypressOptions, ScrollOptions } from './host';
 
 export class ActionRunner implements ActionContext {
   readonly pointer = new PointerState();
@@ -92,6 +53,8 @@ export class ActionRunner implements ActionContext {
   /** For the running action: background churn before it began, and its dialog answering. */
   private background: ChurnFilter | null = null;
   private dialogWatch: DialogWatch | null = null;
+  /** What each step of the running action observed (observation.ts): backs effect.appeared. */
+  private observations: ActionObservation[] = [];
 
   constructor(readonly host: ActionHost) {}
 
@@ -402,27 +365,29 @@ export class ActionRunner implements ActionContext {
   /** Starts observing an action's effect on `element`; created before dispatching (also arms dialog answering there). */
   watch(element: Element, snapshot: SnapshotLike | null): EffectWatcher {
     this.dialogWatch?.arm(element.ownerDocument);
-    return new EffectWatcher(element, snapshot, this.background);
+    const watch = new EffectWatcher(element, snapshot, this.background);
+    this.observations.push(watch.observation);
+    return watch;
   }
 
   async settle(watch: EffectWatcher): Promise<Observation> {
-    const obs = await watch.settle(this.host.effectWindowMs());
-    if (this.host.settle) {
-      // The watcher returns after QUIET_MS without changes (or after its window with none at all).
-      // A page that navigated away is not settled: the next page is still loading.
-      const lastChange = obs.noEffect ? this.actionStart : now() - QUIET_MS;
-      const extra = { ignore: this.background, busy: () => watch.animations.running() > 0 };
-      if (obs.effect.navigated) obs.effect.settled = false;
-      else {
-        const quiet = await this.host.settle(this.actionStart, lastChange, extra);
-        obs.effect.settled = quiet.settled;
-        // The page changed after the effect window (a request's answer rendered): that is the action's effect too (A4).
-        if (quiet.mutations) {
-          obs.effect.mutations += quiet.mutations;
-          obs.noEffect = false;
-        }
+    await watch.settle(this.host.effectWindowMs());
+    let settled: boolean | undefined;
+    // A page that navigated away is not settled: the next page is still loading.
+    if (watch.leaving()) settled = false;
+    else if (this.host.settle) {
+      // Quiet is measured on what the action caused (the same observation goes on): the page's own churn does not hold it.
+      const extra = { ignore: this.background, busy: () => watch.animations.running() > 0, observation: watch.observation };
+      try {
+        settled = (await this.host.settle(this.actionStart, watch.observation.dispatchedAt, extra)).settled;
+      } catch (e) {
+        watch.stop();
+        throw e;
       }
     }
+    const obs = watch.finish();
+    // A navigation that began while waiting: the next page is still loading, whatever the quiet said.
+    if (settled !== undefined) obs.effect.settled = settled && !obs.effect.navigated;
     return obs;
   }
 
@@ -449,7 +414,10 @@ export class ActionRunner implements ActionContext {
     this.baseline = this.host.latestSnapshot();
     this.secrets = new SecretGuard();
     this.secrets.collect(this.pageDocument());
+    const learning = this.safely(() => this.host.learning?.() ?? 0, 0);
+    if (learning > 0) await sleep(learning);
     this.background = this.safely(() => this.host.background?.() ?? null, null);
+    this.observations = [];
     this.dialogWatch = this.safely(() => this.host.dialogs?.({ accept: dialog.dialog === 'accept', promptText: typeof dialog.promptText === 'string' ? dialog.promptText : undefined }) ?? null, null);
     let result: ActionResult;
     try {
@@ -464,16 +432,18 @@ export class ActionRunner implements ActionContext {
       }
     }
     const dialogs = this.dialogWatch ? this.dialogWatch.disarm() : [];
-    const background = this.background;
+    const observations = this.observations;
     this.dialogWatch = null;
     this.background = null;
+    this.observations = [];
+    this.safely(() => this.host.actionEnded?.(), undefined);
     if (dialogs.length) {
       result.effect ??= { mutations: 0 };
       result.effect.dialogs = dialogs.slice();
     }
     if (result.effect && this.host.appeared) {
       try {
-        result.effect.appeared = await this.host.appeared(this.baseline, result.effect, background);
+        result.effect.appeared = await this.host.appeared(this.baseline, result.effect, (node) => !newsOfAction(observations, node));
       } catch {
         // A report of what appeared is extra information; its failure must not change the result.
       }
@@ -499,6 +469,10 @@ export class ActionRunner implements ActionContext {
       return fallback;
     }
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimer(resolve, ms));
 }
 
 function errorOf(e: DomToolError): NonNullable<InspectResult['error']> {

@@ -13,29 +13,14 @@ import type { SnapshotLike } from './snapshot-source';
 import type { ChurnFilter } from '../settle/churn';
 import { AnimationWatch } from '../settle/animations';
 import { DIALOG_EVENT } from '../settle/dialogs';
+import { consequenceOf } from '../snapshot/classify/consequences';
+import { ActionObservation } from './observation';
 
 export interface Observation {
   effect: ActionEffect;
-  /** Nothing at all changed: no mutation, focus, value, checked, URL or submission. */
+  /** Nothing the action could cause changed: no mutation of its own, focus, value, checked, URL, submission, followed link. */
   noEffect: boolean;
   submitted: boolean;
-}
-
-const OVERLAY_ATTRIBUTE = 'data-browserx-overlay';
-
-/** Our own overlay hosts (highlight, action feedback) coming or going are no effect of the action. */
-function isOverlayRecord(record: MutationRecord): boolean {
-  if (record.type !== 'childList') return false;
-  const lists = [record.addedNodes, record.removedNodes];
-  let any = false;
-  for (let l = 0; l < 2; l++) {
-    for (let i = 0; i < lists[l].length; i++) {
-      const node = lists[l][i];
-      if (node.nodeType !== 1 || !(node as Element).hasAttribute(OVERLAY_ATTRIBUTE)) return false;
-      any = true;
-    }
-  }
-  return any;
 }
 
 /** Quiet period after the last change before the effect is considered settled. */
@@ -53,11 +38,17 @@ export function reportValue(effect: ActionEffect, value: string): void {
 export class EffectWatcher {
   private readonly observers: MutationObserver[] = [];
   private readonly cleanups: (() => void)[] = [];
-  private mutations = 0;
-  private lastChange = 0;
+  /** Every mutation of the action, filed per element and told apart from the background (observation.ts). */
+  readonly observation: ActionObservation;
   private navigated = false;
   /** The document began to unload (a link, a form post, location.assign): the URL still reads the old page. */
   private unloading = false;
+  /** The document did unload (pagehide): the navigation replaced it. */
+  private unloaded = false;
+  /** The click event the action dispatched, and the link on its path (its default action is the browser's to take). */
+  private clickEvent: Event | null = null;
+  private clickLink: Element | null = null;
+  private stopped = false;
   /** Where that navigation goes, when the page told (Navigation API, the link, the submitted form). */
   private destination: string | null = null;
   private submitted = false;
@@ -75,9 +66,10 @@ export class EffectWatcher {
   constructor(
     private readonly el: Element,
     private readonly snapshot: SnapshotLike | null,
-    private readonly background: ChurnFilter | null = null,
+    background: ChurnFilter | null = null,
   ) {
     this.win = windowOf(el);
+    this.observation = new ActionObservation(el.ownerDocument, background);
     this.animations = new AnimationWatch(el.ownerDocument);
     this.urlBefore = safeHref(this.win);
     this.focusBefore = deepActiveElement(topDocument(el));
@@ -87,24 +79,17 @@ export class EffectWatcher {
   }
 
   private start(): void {
-    const onChange = () => {
-      this.lastChange = now();
-      this.wake?.();
-    };
     if (MutationObserverCtor) {
       for (const root of observedRoots(this.el)) {
         const mo = new MutationObserverCtor((records) => {
-          let counted = 0;
-          const background = this.background;
-          for (let i = 0; i < records.length; i++) if (!isOverlayRecord(records[i]) && !(background && background.isChurn(records[i]))) counted++;
-          if (!counted) return;
-          this.mutations += counted;
-          onChange();
+          this.observation.see(records);
+          this.wake?.();
         });
         mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
         this.observers.push(mo);
       }
     }
+    const onChange = () => this.wake?.();
     const win = this.win;
     if (!win) return;
     const listen = (target: EventTarget, type: string, fn: () => void) => {
@@ -120,10 +105,19 @@ export class EffectWatcher {
     const unload = () => {
       this.unloading = true;
       this.destination ??= linkDestination(this.el);
-      nav();
+      onChange();
     };
     listen(win, 'beforeunload', unload);
-    listen(win, 'pagehide', unload);
+    listen(win, 'pagehide', () => {
+      this.unloaded = true;
+      unload();
+    });
+    // The click the action dispatches: whether the page cancelled it decides whether the browser follows its link.
+    listen(win, 'click', ((e: Event) => {
+      if (this.clickEvent) return;
+      this.clickEvent = e;
+      this.clickLink = linkOnPath(e);
+    }) as () => void);
     // The Navigation API (Chromium, Firefox 147+) names the destination before the page unloads.
     const navigation = (win as Window & { navigation?: EventTarget }).navigation;
     if (navigation && typeof navigation.addEventListener === 'function') {
@@ -144,10 +138,26 @@ export class EffectWatcher {
     });
   }
 
+  /** The navigation that began replaces this page (not a download link's, which leaves the page as it is). */
+  leaving(): boolean {
+    return this.navigated || this.unloaded || (this.unloading && this.followed()?.opens !== 'download');
+  }
+
+  /** A link the action clicked that the browser follows outside this page: a new tab or a download. */
+  private followed(): { url: string; opens: 'new-tab' | 'download' } | null {
+    const link = this.clickLink;
+    if (!link || !this.clickEvent || this.clickEvent.defaultPrevented) return null;
+    const c = consequenceOf(link, link.localName, 'link', undefined);
+    if (!c || (!c.newTab && c.download === undefined)) return null;
+    const url = (link as HTMLAnchorElement).href;
+    return { url: typeof url === 'string' ? url : '', opens: c.download !== undefined ? 'download' : 'new-tab' };
+  }
+
   private changedSoFar(): boolean {
     return (
-      this.mutations > 0 ||
-      this.navigated ||
+      this.observation.caused() > 0 ||
+      this.leaving() ||
+      this.followed() !== null ||
       this.submitted ||
       this.dialogs > 0 ||
       safeHref(this.win) !== this.urlBefore ||
@@ -163,28 +173,42 @@ export class EffectWatcher {
     return focus !== this.focusBefore && !(focus && composedContains(this.el, focus));
   }
 
-  /** Waits until the effect settles (or the window closes), stops observing, and reports. */
-  async settle(windowMs: number): Promise<Observation> {
+  /**
+   * Waits until the action's effect settles (or the window closes): quiet for QUIET_MS
+   * among what the action caused; background churn does not hold it. Keeps observing
+   * (the runner's settle goes on with the same observation); finish() reports.
+   */
+  async settle(windowMs: number): Promise<void> {
     const deadline = now() + Math.max(0, windowMs);
+    this.observation.dispatched();
     try {
       // Let microtask-scheduled renders (Vue, Lit, React transitions) run first.
       await Promise.resolve();
-      if (!this.changedSoFar()) await this.waitForChange(deadline);
-      // Something happened: wait for a quiet period so follow-up renders are counted.
-      while (!this.navigated && now() < deadline) {
-        const since = now() - this.lastChange;
-        if (this.lastChange && since >= QUIET_MS) break;
-        if (!this.lastChange) {
-          // Changes without mutations (focus, value): one frame for reactions to land.
-          await this.nextFrame(deadline);
-          if (!this.lastChange) break;
+      while (!this.leaving() && now() < deadline) {
+        // A download link's navigation began: the page stays unless it unloads (pagehide) within the window.
+        if (!this.changedSoFar() || (this.unloading && !this.unloaded)) {
+          await this.waitForChange(deadline);
           continue;
         }
-        await this.sleepUntil(Math.min(deadline, this.lastChange + QUIET_MS));
+        const last = this.observation.lastCausedChange();
+        if (!last) {
+          // Changes without mutations (focus, value): one frame for reactions to land.
+          await this.nextFrame(deadline);
+          if (!this.observation.lastCausedChange()) break;
+          continue;
+        }
+        if (now() - last >= QUIET_MS) break;
+        await this.sleepUntil(Math.min(deadline, last + QUIET_MS));
       }
-    } finally {
+    } catch (e) {
       this.stop();
+      throw e;
     }
+  }
+
+  /** Stops observing and reports what the action did. */
+  finish(): Observation {
+    this.stop();
     return this.report();
   }
 
@@ -235,10 +259,10 @@ export class EffectWatcher {
   }
 
   stop(): void {
-    const background = this.background;
+    if (this.stopped) return;
+    this.stopped = true;
     for (const mo of this.observers) {
-      const left = mo.takeRecords();
-      for (let i = 0; i < left.length; i++) if (!isOverlayRecord(left[i]) && !(background && background.isChurn(left[i]))) this.mutations++;
+      this.observation.see(mo.takeRecords());
       mo.disconnect();
     }
     this.observers.length = 0;
@@ -247,9 +271,12 @@ export class EffectWatcher {
   }
 
   private report(): Observation {
-    const effect: ActionEffect = { mutations: this.mutations };
+    const mutations = this.observation.caused();
+    const effect: ActionEffect = { mutations };
     const url = safeHref(this.win);
-    if (url !== this.urlBefore || this.navigated) {
+    const followed = this.followed();
+    if (followed) effect.followed = { url: followed.url.length > 300 ? followed.url.slice(0, 299) + '…' : followed.url, opens: followed.opens };
+    if (url !== this.urlBefore || this.leaving()) {
       effect.navigated = true;
       // While the page unloads, location still names the page being left: report where
       // the navigation goes, or say that it is not known yet — never the old URL (issue 18).
@@ -270,7 +297,7 @@ export class EffectWatcher {
     const focusChanged = this.focusMoved();
     if (focus && focus !== focus.ownerDocument.body) effect.focused = describeElement(focus, this.snapshot);
     const noEffect =
-      this.mutations === 0 && !effect.navigated && !this.submitted && !this.dialogs && !focusChanged && value === this.valueBefore && checked === this.checkedBefore;
+      mutations === 0 && !effect.navigated && !followed && !this.submitted && !this.dialogs && !focusChanged && value === this.valueBefore && checked === this.checkedBefore;
     return { effect, noEffect, submitted: this.submitted };
   }
 }
@@ -279,6 +306,21 @@ export class EffectWatcher {
 function linkDestination(el: Element): string | null {
   const link = el.closest('a[href], area[href]') as HTMLAnchorElement | null;
   return link && typeof link.href === 'string' && link.href ? link.href : null;
+}
+
+/** The link on the click's path (the clicked element or an ancestor, across shadow roots). */
+function linkOnPath(e: Event): Element | null {
+  let path: EventTarget[] = [];
+  try {
+    path = e.composedPath();
+  } catch {
+    path = [];
+  }
+  for (let i = 0; i < path.length; i++) {
+    const node = path[i] as Element;
+    if (node && node.nodeType === 1 && (node.localName === 'a' || node.localName === 'area') && node.hasAttribute('href')) return node;
+  }
+  return null;
 }
 
 /** Where a submitted form goes: the submitter's formaction or the form's action, with a GET query. */

@@ -5,7 +5,7 @@
 // lives here (the messages it repeats come from result.ts). Built only from fields
 // that never carry a field's value (S12): no valueAfter, no typed text.
 import type { ActionResult, Appeared } from '../types';
-import { msg } from './result';
+import { isNoEffectNote, msg } from './result';
 
 /** Notes already said by a part of the line (or by `noObservableEffect`). */
 const SAID_ELSEWHERE: string[] = [msg.formSubmitted];
@@ -24,12 +24,16 @@ export function renderResultText(result: ActionResult): string {
   else if (effect?.navigated && effect.urlAfter) parts.push('navigated to ' + effect.urlAfter);
   if (effect?.dialogs) for (const d of effect.dialogs) parts.push(dialogPart(d));
   if (effect?.newTab) parts.push(`opened new tab ${effect.newTab.tabId}${effect.newTab.url ? ' ' + cut(effect.newTab.url, 120) : ''} (act there with its tabId)`);
+  // A link followed outside the page, as the page saw it; the extension's own sighting (newTab, download) says more.
+  if (effect?.followed && !effect.newTab && !effect.download) parts.push(followedPart(effect.followed));
   if (effect?.download) parts.push(`download started: "${cut(effect.download.filename || effect.download.url || 'file', 80)}"${effect.download.state ? ' (' + effect.download.state + ')' : ''}`);
   if (appeared) parts.push(...appearedParts(appeared));
   if (effect?.moved) parts.push(cut(effect.moved, MAX_PART));
   if (effect?.files?.length) parts.push('files: ' + cut(effect.files.join(', '), MAX_PART));
-  if (result.notes) for (const note of result.notes) if (SAID_ELSEWHERE.indexOf(note) < 0 && !isNavigationNote(note, effect?.urlAfter) && !result.noObservableEffect) parts.push(note);
-  if (result.noObservableEffect) parts.push('no visible effect (the page may ignore synthetic events; check before repeating)');
+  // Nothing changed, and the action said why (a scroll already at the end): that reason, not a guess at ignored events.
+  const explained = !!result.noObservableEffect && !!result.notes && result.notes.length > 0 && !result.notes.some(isNoEffectNote);
+  if (result.notes) for (const note of result.notes) if (SAID_ELSEWHERE.indexOf(note) < 0 && !isNavigationNote(note, effect?.urlAfter) && (!result.noObservableEffect || explained)) parts.push(note);
+  if (result.noObservableEffect && !explained) parts.push('no visible effect (the page may ignore synthetic events; check before repeating)');
   else if (!parts.length && effect && effect.mutations > 0) parts.push('page changed');
   if (effect && effect.settled === false && !effect.navigated) parts.push('page still busy (not settled)');
   return parts.length ? 'ok; ' + parts.join('; ') : 'ok';
@@ -43,6 +47,12 @@ function appearedParts(a: Appeared): string[] {
   if (a.opened) out.push(`opened ${a.opened.role}${a.opened.name ? ` "${a.opened.name}"` : ''} ${a.opened.id}`);
   if (a.controls && a.controls.length) out.push('new: ' + a.controls.join(', ') + (a.moreControls ? ` (+${a.moreControls} more)` : ''));
   return out;
+}
+
+function followedPart(f: NonNullable<NonNullable<ActionResult['effect']>['followed']>): string {
+  return f.opens === 'new-tab'
+    ? `followed link to ${cut(f.url, 120)}: it opens in a new tab (outside this page)`
+    : `followed download link ${cut(f.url, 120)}: the browser saves the file (outside this page)`;
 }
 
 type DialogEntry = NonNullable<NonNullable<ActionResult['effect']>['dialogs']>[number];

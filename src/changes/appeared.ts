@@ -22,7 +22,14 @@ export interface AppearedOptions {
 }
 
 
-export function computeAppeared(before: Outline, after: DomSnapshot, options: AppearedOptions = {}): Appeared {
+/**
+ * `before`: the outline the action was resolved against; null when the action came
+ * first (a text target needs no snapshot): then only what `ignore` does not leave out —
+ * what the action was seen to add or change — is news.
+ */
+export function computeAppeared(before: Outline | null, after: DomSnapshot, options: AppearedOptions = {}): Appeared {
+  if (!before && !options.ignore) return { tokens: 0 };
+  const had = (id: string): number => (before ? before.indexOf(id) : -1);
   const maxTokens = options.maxTokens ?? 300;
   const maxControls = options.maxControls ?? 12;
   const outline = after.outline;
@@ -30,8 +37,8 @@ export function computeAppeared(before: Outline, after: DomSnapshot, options: Ap
   for (let i = 0; i < outline.size; i++) {
     const id = outline.nodes[i].vn.node_id;
     if (!id) continue;
-    const j = before.indexOf(id);
-    if ((j < 0 || before.line(j) !== outline.line(i)) && !(options.ignore && options.ignore(outline.nodes[i].ref))) fresh.push(i);
+    const j = had(id);
+    if ((j < 0 || before!.line(j) !== outline.line(i)) && !(options.ignore && options.ignore(outline.nodes[i].ref))) fresh.push(i);
   }
   const out: Appeared = { tokens: 0 };
   let tokens = 0;
@@ -68,8 +75,8 @@ export function computeAppeared(before: Outline, after: DomSnapshot, options: Ap
   for (let k = 0; k < fresh.length; k++) {
     const vn = outline.nodes[fresh[k]].vn;
     if (!vn.invalid || !vn.actionable) continue;
-    const j = before.indexOf(vn.node_id);
-    if (j >= 0 && before.nodes[j].vn.invalid) continue;
+    const j = had(vn.node_id);
+    if (j >= 0 && before!.nodes[j].vn.invalid) continue;
     const message = cut(errorText(outline.nodes[fresh[k]].ref) ?? '', 160);
     const entry = { id: vn.node_id, field: vn.name ?? vn.hint ?? vn.tag, message };
     if (!spend(entry.field + ' ' + message)) break;
@@ -81,7 +88,7 @@ export function computeAppeared(before: Outline, after: DomSnapshot, options: Ap
   for (let k = 0; k < fresh.length && opened < 0; k++) {
     const i = fresh[k];
     const vn = outline.nodes[i].vn;
-    if (before.indexOf(vn.node_id) < 0 && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true)) opened = i;
+    if (had(vn.node_id) < 0 && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true)) opened = i;
   }
   if (opened >= 0) {
     const vn = outline.nodes[opened].vn;
@@ -92,7 +99,7 @@ export function computeAppeared(before: Outline, after: DomSnapshot, options: Ap
   // 4. New controls (inside what opened first), with the line the text would show.
   const controls: string[] = [];
   let more = 0;
-  const candidates = fresh.filter((i) => outline.nodes[i].vn.actionable && before.indexOf(outline.nodes[i].vn.node_id) < 0);
+  const candidates = fresh.filter((i) => outline.nodes[i].vn.actionable && had(outline.nodes[i].vn.node_id) < 0);
   if (opened >= 0) candidates.sort((a, b) => Number(!outline.within(a, opened)) - Number(!outline.within(b, opened)) || a - b);
   for (let k = 0; k < candidates.length; k++) {
     const line = outline.line(candidates[k]);

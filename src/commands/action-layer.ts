@@ -31,7 +31,7 @@ export interface ActionLayer {
   readonly version: string;
   createRunner(host: ActionHost): ActionApi;
   createOverlay(doc: Document): OverlayApi;
-  computeAppeared(before: Outline, after: DomSnapshot, options: AppearedOptions): Appeared;
+  computeAppeared(before: Outline | null, after: DomSnapshot, options: AppearedOptions): Appeared;
 }
 
 /** Where a separately loaded actions file leaves the layer (a string: Symbol may be replaced, R1). */

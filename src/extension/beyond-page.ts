@@ -5,8 +5,13 @@
 // download created while the action runs, from the acting tab's page, is its download).
 // A page script cannot see any of this; an agent that is not told downloads the same
 // invoice again and again, or never looks at the tab it opened.
-import type { ActionEffect } from '../types';
+import type { ActionEffect, ActionResult } from '../types';
 import type { ChromeApi, DownloadItem } from './chrome-types';
+import { renderResultText } from '../actions/result-text';
+import { isNoEffectNote, msg } from '../actions/result';
+
+/** The parts of a frame's action result (its error shape aside) that what happened beyond the page changes. */
+type ResultLike = Pick<ActionResult, 'effect' | 'noObservableEffect' | 'notes' | 'text'>;
 
 /** How long to keep listening after a result that saw no effect in the page (a new tab or download starts asynchronously). */
 const GRACE_MS = 600;
@@ -105,12 +110,16 @@ export class BeyondPageWatch {
       out.newTab = this.newTab;
     }
     if (this.downloadId !== undefined) {
-      // The file name is decided after onCreated: read the item again.
-      try {
-        const [item] = (await this.chrome.downloads?.search({ id: this.downloadId })) ?? [];
-        if (item) this.download = describe(item);
-      } catch {
-        /* keep what onCreated said */
+      // The file name is decided after onCreated: read the item again, until it has one (bounded).
+      for (let waited = 0; waited <= GRACE_MS; waited += 50) {
+        try {
+          const [item] = (await this.chrome.downloads?.search({ id: this.downloadId })) ?? [];
+          if (item) this.download = describe(item);
+        } catch {
+          break; // keep what onCreated said
+        }
+        if (this.download?.filename) break;
+        await new Promise<void>((resolve) => setTimeout(resolve, 50));
       }
       out.download = this.download;
     }
@@ -124,4 +133,40 @@ function describe(item: DownloadItem): NonNullable<ActionEffect['download']> {
   if (name) out.filename = name;
   if (item.state) out.state = item.state;
   return out;
+}
+
+/** Adds what the action did beyond its page (a new tab, a download) to the frame's result, and renders its line again. */
+export function withBeyondPage<R extends ResultLike>(result: R, beyond: Pick<ActionEffect, 'newTab' | 'download'>): R {
+  if (beyond.newTab || beyond.download) {
+    result.effect = { ...(result.effect ?? { mutations: 0 }), ...beyond };
+    if (beyond.download) unsayNavigation(result, beyond.download.url);
+    // A tab or a download is an effect, although the page itself showed none (A4).
+    if (result.noObservableEffect) {
+      delete result.noObservableEffect;
+      if (result.notes) result.notes = result.notes.filter((n) => !isNoEffectNote(n));
+    }
+  }
+  result.text = renderResultText(result as unknown as ActionResult);
+  return result;
+}
+
+/**
+ * The page told of a navigation it began but had not finished (beforeunload, `leaving`)
+ * to the URL that turned out to be a download: the page never left (a file served as an
+ * attachment). The download is what happened; the navigation claim goes.
+ */
+function unsayNavigation(result: ResultLike, downloadUrl: string): void {
+  const effect = result.effect;
+  if (!effect || !effect.navigated || effect.leaving === undefined) return;
+  if (effect.urlAfter !== undefined && effect.urlAfter !== downloadUrl) return;
+  const note = msg.leaving(effect.leaving, effect.urlAfter);
+  delete effect.navigated;
+  delete effect.leaving;
+  delete effect.urlAfter;
+  delete effect.settled;
+  if (effect.appeared?.navigated !== undefined) delete effect.appeared.navigated;
+  if (result.notes) {
+    result.notes = result.notes.filter((n) => n !== note);
+    if (!result.notes.length) delete result.notes;
+  }
 }

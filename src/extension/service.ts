@@ -4,9 +4,9 @@
 // assembles one snapshot from every frame of the tab (cross-origin ones included),
 // routes each action to the frame that owns the id, and answers errors as data with
 // a code and a message an LLM can act on (seed 003's contracts, without CDP).
-import type { ActionEffect, ActionResult, ErrorCode, SerializedPage } from '../types';
+import type { ActionResult, ErrorCode, SerializedPage } from '../types';
 import { renderResultText } from '../actions/result-text';
-import { BeyondPageWatch } from './beyond-page';
+import { BeyondPageWatch, withBeyondPage } from './beyond-page';
 import type { DomToolResponse } from '../integration/protocol';
 import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
 import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
@@ -14,7 +14,7 @@ import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type Text
 import type { ChromeApi, FrameDetails, TabInfo } from './chrome-types';
 import { serveLoads, type LoadFiles } from './loads';
 import { COMMANDS, commandForMessage, messageType, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
-import { isDomToolError, isNoEffectNote, cut } from '../actions/result';
+import { isDomToolError, cut } from '../actions/result';
 import { defineProperty } from '../dom/builtins';
 
 export type ExtensionErrorCode =
@@ -125,20 +125,6 @@ function err(code: ExtensionErrorCode, message: string, recoverable = true): Ext
 
 function failed(start: number, error: ExtensionError): ExtensionActionResult {
   const result: ExtensionActionResult = { success: false, duration: Date.now() - start, error, snapshotInvalidated: true };
-  result.text = renderResultText(result as ActionResult);
-  return result;
-}
-
-/** Adds what the action did beyond its page (a new tab, a download) to the frame's result, and renders its line again. */
-function withBeyondPage(result: ExtensionActionResult, beyond: Pick<ActionEffect, 'newTab' | 'download'>): ExtensionActionResult {
-  if (beyond.newTab || beyond.download) {
-    result.effect = { ...(result.effect ?? { mutations: 0 }), ...beyond };
-    // A tab or a download is an effect, although the page itself showed none (A4).
-    if (result.noObservableEffect) {
-      delete result.noObservableEffect;
-      if (result.notes) result.notes = result.notes.filter((n) => !isNoEffectNote(n));
-    }
-  }
   result.text = renderResultText(result as ActionResult);
   return result;
 }
@@ -562,7 +548,9 @@ export class DomToolService {
     }
     if (!got.value.ok) return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code as ExtensionErrorCode }, target.prefix));
     const result = prefixIdsDeep(got.value.result as ExtensionActionResult, target.prefix);
-    return withBeyondPage(result, await beyond.finish(result.success && !!result.noObservableEffect));
+    // The page saw no effect, followed a link out of itself, or began a navigation it did not finish: a tab or a download may still be starting.
+    const mayGoBeyond = !!result.noObservableEffect || !!result.effect?.followed || result.effect?.leaving !== undefined;
+    return withBeyondPage(result, await beyond.finish(result.success && mayGoBeyond));
   }
 
   /** Labelled boxes over nodes (any frame's ids); 'all' boxes every actionable node of the main frame. */

@@ -15,12 +15,20 @@ export interface ChurnFilter {
   isChurn(record: MutationRecord): boolean;
   /** The node is (inside) an element that churns: a line about it is no news of the action. */
   covers(node: Node | undefined): boolean;
+  /**
+   * The element changed before the action began (or the monitor has watched too briefly
+   * to know): if it keeps changing at a rhythm during the action, that rhythm is the
+   * page's own, not something the action started (actions/observation.ts).
+   */
+  changedBefore?(node: Node): boolean;
 }
 
 /** How far back churn is judged; a clock ticking once per second shows 3 ticks in it. */
 const HISTORY_MS = 3500;
 /** Ticks an element needs in the history to count as steady churn. */
 const MIN_TICKS = 3;
+/** How long the monitor watches before its first judgement (a 50 ms ticker ticks three times). */
+const LEARN_MS = 160;
 /** Timestamps kept per element (enough for a rate). */
 const KEEP = 6;
 /** Elements tracked at most (oldest forgotten first): bounds memory on busy pages. */
@@ -41,12 +49,42 @@ export class ChurnMonitor {
   private observer: MutationObserver | null = null;
   private startedAt = 0;
   private lastPrune = 0;
+  /**
+   * Per element, the last changes seen while no action ran: a counter an agent clicks
+   * changes only during actions, and must never be taken for background churn.
+   */
+  private own: Map<Node, number[]> | null = null;
+  private acting = false;
+
+  /**
+   * Milliseconds still to watch before the monitor knows what changes on its own
+   * (LEARN_MS since it started; 0 once it has). An action right after DomTool first
+   * looks waits that long: a ticker shows its beat, and a rhythm the action starts is
+   * then told apart from one that was there before it.
+   */
+  learning(): number {
+    return this.observer ? Math.max(0, LEARN_MS - (now() - this.startedAt)) : 0;
+  }
+
+  /** An action runs from now until actionEnded(): what changes meanwhile may be its doing. */
+  actionBegan(): void {
+    const pending = this.observer ? this.observer.takeRecords() : [];
+    if (pending.length) this.record(pending);
+    this.acting = true;
+  }
+
+  actionEnded(): void {
+    const pending = this.observer ? this.observer.takeRecords() : [];
+    if (pending.length) this.record(pending);
+    this.acting = false;
+  }
 
   /** Starts watching `root` (idempotent). Never throws: without an observer there is no churn filter. */
   start(root: Node): void {
     if (this.observer || !MutationObserverCtor) return;
     try {
       this.ticks = new Map();
+      this.own = new Map();
       const observer = new MutationObserverCtor((records) => this.record(records));
       observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
       this.observer = observer;
@@ -61,6 +99,7 @@ export class ChurnMonitor {
     this.observer?.disconnect();
     this.observer = null;
     this.ticks = null;
+    this.own = null;
   }
 
   private record(records: MutationRecord[]): void {
@@ -80,6 +119,12 @@ export class ChurnMonitor {
       if (list.length && list[list.length - 1] === t) continue;
       list.push(t);
       if (list.length > KEEP) list.shift();
+      if (!this.acting && this.own) {
+        let mine = this.own.get(key);
+        if (!mine) this.own.set(key, (mine = []));
+        mine.push(t);
+        if (mine.length > 2) mine.shift();
+      }
     }
     if (t - this.lastPrune > 1000) this.prune(ticks, t, false);
   }
@@ -91,27 +136,36 @@ export class ChurnMonitor {
     let stalestAt = Infinity;
     ticks.forEach((list, key) => {
       const last = list[list.length - 1];
-      if (t - last > HISTORY_MS) ticks.delete(key);
-      else if (last < stalestAt) {
+      if (t - last > HISTORY_MS) {
+        ticks.delete(key);
+        this.own?.delete(key);
+      } else if (last < stalestAt) {
         stalestAt = last;
         stalest = key;
       }
     });
-    if (full && ticks.size >= MAX_TRACKED && stalest) ticks.delete(stalest);
+    if (full && ticks.size >= MAX_TRACKED && stalest) {
+      ticks.delete(stalest);
+      this.own?.delete(stalest);
+    }
   }
 
   /**
    * The elements changing at a steady rate right now: at least MIN_TICKS changes in the
-   * history, and the last one recent (not later than two of its own intervals ago, i.e.
-   * it has not stopped). Null when nothing churns or the monitor has too little history.
+   * history, two of them while no action ran, and the last one recent (not later than two
+   * of its own intervals ago, i.e. it has not stopped). Null when the monitor is not running.
    */
   backgroundNow(): ChurnFilter | null {
     const t = now();
     const ticks = this.ticks;
-    if (!this.observer || !ticks || t - this.startedAt < 250) return null;
+    if (!this.observer || !ticks) return null;
     const pending = this.observer.takeRecords();
     if (pending.length) this.record(pending);
     const steady = new Set<Node>();
+    const own = this.own;
+    // What had changed before this moment, frozen: changes during the action come later.
+    const before = new Set<Node>();
+    ticks.forEach((_list, key) => before.add(key));
     ticks.forEach((list, key) => {
       let first = -1;
       for (let i = 0; i < list.length; i++) {
@@ -121,18 +175,19 @@ export class ChurnMonitor {
         }
       }
       if (first < 0 || list.length - first < MIN_TICKS) return;
+      const mine = own ? own.get(key) : undefined;
+      if (!mine || mine.length < 2 || t - mine[0] > HISTORY_MS) return;
       const last = list[list.length - 1];
       const interval = (last - list[first]) / (list.length - first - 1);
       if (t - last <= 2 * interval + 50) steady.add(key);
     });
-    if (!steady.size) return null;
     return {
       isChurn: (record) => {
         const key = churnKey(record);
         return !!key && steady.has(key);
       },
       covers: (node) => {
-        if (!node) return false;
+        if (!node || !steady.size) return false;
         for (let cur: Node | null = node, i = 0; cur && i < 3; cur = cur.parentNode, i++) if (steady.has(cur)) return true;
         // A text run merged across inline elements ("Price: 1234") stands on its block: it churns when a part of it does.
         const block = node.nodeType === 1 ? node : node.parentNode;
@@ -142,6 +197,7 @@ export class ChurnMonitor {
         });
         return hit;
       },
+      changedBefore: (node) => before.has(node),
     };
   }
 }

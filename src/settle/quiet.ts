@@ -9,6 +9,12 @@ import { MutationObserverCtor, clearTimer, now, setTimer } from '../dom/builtins
 import type { RequestTracker } from './requests';
 import type { ChurnFilter } from './churn';
 
+/** An action's own observation of the page (actions/observation.ts): it watches, quiet only reads it. */
+export interface QuietObservation {
+  /** When what the action caused last changed the page (0: never); `content`: style attributes left out. */
+  lastCausedChange(content?: boolean): number;
+}
+
 export interface QuietOptions {
   quietMs: number;
   timeoutMs: number;
@@ -22,6 +28,11 @@ export interface QuietOptions {
   busy?: () => boolean;
   /** Style-attribute changes count too (a drag's drop preview is drawn in inline transforms). */
   countStyle?: boolean;
+  /**
+   * The action's observation: quiet is counted from the last change it caused (background
+   * it told apart is ignored, even what it recognised only while waiting); no observer of our own.
+   */
+  observation?: QuietObservation;
 }
 
 export interface QuietResult {
@@ -66,13 +77,15 @@ export function waitForQuiet(roots: Node[], requests: RequestTracker | null, opt
       const running = busy();
       // An animation the action started ends in what it reveals: quiet is counted from its end.
       if (running) lastChange = Math.max(lastChange, t);
-      if (!pending && !running && t - lastChange >= options.quietMs) return finish(true);
+      // Read afresh each time, not kept: a ticker counted at first may be recognised as background later.
+      const last = options.observation ? Math.max(lastChange, options.observation.lastCausedChange(!options.countStyle)) : lastChange;
+      if (!pending && !running && t - last >= options.quietMs) return finish(true);
       if (t - started >= options.timeoutMs) return finish(false);
       // Wake when the quiet period could end, or every 50 ms while requests or animations run.
-      const wait = pending || running ? 50 : Math.max(1, lastChange + options.quietMs - t);
+      const wait = pending || running ? 50 : Math.max(1, last + options.quietMs - t);
       timer = setTimer(check, Math.min(wait, Math.max(1, started + options.timeoutMs - t)));
     };
-    if (MutationObserverCtor) {
+    if (MutationObserverCtor && !options.observation) {
       for (let i = 0; i < roots.length; i++) {
         try {
           const mo = new MutationObserverCtor((records) => {

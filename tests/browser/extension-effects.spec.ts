@@ -69,6 +69,27 @@ test('a download link: marked download, and the click reports the download with 
   expect(readFileSync(item.filename, 'utf8')).toContain('2026-001,249.00');
 });
 
+test('a download without the download attribute is told as the download, not as a navigation (issue 31)', async () => {
+  // Two links the server answers as attachments: one whose URL names a file (report.zip), one whose URL does not (/export).
+  const opened = await openTab(ext, base + '/fixtures/results/beyond.html?test=' + ++opens);
+  let text = '';
+  await expect.poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), { timeout: 10_000 }).toContain('Export all reports');
+  for (const [name, file] of [
+    ['Yearly report', 'report.zip'],
+    ['Export all reports', 'export'],
+  ]) {
+    const r = await call(ext, 'click', { tabId: opened.tabId, nodeId: idOf(text, new RegExp(`(nv_\\w+) link "${name}"`)) });
+    expect(r.success, name).toBe(true);
+    expect(r.effect.download, `${name}: ${r.text}`).toMatchObject({ url: base + '/fixtures/results/' + file });
+    expect(r.effect.navigated, name).toBeUndefined();
+    expect(r.effect.leaving, name).toBeUndefined();
+    expect(r.text, name).toContain('download started');
+    expect(r.text, name).not.toMatch(/navigat|synthetic/);
+  }
+  // The page never left: its ids still work.
+  expect(((await call(ext, 'getText', { tabId: opened.tabId })).result as string)).toContain('Export all reports');
+});
+
 test('a confirm behind an irreversible button is answered Cancel by default (kept reference included); accept when asked', async () => {
   const { tabId, text, page } = await openAccount();
   expect(text).toMatch(/button "Unsubscribe" \[irreversible\]/);
