@@ -13,12 +13,17 @@ import { ensureEngines } from './ensure-engines.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ALL = ['firefox', 'webkit'];
-const dash = process.argv.indexOf('--');
-const own = dash === -1 ? process.argv.slice(2) : process.argv.slice(2, dash);
-const passthrough = dash === -1 ? [] : process.argv.slice(dash + 1);
-const unknown = own.filter((a) => !ALL.includes(a));
-if (unknown.length) {
-  console.error(`unknown engine(s): ${unknown.join(', ')} (choose from ${ALL.join(', ')})`);
+// Engine names first, then vitest's filters — after `--`, or right after the names:
+// `npm run test:webkit -- x.spec.ts -t names` reaches us without its `--` (npm eats it).
+const args = process.argv.slice(2);
+const dash = args.indexOf('--');
+let lead = 0;
+while (lead < args.length && ALL.includes(args[lead])) lead++;
+const own = args.slice(0, lead);
+const passthrough = dash === lead ? args.slice(dash + 1) : args.slice(lead).filter((a, i) => !(a === '--' && i === dash - lead));
+const misspelt = passthrough.filter((a) => /^(firefox|webkit|chromium|chrome|safari|gecko)$/i.test(a) && !ALL.includes(a));
+if (misspelt.length) {
+  console.error(`unknown engine(s): ${misspelt.join(', ')} (choose from ${ALL.join(', ')})`);
   process.exit(2);
 }
 const engines = own.length ? own : ALL;

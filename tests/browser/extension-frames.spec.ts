@@ -271,9 +271,13 @@ test('the side panel shows the tab, highlights on hover, clicks an id, sends a m
   // Click an id.
   await panel.locator('.line', { hasText: 'button "Apply coupon"' }).locator('.id').click();
   await expect(page.locator('#state')).toHaveText('coupon applied');
-  await expect(panel.locator('#status')).toContainText('done');
+  // The click's answer stays in the answer box; the status line says "done" only until the
+  // panel re-reads the page 300 ms later (a loaded machine may not look in between).
+  await expect(panel.locator('#answer')).toContainText('"success": true');
+  await expect(panel.locator('#status')).toContainText('lines');
 
-  // The message box.
+  // The message box (emptied first: the click's answer must not pass for the message's).
+  await panel.evaluate(() => (document.getElementById('answer')!.textContent = ''));
   const id = await nameLine.locator('.id').textContent();
   await panel.locator('#message').fill(JSON.stringify({ type: 'domtool:type', nodeId: id, text: 'Grace Hopper' }));
   await panel.locator('#send').click();

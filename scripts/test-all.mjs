@@ -1,0 +1,41 @@
+// `npm test`: every step runs and reports, and the run fails after all of them when any
+// failed (issue 31). A `&&` chain stopped at the first red step, so one flaky Chromium
+// spec hid whether Firefox and WebKit passed at all. Steps that later steps need (the
+// browsers installed, dist/ built) still stop the run: what follows them would test nothing.
+import { spawnSync } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const node = process.execPath;
+const bin = (name) => resolve(root, 'node_modules/.bin', name);
+
+/** [name, command, args, needed by the steps after it] */
+const STEPS = [
+  ['chromium', node, ['scripts/ensure-chromium.mjs'], true],
+  ['typecheck', bin('tsc'), ['--noEmit'], false],
+  ['cycles', node, ['scripts/check-cycles.mjs'], false],
+  ['size', node, ['scripts/check-size.mjs'], false],
+  ['build', node, ['scripts/build.mjs', '--if-stale', '--quiet'], true],
+  ['unit', bin('vitest'), ['run'], false],
+  ['consumer', node, ['scripts/check-consumer.mjs'], false],
+  ['chromium specs', bin('playwright'), ['test'], false],
+  ['firefox + webkit', node, ['scripts/test-engines.mjs'], false],
+];
+
+const results = [];
+for (const [name, command, args, needed] of STEPS) {
+  const started = Date.now();
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  const ok = run.status === 0;
+  results.push({ name, ok, seconds: (Date.now() - started) / 1000 });
+  if (!ok && needed) {
+    console.error(`[test] ${name} failed: the steps after it need it, so they did not run`);
+    break;
+  }
+}
+console.log('\n[test] summary');
+for (const r of results) console.log(`[test]   ${r.ok ? 'passed' : 'FAILED'}  ${r.name} (${r.seconds.toFixed(0)} s)`);
+const skipped = STEPS.length - results.length;
+if (skipped) console.log(`[test]   ${skipped} step(s) not run`);
+process.exit(results.every((r) => r.ok) && !skipped ? 0 : 1);
