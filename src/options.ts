@@ -145,11 +145,24 @@ export function ownOption(options: object, key: string): unknown {
  * prototype: reading a key it lacks answers undefined, whatever Object.prototype holds.
  */
 export function ownOptions<T extends object>(options: T): T {
+  // Object.keys as loaded; a page may have replaced it before we loaded (R2): then the
+  // own names another way, and failing that the options as given (plain reads).
+  let keys: string[];
+  try {
+    keys = objectKeys(options);
+  } catch {
+    try {
+      keys = ownNames(options);
+    } catch {
+      return options;
+    }
+  }
   const out = { __proto__: null } as unknown as Record<string, unknown>;
-  const keys = objectKeys(options);
-  for (let i = 0; i < keys.length; i++) out[keys[i]] = (options as Record<string, unknown>)[keys[i]];
+  for (let i = 0; i < keys.length; i++) if (hasOwn(options, keys[i])) out[keys[i]] = (options as Record<string, unknown>)[keys[i]];
   return out as T;
 }
+
+const ownNames: (o: object) => string[] = Object.getOwnPropertyNames;
 
 /** Whether `options` sets any snapshot option (a one-off snapshot with them). */
 export function hasSnapshotOptions(options: object): boolean {
