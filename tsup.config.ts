@@ -1,5 +1,9 @@
 import { defineConfig } from 'tsup';
 
+// Every free `Math` and `Promise` in our bundles reads src/dom/intrinsics.ts: a page that
+// replaced them (before or after we loaded) cannot break an action (R2, issue 31).
+const INTRINSICS = ['src/dom/intrinsics.ts'];
+
 export default defineConfig([
   {
     entry: {
@@ -21,6 +25,7 @@ export default defineConfig([
       agent: 'src/agent/index.ts',
     },
     format: ['esm', 'cjs'],
+    inject: INTRINSICS,
     // Shared chunks in the CommonJS build too: without it content-script.cjs carried its
     // own full copy of the library next to index.cjs (issue 19).
     splitting: true,
@@ -36,6 +41,7 @@ export default defineConfig([
     // One self-contained script for bookmarklets, the console and executeScript.
     entry: { 'domtool.iife': 'src/iife.ts', 'page-world': 'src/page-world.ts', 'content-actions': 'src/content-actions.ts', 'content-core': 'src/content-core.ts' },
     format: ['iife'],
+    inject: INTRINSICS,
     minify: true,
     target: 'es2020',
     outExtension: () => ({ js: '.js' }),

@@ -21,6 +21,8 @@ await build({
     panel: dir + 'src/panel.ts',
   },
   outdir: out,
+  // page-world.js runs in the page's own world: our Math and Promise, not the page's (tsup.config.ts).
+  inject: [fileURLToPath(new URL('../src/dom/intrinsics.ts', import.meta.url))],
   bundle: true,
   format: 'iife',
   target: 'es2020',

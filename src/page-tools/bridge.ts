@@ -8,6 +8,7 @@
 // A page can read and forge these events like any DOM event; what it can forge is only
 // the page's own tools, which the page controls anyway. Nothing secret travels here.
 import { executeIn } from './execute';
+import { clearTimer, setTimer } from '../dom/builtins';
 
 /** Set on <html> by the page-world half once it listens. */
 export const BRIDGE_ATTRIBUTE = 'data-browserx-page-tools';
@@ -110,12 +111,12 @@ export function askBridge(doc: Document, request: Omit<BridgeRequest, 'id'>, tim
       cleanup();
       resolve(answer);
     };
-    const timer = setTimeout(() => {
+    const timer = setTimer(() => {
       cleanup();
       reject(new Error('the page did not answer'));
     }, timeoutMs);
     const cleanup = () => {
-      clearTimeout(timer);
+      clearTimer(timer);
       doc.removeEventListener(RESPONSE_EVENT, onAnswer);
     };
     doc.addEventListener(RESPONSE_EVENT, onAnswer);

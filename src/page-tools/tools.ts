@@ -8,7 +8,7 @@
 // Calls go through the context's executeTool where it has one; form tools without a
 // context are filled (and submitted with toolautosubmit) here.
 import { DomToolError, cut } from '../actions/result';
-import { isArray, now } from '../dom/builtins';
+import { clearTimer, isArray, now, setTimer } from '../dom/builtins';
 import { fillForm, formSchema, toolForms } from './forms';
 import { argumentList, schemaProblem, type JsonSchema } from './schema';
 import { askBridge, hasBridge } from './bridge';
@@ -84,14 +84,14 @@ function testingOf(doc: Document): TestingLike | null {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms);
+    const timer = setTimer(() => reject(onTimeout()), ms);
     promise.then(
       (v) => {
-        clearTimeout(timer);
+        clearTimer(timer);
         resolve(v);
       },
       (e) => {
-        clearTimeout(timer);
+        clearTimer(timer);
         reject(e);
       },
     );
