@@ -12,6 +12,7 @@ import type { Changes } from '../changes/ChangeTracker';
 import type { FindResult } from '../changes/views';
 import type { PageToolResult } from '../page-tools/tools';
 import { schemaProblem } from '../page-tools/schema';
+import { renderResultText } from '../actions/result-text';
 import { agentTool } from './tools';
 import { actionAnswer, errorAnswer, inspectAnswer, pageToolAnswer, thrownAnswer, type ToolAnswer } from './answers';
 
@@ -107,11 +108,16 @@ function dialogOption(host: ToolHost): { dialog?: 'accept' | 'dismiss'; promptTe
 
 /** An action's line, then what changed since the agent last looked. */
 async function afterAction(host: ToolHost, result: unknown): Promise<ToolAnswer> {
-  const answer = actionAnswer(result as ActionResult);
+  const r = result as ActionResult;
+  const answer = actionAnswer(r);
   if (!answer.ok) return answer;
   const changes = (await host.run('getChanges', [READ_OPTIONS])) as Changes;
   if (changes.error || changes.kind === 'unchanged') return answer;
-  return { ...answer, text: answer.text + '\n' + changes.text };
+  // The delta is an observation too: when it shows the page changed, the action's "no
+  // visible effect" (its own short watch missed it, e.g. a radio checked by its label) is not
+  // said — a model told so would click again and undo what it did.
+  const line = r.noObservableEffect ? renderResultText({ ...r, noObservableEffect: false }) : answer.text;
+  return { ...answer, text: line + '\n' + changes.text };
 }
 
 const act =

@@ -82,6 +82,9 @@ test('stdio: the tool list comes from the command table, and actions answer thei
     // Acting on text: the radio labelled Express.
     const express = await call(client, 'browser_click', { text: 'Express' });
     expect(express.isError).toBe(false);
+    // The delta shows the radio checked: the answer does not also say nothing happened.
+    expect(express.text).toMatch(/~ +nv_\w+ radio "Express" \[checked/);
+    expect(express.text).not.toContain('no visible effect');
     expect((await call(client, 'browser_find', { query: 'Express' })).text).toMatch(/radio "Express" \[checked/);
 
     // An error says its code and what to do next.

@@ -68,6 +68,14 @@ describe('callTool', () => {
     ]);
   });
 
+  it('a delta that shows a change overrules the action\'s "no visible effect"; without one it stays', async () => {
+    const click = { success: true, ok: true, duration: 1, snapshotInvalidated: true, noObservableEffect: true, effect: { mutations: 0 }, text: 'ok; no visible effect (the page may ignore synthetic events; check before repeating)' };
+    const changed = host({ click, getChanges: { kind: 'delta', text: '~ nv_2 radio "Express" [checked]' } });
+    expect((await callTool(changed, 'browser_click', { text: 'Express' })).text).toBe('ok\n~ nv_2 radio "Express" [checked]');
+    const still = host({ click, getChanges: { kind: 'unchanged', text: '# unchanged' } });
+    expect((await callTool(still, 'browser_click', { text: 'Express' })).text).toBe(click.text);
+  });
+
   it('an action error carries its code and the next step, and no delta', async () => {
     const h = host({ click: { success: false, error: { code: 'OBSCURED', message: 'covered by dialog "Cookies" (nv_9)' } } });
     const a = await callTool(h, 'browser_click', { text: 'Buy' });
