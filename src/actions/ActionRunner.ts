@@ -8,7 +8,7 @@ import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } 
 import { SecretGuard } from './secrets';
 import { describeTextTarget, findByText, isTextTarget, type TextTarget } from './text-target';
 import { resolveTarget, type SnapshotLike } from './resolve';
-import { deepActiveElement, deepElementFromPoint, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
+import { deepActiveElement, hitTest, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
   checkEnabled,
   checkHitTarget,
@@ -326,9 +326,10 @@ export class ActionRunner implements ActionContext {
     // clicks: its stand-in (its label), the same one the snapshot listed it through.
     const standIn = retarget(element, 'pointer');
     const point = this.verifyPointer(element, standIn, id, snapshot, true)!;
-    const hit = deepElementFromPoint(element.ownerDocument, point.x, point.y, standIn);
-    // The hit test passed, so the hit is the element (or stand-in), inside it, or its label.
-    const dispatchTo = hit ?? standIn;
+    // The hit test passed: the hit is the element (or stand-in), inside it, or its label —
+    // the events go there — or an ancestor over it (its own box): then to the element itself.
+    const { kind, hit } = hitTest(standIn, point);
+    const dispatchTo = kind === 'target' && hit ? hit : standIn;
     return { element, dispatchTo, point };
   }
 

@@ -87,8 +87,6 @@ export const msg = {
   notEditable: (id: string, what: string) => `Element ${id} (${what}) is not a text field or editable region. Use click or select instead.`,
   obscured: (id: string, what: string, by: string) =>
     `Element ${id} (${what}) is covered by ${by}, which would receive the click. Close or dismiss it first (e.g. a dialog or cookie banner), then take a fresh snapshot.`,
-  noPointerEvents: (id: string, what: string, by: string) =>
-    `Element ${id} (${what}) does not receive pointer events; the click would land on ${by}. Try that element instead.`,
   inspectNeedsScroll: 'Outside the viewport: an action scrolls it into view first, then checks that nothing covers it.',
   offViewport: (id: string, what: string) => `Element ${id} (${what}) could not be scrolled into the viewport. Scroll its container first.`,
   crossOrigin: (id: string) => `Element ${id} is inside a cross-origin frame that page scripts cannot reach. It cannot be operated from this page.`,

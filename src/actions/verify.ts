@@ -3,7 +3,7 @@
 // same-origin frames pierced) must be the element or inside it. Failures throw a
 // DomToolError that names what a person would see instead.
 import { frameElementOf, toParentFramePoint, type Point } from '../dom/geometry';
-import { deepElementFromPoint, hitTest } from '../semantics/hit-test';
+import { deepElementFromPoint, hitTest, pointerReaches } from '../semantics/hit-test';
 import { disabledReason, isInert, isOperable } from '../semantics';
 import { describeCovering, describeElement } from './describe';
 import { DomToolError, msg } from './result';
@@ -42,14 +42,11 @@ export function checkEnabled(el: Element, id: string, _snapshot: SnapshotLike | 
  */
 export function checkHitTarget(el: Element, point: Point, id: string, snapshot: SnapshotLike | null): void {
   const { kind, hit } = hitTest(el, point);
-  if (kind === 'target') {
+  if (pointerReaches(kind)) {
     checkFrameHit(el, point, id, snapshot);
     return;
   }
   if (!hit) throw new DomToolError('NOT_ACTIONABLE', msg.offViewport(id, describeElement(el)));
-  if (kind === 'ancestor') {
-    throw new DomToolError('OBSCURED', msg.noPointerEvents(id, describeElement(el), describeCovering(hit, snapshot)));
-  }
   throw new DomToolError('OBSCURED', msg.obscured(id, describeElement(el), describeCovering(hit, snapshot)));
 }
 

@@ -58,6 +58,16 @@ export interface Hit {
   hit: Element | null;
 }
 
+/**
+ * Whether a pointer at the point operates the element: it reaches the element (or a label
+ * of it), or an ancestor whose box holds it — the element's own box, not another element
+ * (a link under its list item's overlay, a control below its card's ::before). Only
+ * 'other' is a cover. The action's A3 check and the snapshot's covers both judge by this.
+ */
+export function pointerReaches(kind: HitKind): boolean {
+  return kind === 'target' || kind === 'ancestor';
+}
+
 /** Hit test at `point` (client coordinates of the element's own frame). */
 export function hitTest(el: Element, point: Point): Hit {
   let hit: Element | null = null;

@@ -15,7 +15,7 @@ export { inputType } from './element';
 export { isRendered, isOperable, shown, hasBox, hasClickableBox, faded, drawnVisible } from './visibility';
 export { frameElementOf } from '../dom/geometry';
 export { isDialog, isDialogRole, isModalLayer, DIALOG_SELECTOR, MODAL_LAYER_SELECTOR } from './dialog';
-export { hitTest, deepElementFromPoint, composedContains } from './hit-test';
+export { hitTest, deepElementFromPoint, composedContains, pointerReaches } from './hit-test';
 export type { Hit, HitKind } from './hit-test';
 export type { Point } from '../dom/geometry';
 export { nameOf, roleAndName, liveFingerprint } from './fingerprint';

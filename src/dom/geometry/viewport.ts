@@ -63,7 +63,33 @@ export function scrollIntoViewIfNeeded(el: Element): boolean {
   const fullyVisible = fits ? inside.left <= box.left && inside.top <= box.top && inside.right >= box.right && inside.bottom >= box.bottom : hasArea(inside);
   if (fullyVisible && !frameOutOfView(el) && !scrolledAwayInContainer(el, box)) return false;
   scrollToCentre(el);
+  scrollRestIntoView(el);
   return true;
+}
+
+/**
+ * After scrollIntoView: an inline element split around a block child (a link holding a
+ * <div> or a block icon) is scrolled by its containing block — Chromium centres that
+ * block, which can leave the element itself below the fold when the block is taller
+ * than the viewport. The page's viewport then scrolls by what is left, as a person
+ * scrolls on until the element shows.
+ */
+function scrollRestIntoView(el: Element): void {
+  const vp = viewportOf(el.ownerDocument);
+  const box = boxOf(el);
+  if (hasArea(intersect(box, vp)) || !hasArea(box)) return;
+  const win = el.ownerDocument.defaultView;
+  if (!win) return;
+  // Its centre to the viewport's centre; a box taller or wider than the viewport: its start to the viewport's start.
+  const shownY = box.top < vp.bottom && box.bottom > vp.top;
+  const shownX = box.left < vp.right && box.right > vp.left;
+  const dy = shownY ? 0 : box.bottom - box.top > vp.bottom ? box.top : (box.top + box.bottom - vp.bottom) / 2;
+  const dx = shownX ? 0 : box.right - box.left > vp.right ? box.left : (box.left + box.right - vp.right) / 2;
+  try {
+    win.scrollBy({ left: dx, top: dy, behavior: 'instant' as ScrollBehavior });
+  } catch {
+    win.scrollBy(dx, dy);
+  }
 }
 
 /** Scrolls every scroller around `el` (its frames' too) to put it in the middle of the view, at once. */

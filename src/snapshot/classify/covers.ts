@@ -11,11 +11,11 @@
 import { wordList } from '../../semantics/element';
 import { parseColor } from '../../dom/color';
 import { isElement } from '../../dom/dom-utils';
-import { composedContains, hitTest } from '../../semantics/hit-test';
+import { composedContains, hitTest, pointerReaches } from '../../semantics/hit-test';
 import { getAccessibleName, getRole, isModalLayer, pointerTargetOf } from '../../semantics';
 import { getRect, getStyle } from '../../dom/caches';
 import { PaintOrder } from '../../dom/paint-order';
-import { centreOf, containsPoint, intersect, intersectOrNull, type Box, type FrameView, type PlainRect, type Point } from '../../dom/geometry';
+import { centreOf, containsPoint, hasArea, intersect, intersectOrNull, type Box, type FrameView, type PlainRect, type Point } from '../../dom/geometry';
 import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
 
@@ -64,6 +64,9 @@ export class CoverScan {
   private readonly order = new PaintOrder();
   private readonly hides = new Map<Element, boolean>();
   private topView: FrameView | null = null;
+  /** Fixed boxes of the top document: they stay where they are when the action scrolls its target to them. */
+  private readonly pinned: Cover[] = [];
+  private scrollRange: Box | null = null;
 
   constructor(private readonly viewport: Box, private readonly top: Document) {}
 
@@ -87,7 +90,10 @@ export class CoverScan {
     if (position === 'static') return;
     let box: Box = { left, top, right, bottom };
     if (clip) box = intersect(box, clip);
-    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) this.all.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+    if (box.right - box.left >= 1 && box.bottom - box.top >= 1) {
+      this.all.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+      if (position === 'fixed' && doc === this.top) this.pinned.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+    }
     if (!inView) return;
     this.covers.push({ el, left, top, right, bottom });
     if (position === 'fixed' && left <= vp.left + 1 && top <= vp.top + 1 && right >= vp.right - 1 && bottom >= vp.bottom - 1) this.fullViewport.push(el);
@@ -134,10 +140,7 @@ export class CoverScan {
       const target = pointerTargetOf(el);
       const local = getRect(target);
       const r: Box = { left: local.left + view.dx, top: local.top + view.dy, right: local.right + view.dx, bottom: local.bottom + view.dy };
-      if (!this.overlapsForeignCover(target, r)) continue;
-      const point = this.targetPoint(r, view);
-      if (!point) continue;
-      const found = this.coverAt(target, point, 'pointer');
+      const found = (this.overlapsForeignCover(target, r) && this.coverHere(target, r, view)) || this.pinnedOver(target, r);
       if (!found) continue;
       if (!idOf) {
         idOf = new Map();
@@ -145,6 +148,36 @@ export class CoverScan {
       }
       node.vn.covered = describeCover(found.hit, found.under, kept, idOf);
     }
+  }
+
+  private coverHere(target: Element, r: Box, view: FrameView): CoverHit | null {
+    const point = this.targetPoint(r, view);
+    return point ? this.coverAt(target, point, 'pointer') : null;
+  }
+
+  /**
+   * A fixed box the action's scroll brings its target under: the action centres a target
+   * that is not wholly in view (dom/geometry scrollIntoViewIfNeeded), and a fixed box (a
+   * cookie bar, a loading screen, a video player's layer) stays put while the page moves.
+   * The snapshot may not scroll (S11): it places the box where that scroll would.
+   */
+  private pinnedOver(target: Element, r: Box): CoverHit | null {
+    if (!this.pinned.length || target.ownerDocument !== this.top || !hasArea(r)) return null;
+    const vp = this.viewport;
+    if (r.left >= vp.left && r.top >= vp.top && r.right <= vp.right && r.bottom <= vp.bottom) return null;
+    const range = (this.scrollRange ??= scrollRangeOf(this.top, vp));
+    const dx = clamp((r.left + r.right - vp.left - vp.right) / 2, range.left, range.right);
+    const dy = clamp((r.top + r.bottom - vp.top - vp.bottom) / 2, range.top, range.bottom);
+    const shown = intersectOrNull({ left: r.left - dx, top: r.top - dy, right: r.right - dx, bottom: r.bottom - dy }, vp);
+    if (!shown) return null;
+    const p = centreOf(shown);
+    for (let i = this.pinned.length - 1; i >= 0; i--) {
+      const c = this.pinned[i];
+      if (!containsPoint(c, p) || composedContains(c.el, target) || composedContains(target, c.el)) continue;
+      if (getStyle(c.el)?.pointerEvents === 'none' || !this.order.paintsOver(c.el, target)) continue;
+      return { hit: c.el, under: target };
+    }
+    return null;
   }
 
   /** Hit tests at the centres of the text's first glyph boxes: covered when none reaches it. */
@@ -176,7 +209,7 @@ export class CoverScan {
       const local = { x: point.x - view.dx, y: point.y - view.dy };
       if (containsPoint(this.viewport, point) && containsPoint(view.viewport, point)) {
         const { kind, hit } = hitTest(under, local);
-        if (kind === 'other' && hit && (mode === 'pointer' || paintsOpaque(hit, under))) return { hit, under };
+        if (!pointerReaches(kind) && hit && (mode === 'pointer' || paintsOpaque(hit, under))) return { hit, under };
       } else {
         const hit = this.paintedOver(under, point, local, mode);
         if (hit) return { hit, under };
@@ -280,6 +313,21 @@ export class CoverScan {
 }
 
 const EVERYWHERE: Box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(Math.max(v, lo), hi);
+}
+
+/** How far the page can scroll from where it is, per side (negative: back towards the origin). */
+function scrollRangeOf(doc: Document, vp: Box): Box {
+  const win = doc.defaultView;
+  const root = doc.scrollingElement ?? doc.documentElement;
+  const x = win ? win.scrollX : 0;
+  const y = win ? win.scrollY : 0;
+  const maxX = Math.max(0, (root?.scrollWidth ?? 0) - (vp.right - vp.left));
+  const maxY = Math.max(0, (root?.scrollHeight ?? 0) - (vp.bottom - vp.top));
+  return { left: -x, top: -y, right: maxX - x, bottom: maxY - y };
+}
 
 function clampInto(p: Point, box: Box): Point {
   return { x: Math.min(Math.max(p.x, box.left), box.right - 1), y: Math.min(Math.max(p.y, box.top), box.bottom - 1) };

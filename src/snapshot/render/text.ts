@@ -344,8 +344,10 @@ function formatInlineRun(run: BuildNode[], maxTextLength: number): string {
   let line = '';
   for (let i = 0; i < run.length; i++) {
     const vn = run[i].vn;
-    const marks = vn.consequence ? consequenceMarks(vn.consequence) : null;
-    const target = marks && marks.length ? vn.node_id + ' ' + marks.join(' ') : vn.node_id;
+    const marks = vn.consequence ? consequenceMarks(vn.consequence) : [];
+    // A link in a sentence carries the marks an action depends on, like a line does.
+    if (vn.covered) marks.unshift('covered by ' + vn.covered);
+    const target = marks.length ? vn.node_id + ' ' + marks.join(' ') : vn.node_id;
     const part = vn.tag === TEXT_TAG ? textRun(vn, maxTextLength) : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + target + ')';
     line += line && !/^[,.;:!?)]/.test(part) ? ' ' + part : part;
   }
