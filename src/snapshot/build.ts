@@ -14,7 +14,7 @@ import { traverse, type IdSource } from './walk/traverse';
 import { confineTo, findOverlay } from './classify/modal';
 import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
-import { forEachNode } from './tree';
+import { forEachNode, rewriteContent } from './tree';
 import { DEFAULT_TEXT_LENGTH, lineCostFor } from './render/text';
 import { windowBoxOf, type Box } from '../dom/geometry';
 import { drawnVisible, getHint } from '../semantics';
@@ -242,9 +242,7 @@ function keepInViewport(roots: BuildNode[], viewport: Box): BuildNode[] {
     const out: BuildNode[] = [];
     for (let i = 0; i < list.length; i++) {
       const node = list[i];
-      node.children = filter(node.children);
-      if (node.shadow) node.shadow = filter(node.shadow);
-      if (node.frame) node.frame = filter(node.frame);
+      rewriteContent(node, filter);
       if (inView(node) || node.children.length || node.shadow?.length || node.frame?.length) out.push(node);
     }
     return out;

@@ -66,29 +66,28 @@ export function preorder(roots: BuildNode[], visit: (node: BuildNode, parent: nu
   }
 }
 
-/** Visits a node list depth-first, including shadow and frame content, without recursion. */
+/** Visits every node with its depth (0 at the roots), in the one walker order (preorder's). */
 export function forEachNode(roots: BuildNode[], visit: (node: BuildNode, depth: number) => void): void {
-  // Parallel arrays: no allocation per visited node.
-  const nodes: BuildNode[] = [];
-  const depths: number[] = [];
-  for (let i = roots.length - 1; i >= 0; i--) {
-    nodes.push(roots[i]);
-    depths.push(0);
-  }
-  while (nodes.length) {
-    const node = nodes.pop()!;
-    const depth = depths.pop()!;
+  preorder(roots, (node, _parent, depth) => {
     visit(node, depth);
-    pushReversed(nodes, depths, node.frame, depth + 1);
-    pushReversed(nodes, depths, node.shadow, depth + 1);
-    pushReversed(nodes, depths, node.children, depth + 1);
-  }
+    return depth + 1;
+  });
 }
 
-function pushReversed(nodes: BuildNode[], depths: number[], list: BuildNode[] | undefined, depth: number): void {
-  if (!list) return;
-  for (let i = list.length - 1; i >= 0; i--) {
-    nodes.push(list[i]);
-    depths.push(depth);
-  }
+/**
+ * The one tree rewrite step: every list of a node's content — light children, shadow
+ * content, frame content — replaced by `rewrite`'s answer for it. A rewrite that lists
+ * the three itself forgets one sooner or later (modal.ts confineTo forgot frames).
+ */
+export function rewriteContent(node: BuildNode, rewrite: (list: BuildNode[]) => BuildNode[]): void {
+  node.children = rewrite(node.children);
+  if (node.shadow) node.shadow = rewrite(node.shadow);
+  if (node.frame) node.frame = rewrite(node.frame);
+}
+
+/** Calls `visit` with each list of a node's content (children, shadow, frame), in that order. */
+export function eachContentList(node: BuildNode, visit: (list: BuildNode[]) => void): void {
+  visit(node.children);
+  if (node.shadow) visit(node.shadow);
+  if (node.frame) visit(node.frame);
 }

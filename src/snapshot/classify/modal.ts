@@ -7,7 +7,7 @@ import { isElement } from '../../dom/dom-utils';
 import { deepElementFromPoint } from '../../semantics/hit-test';
 import { isDialogRole, MODAL_LAYER_SELECTOR, shown } from '../../semantics';
 import { getStyle } from '../../dom/caches';
-import type { BuildNode } from '../tree';
+import { eachContentList, rewriteContent, type BuildNode } from '../tree';
 import type { Box } from '../../dom/geometry';
 
 /** The open modal before traversal: a native modal dialog, else the last rendered ARIA modal. */
@@ -96,12 +96,11 @@ export function confineTo(roots: Element[], tree: BuildNode[], kept: BuildNode[]
       const node = list[i];
       if (inside(node)) out.push(node);
       else if (holds(node)) {
-        node.children = filter(node.children);
-        if (node.shadow) node.shadow = filter(node.shadow);
+        rewriteContent(node, filter);
         out.push(node);
       } else if (!node.ref) {
         // A node without an element (none today) cannot be placed: keep its inside part.
-        out.push(...filter(node.children));
+        eachContentList(node, (content) => out.push(...filter(content)));
       }
     }
     return out;

@@ -4,7 +4,7 @@
 // visible text, then the rest by distance from the viewport — and every cut run of
 // siblings is replaced by one "… N more" marker so the reader knows what is missing.
 import type { BuildNode } from '../tree';
-import { forEachNode, preorder } from '../tree';
+import { forEachNode, preorder, rewriteContent } from '../tree';
 import { SUMMARY_TAG, TEXT_TAG } from '../tree';
 import type { Box } from '../../dom/geometry';
 import { isDialogRole } from '../../semantics';
@@ -228,10 +228,7 @@ function rebuild(roots: BuildNode[], keep: Set<number>, indexOf: Map<BuildNode, 
   const top = filterList(roots);
   // copies grows while we walk it: each kept copy gets its filtered child lists.
   for (let c = 0; c < copies.length; c++) {
-    const node = copies[c];
-    node.children = filterList(node.children);
-    if (node.shadow) node.shadow = filterList(node.shadow);
-    if (node.frame) node.frame = filterList(node.frame);
+    rewriteContent(copies[c], filterList);
   }
   return top;
 }

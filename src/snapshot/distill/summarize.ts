@@ -6,7 +6,7 @@
 // fit, nearest to the viewport first, so the budget is actually used.
 // Deterministic: the same tree always yields the same summary.
 import type { BuildNode } from '../tree';
-import { SUMMARY_TAG, forEachNode } from '../tree';
+import { SUMMARY_TAG, eachContentList, forEachNode, rewriteContent } from '../tree';
 
 export interface SummarizeOptions {
   threshold: number;
@@ -76,11 +76,7 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
     }
   };
   scan(roots);
-  forEachNode(roots, (node) => {
-    scan(node.children);
-    if (node.shadow) scan(node.shadow);
-    if (node.frame) scan(node.frame);
-  });
+  forEachNode(roots, (node) => eachContentList(node, scan));
   if (!runs.length) return 0;
 
   // 2. Fill the token allowance with more items, nearest to the viewport first.
@@ -118,11 +114,7 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
     roots.length = 0;
     for (let i = 0; i < copy.length; i++) roots.push(copy[i]);
   }
-  forEachNode(roots, (node) => {
-    node.children = rewrite(node.children);
-    if (node.shadow) node.shadow = rewrite(node.shadow);
-    if (node.frame) node.frame = rewrite(node.frame);
-  });
+  forEachNode(roots, (node) => rewriteContent(node, rewrite));
   return counter.removed;
 }
 
