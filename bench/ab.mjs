@@ -4,10 +4,12 @@
 // rounds alternate A, B, A, B… so both see the same machine; each round is N snapshots
 // (+ toText) timed in page; the fastest round of each build is kept (the least disturbed
 // estimate). Prints per page A ms, B ms, B/A, then the median and geometric mean of B/A.
+// Both builds' text of the page is compared too: a speed change must not change the output
+// (a page whose texts differ is marked and both texts are written to bench/.tmp/ab-diff/).
 //
-//   node bench/ab.mjs --a=old.iife.js --b=dist/domtool.iife.js [--pages=all|corpus-name,gen-1000,…]
-//                     [--mode=full|budget] [--rounds=15] [--port=4230]
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+//   node bench/ab.mjs --a=old.iife.js --b=dist/domtool.iife.js [--pages=all|corpus-name,fixtures/demo,gen-1000,…]
+//                     [--mode=full|budget|viewport] [--rounds=15] [--port=4230]
+import { readFileSync, readdirSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
@@ -21,22 +23,24 @@ const FULL = { tokenBudget: 0, maxNodes: 1e9, timeBudgetMs: 1e9 };
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
 if (!args.a || !args.b) {
-  console.error('usage: node bench/ab.mjs --a=<iife> --b=<iife> [--pages=all|a,b,gen-1000] [--mode=full|budget] [--rounds=15] [--port=4230]');
+  console.error('usage: node bench/ab.mjs --a=<iife> --b=<iife> [--pages=all|a,b,gen-1000] [--mode=full|budget|viewport] [--rounds=15] [--port=4230]');
   process.exit(2);
 }
 const libs = [readFileSync(resolve(args.a), 'utf8'), readFileSync(resolve(args.b), 'utf8')];
-const options = args.mode === 'budget' ? {} : FULL;
+const options = args.mode === 'budget' ? {} : args.mode === 'viewport' ? { ...FULL, viewportOnly: true } : FULL;
 const rounds = Number(args.rounds ?? 15);
 const port = Number(args.port ?? 4230);
 const pages = !args.pages || args.pages === 'all'
   ? (existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)).sort() : [])
   : args.pages.split(',');
-const pathOf = (name) => (name.startsWith('gen-') ? ensureGeneratedPage(Number(name.slice(4))) : `/corpus/${name}.html`);
+// gen-N: a generated page; fixtures/x: bench fixture; anything else: a corpus page.
+const pathOf = (name) => (name.startsWith('gen-') ? ensureGeneratedPage(Number(name.slice(4))) : name.includes('/') ? `/${name}.html` : `/corpus/${name}.html`);
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 
 const server = startServer(port);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const ratios = [];
+const differing = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   await context.route(/^(?!http:\/\/127\.0\.0\.1[:/]).*/, (route) => route.abort());
@@ -62,9 +66,18 @@ try {
     const perPage = probe > 100 ? Math.min(rounds, 5) : rounds;
     for (let r = 0; r < perPage; r++) for (let k = 0; k < 2; k++) best[k] = Math.min(best[k], await time(tabs[k], n));
     ratios.push(best[1] / best[0]);
-    console.log(name.padEnd(40), best[0].toFixed(3).padStart(9), best[1].toFixed(3).padStart(9), (best[1] / best[0]).toFixed(3));
+    const texts = await Promise.all(tabs.map((tab) => tab.evaluate(async () => (await window.__abTool.getSnapshot({ force: true })).toText())));
+    const same = texts[0] === texts[1];
+    if (!same) {
+      differing.push(name);
+      const dir = join(ROOT, 'bench/.tmp/ab-diff');
+      mkdirSync(dir, { recursive: true });
+      texts.forEach((t, k) => writeFileSync(join(dir, `${name.replace(/\//g, '_')}.${'ab'[k]}.txt`), t));
+    }
+    console.log(name.padEnd(40), best[0].toFixed(3).padStart(9), best[1].toFixed(3).padStart(9), (best[1] / best[0]).toFixed(3), same ? '' : 'TEXT DIFFERS');
     for (const tab of tabs) await tab.close();
   }
+  console.log(differing.length ? `text differs on ${differing.length} pages: ${differing.join(', ')} (bench/.tmp/ab-diff/)` : `same text on all ${ratios.length} pages`);
   if (ratios.length) console.log(`B/A over ${ratios.length} pages: median ${median(ratios).toFixed(3)}, geomean ${Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length).toFixed(3)}`);
 } finally {
   await browser.close();

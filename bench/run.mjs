@@ -3,7 +3,7 @@
 //
 //   node bench/run.mjs [--pages=corpus,generated,fixtures,selftest] [--runs=5] [--quick]
 //                      [--filter=substr,substr] [--sizes=1000,5000] [--no-coverage]
-//                      [--no-playwright] [--no-profile] [--out=bench] [--lib=dist/domtool.iife.js] [--port=4220]
+//                      [--no-playwright] [--no-peers] [--no-profile] [--out=bench] [--lib=dist/domtool.iife.js] [--port=4220]
 // --quick: 3 runs, generated pages up to 20k, no profile. The profile (on by default
 // for full runs) is taken on an unminified esbuild bundle of src/ so names are readable.
 import { readFileSync, readdirSync, existsSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -36,6 +36,7 @@ function parseArgs(argv) {
     sizes: a.sizes ? String(a.sizes).split(',').map(Number) : quick ? [1000, 5000, 20000] : [1000, 5000, 20000, 50000, 100000],
     coverage: !a['no-coverage'],
     playwright: !a['no-playwright'],
+    peers: !a['no-peers'],
     profile: a.profile !== undefined ? a.profile !== 'false' : !quick && !a['no-profile'] && !a.filter,
     out: resolve(ROOT, String(a.out ?? 'bench')),
     lib: resolve(ROOT, String(a.lib ?? 'dist/domtool.iife.js')),
@@ -83,7 +84,8 @@ async function main() {
       try {
         await page.goto(`http://127.0.0.1:${args.port}${p.path}`, { waitUntil: 'load', timeout: 60_000 });
         const r = await measurePage(page, {
-          lib, runs: args.runs, playwright: args.playwright, smallPageRuns: args.runs >= 5 ? 15 : args.runs,
+          // smart-dom-reader's selector search grows faster than linearly (14 s on wikipedia-2's 9.9k elements): real pages only.
+          lib, runs: args.runs, playwright: args.playwright, peers: args.peers && p.set !== 'generated', smallPageRuns: args.runs >= 5 ? 15 : args.runs,
           // Ground truth costs one CDP call per visible element; on the largest generated pages it says nothing new.
           coverage: args.coverage && (p.size ?? 0) <= 20_000, selfTest: p.selfTest,
         });
@@ -143,6 +145,8 @@ function log(p, r, ms) {
   // CPU ms, the report's main measure.
   const parts = [`${p.set}/${p.name}`.padEnd(44), `floor ${f1(r.floor?.cpu.median)}`, `budget ${f1(r.budget?.cpu.median)}`];
   if (r.full) parts.push(`full ${f1(r.full.cpu.median)}`);
+  if (r.viewport) parts.push(`viewport ${f1(r.viewport.cpu.median)}`);
+  if (r.smartDomReader) parts.push(`sdr ${f1(r.smartDomReader.cpu.median)}`);
   if (r.playwright) parts.push(`pw ${f1(r.playwright.inPage.median)}`);
   if (r.coverage) parts.push(`recall ${r.coverage.recall.toFixed(3)} prec ${r.coverage.precision.toFixed(3)}`);
   if (r.names) parts.push(`name ${r.names.nameAgreement.toFixed(3)}`);

@@ -110,6 +110,22 @@
     return { total: t2 - t0, build: t1 - t0, toText: t2 - t1, stages: k.snap.stats && k.snap.stats.stages ? { ...k.snap.stats.stages } : null };
   };
 
+  /**
+   * The in-page peer: @mcp-b/smart-dom-reader's whole-page extraction (extractInteractive: its cheapest whole-page call; extractFull returns the same Markdown here at 1–5× the time) as its injectable bundle
+   * returns it to an agent (interactive + semantic elements, Markdown), timed in-page.
+   */
+  B.timeSmartDomReader = () => {
+    const t0 = performance.now();
+    let text;
+    try {
+      text = window.SmartDOMReaderBundle.executeExtraction('extractInteractive', {});
+    } catch (e) {
+      return { ms: performance.now() - t0, error: String(e) };
+    }
+    const ms = performance.now() - t0;
+    return typeof text === 'string' ? { ms, chars: text.length } : { ms, error: String(text && text.error) };
+  };
+
   /** Outputs of the last snapshot of `key` (not timed with it). */
   B.domToolOutput = (key) => {
     const { snap, text } = B[key];

@@ -5,12 +5,16 @@ import { getEncoding } from 'js-tiktoken';
 import { listenerIndices, chromiumNames, taskMs } from './cdp.mjs';
 import { compareNames } from './names.mjs';
 
+import { SMART_DOM_READER_BUNDLE } from '@mcp-b/smart-dom-reader/bundle-string';
+
 const INPAGE = readFileSync(new URL('./inpage.js', import.meta.url), 'utf8');
 const enc = getEncoding('o200k_base');
 const tokens = (s) => enc.encode(s).length;
 
 export const FULL = { tokenBudget: 0, maxNodes: 1e9, timeBudgetMs: 1e9 };
 export const BUDGET = {}; // library defaults (tokenBudget 4000, maxNodes 1500, timeBudgetMs 250)
+/** What is in view: full mode restricted to the viewport (issue 35: it should cost what it shows). */
+export const VIEWPORT = { ...FULL, viewportOnly: true };
 
 function stats(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -36,7 +40,7 @@ async function emptyCallMs(page, cdp) {
 }
 
 /**
- * opts: { runs, coverage, playwright, lib (bundle source), onlyBudget, slowRoundMs, smallPageRuns }
+ * opts: { runs, coverage, playwright, peers (smart-dom-reader; default on), lib (bundle source), onlyBudget, slowRoundMs, smallPageRuns }
  * Rounds are interleaved (floor, budget, full, Playwright, then again) so background
  * load on a shared machine hits every contender alike; round 0 is the warm-up.
  * The page must already be loaded.
@@ -46,8 +50,10 @@ export async function measurePage(page, opts) {
   await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
   await page.evaluate(opts.lib);
   await page.evaluate(INPAGE);
+  // The in-page peer (issue 35): smart-dom-reader's own injectable bundle, evaluated like ours.
+  const sdr = opts.peers !== false && await page.evaluate(SMART_DOM_READER_BUNDLE + ';typeof SmartDOMReaderBundle !== "undefined"').catch(() => false);
   const baseline = await emptyCallMs(page, cdp);
-  const s = { floor: [], reads: [], budget: [], full: [], pw: [] };
+  const s = { floor: [], reads: [], budget: [], full: [], viewport: [], sdr: [], pw: [] };
   let elements = 0, pwText = '', runs = opts.runs;
   for (let round = 0; round <= runs; round++) {
     const f = await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeFloor()));
@@ -55,6 +61,8 @@ export async function measurePage(page, opts) {
     const rd = await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeReads()));
     const b = await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('budget', o), BUDGET));
     const u = opts.onlyBudget ? null : await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('full', o), FULL));
+    const v = opts.onlyBudget ? null : await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('viewport', o), VIEWPORT));
+    const m = sdr ? await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeSmartDomReader())) : null;
     const p = opts.playwright ? await cpuOf(page, cdp, baseline, async () => {
       const t0 = performance.now();
       const text = await page.ariaSnapshot({ mode: 'ai', timeout: 0 });
@@ -64,7 +72,7 @@ export async function measurePage(page, opts) {
       // A pathological page (a regression, or 100k elements with Playwright at seconds per call)
       // must not stall the whole bench: after a slow warm-up, fewer rounds (recorded as `runs`).
       // Small pages get more rounds: cheap, and a new page's code is still warming up in V8.
-      const roundMs = (u?.result.total ?? 0) + b.result.total + (p?.result.wall ?? 0);
+      const roundMs = (u?.result.total ?? 0) + (v?.result.total ?? 0) + b.result.total + (m?.result.ms ?? 0) + (p?.result.wall ?? 0);
       if (roundMs > (opts.slowRoundMs ?? 30000)) runs = Math.min(runs, 2);
       else if (roundMs < 400) runs = Math.max(runs, opts.smallPageRuns ?? 15);
       else if (roundMs < 2000) runs = Math.max(runs, Math.round((opts.smallPageRuns ?? 15) * 0.6));
@@ -74,6 +82,8 @@ export async function measurePage(page, opts) {
     s.reads.push({ wall: rd.result.ms, cpu: rd.cpu });
     s.budget.push({ ...b.result, cpu: b.cpu });
     if (u) s.full.push({ ...u.result, cpu: u.cpu });
+    if (v) s.viewport.push({ ...v.result, cpu: v.cpu });
+    if (m && !m.result.error) s.sdr.push({ wall: m.result.ms, cpu: m.cpu, chars: m.result.chars });
     if (p) { s.pw.push({ wall: p.result.wall, cpu: p.cpu }); pwText = p.result.text; }
   }
   const out = {
@@ -83,6 +93,8 @@ export async function measurePage(page, opts) {
   };
   out.budget = summarizeRun(s.budget, await page.evaluate(() => window.__bench.domToolOutput('budget')));
   if (s.full.length) out.full = summarizeRun(s.full, await page.evaluate(() => window.__bench.domToolOutput('full')));
+  if (s.viewport.length) out.viewport = summarizeRun(s.viewport, await page.evaluate(() => window.__bench.domToolOutput('viewport')));
+  if (s.sdr.length) out.smartDomReader = { wall: stats(s.sdr.map((x) => x.wall)), cpu: stats(s.sdr.map((x) => x.cpu)), chars: s.sdr[0].chars };
   if (s.pw.length) {
     out.playwright = {
       wall: stats(s.pw.map((x) => x.wall)), inPage: stats(s.pw.map((x) => x.cpu)),

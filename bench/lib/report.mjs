@@ -42,6 +42,10 @@ export function renderMarkdown(doc) {
     ['DomTool full, fastest round per page (median over pages)', `${n(sp.fullMinMs, 2)} ms`],
     ['… of which toText() (wall)', `${n(sp.fullToTextMs, 2)} ms`],
     ['… per stage: walk / classify / ids / distill / render (wall, median of page medians)', sp.fullStagesMs ? ['walk', 'classify', 'ids', 'distill', 'render'].map((k) => `${n(sp.fullStagesMs[k], 2)}`).join(' / ') + ' ms' : '–'],
+    ['DomTool viewportOnly (full mode in view; median / p90; per stage walk / classify / ids / distill / render, wall)', `${n(sp.viewportMs, 2)} / ${n(sp.viewportP90Ms, 2)} ms; ` +
+      (sp.viewportStagesMs ? ['walk', 'classify', 'ids', 'distill', 'render'].map((k) => `${n(sp.viewportStagesMs[k], 2)}`).join(' / ') + ' ms' : '–')],
+    ['Ratio viewportOnly / full, viewportOnly / floor (CPU)', `${n(sp.ratioViewportToFull, 2)}×, ${n(sp.ratioViewportToFloor, 2)}×`],
+    ['smart-dom-reader (in-page peer, extractInteractive → Markdown; median / p90)', `${n(sp.smartDomReaderMs, 2)} / ${n(sp.smartDomReaderP90Ms, 2)} ms; full / it ${n(sp.ratioFullToSmartDomReader, 2)}× (median of page ratios), full p90 ${n(sp.fullP90OnSdrPagesMs, 2)} ms`],
     ['DomTool budget mode (median; worst page median, wall)', `${n(sp.budgetMs, 2)} ms; ${n(sp.budgetWorstMedianMs, 1)} ms`],
     ['Floor (style + rect per element; wall)', `${n(sp.floorMs, 2)} ms; ${n(sp.floorWallMs, 2)} ms`],
     ['Reads floor (the style reads the spec\'s rules need, nothing else; bench/lib/inpage.js readsOnce)', sp.readsMs != null ? `${n(sp.readsMs, 2)} ms; ${n(sp.ratioReadsToFloor, 2)}× the floor; full = ${n(sp.ratioFullToReads, 2)}× it` : '–'],
@@ -62,18 +66,19 @@ export function renderMarkdown(doc) {
 
   const cpu = (x) => x?.cpu?.median;
   out.push('## Per page', '', table(
-    ['Page', 'Elems', 'Floor', 'Full (wall)', 'Budget', 'PW (wall)', 'Full/PW', 'Full/floor', 'Tok full', 'Tok budget', 'Tok PW', 'JSON KB', 'GT', 'Recall', 'Prec', 'Names', 'Roles'],
-    pages.map((r) => r.error ? [`${r.set}/${r.name}`, `ERROR: ${esc(r.error).slice(0, 80)}`, ...Array(15).fill('')] : [
+    ['Page', 'Elems', 'Floor', 'Full (wall)', 'Budget', 'Viewport', 'SDR', 'PW (wall)', 'Full/PW', 'Full/floor', 'Tok full', 'Tok budget', 'Tok PW', 'JSON KB', 'GT', 'Recall', 'Prec', 'Names', 'Roles'],
+    pages.map((r) => r.error ? [`${r.set}/${r.name}`, `ERROR: ${esc(r.error).slice(0, 80)}`, ...Array(17).fill('')] : [
       `${r.set}/${r.name}`, r.floor.elements, n(cpu(r.floor), 2),
       r.full ? `${n(cpu(r.full), 2)} (${n(r.full.total.median, 2)})` : '–',
       n(cpu(r.budget), 2) + (r.budget.truncated ? '✂' : ''),
+      n(cpu(r.viewport), 2), n(cpu(r.smartDomReader), 2),
       r.playwright ? `${n(r.playwright.inPage.median, 1)} (${n(r.playwright.wall.median, 1)})` : '–',
       r.playwright && r.full ? n(cpu(r.full) / Math.max(r.playwright.inPage.median, 0.01), 2) : '–',
       r.full ? n(cpu(r.full) / Math.max(cpu(r.floor), 0.01), 2) : '–',
       r.full?.tokens ?? '–', r.budget.tokens, r.playwright?.tokens ?? '–', r.full ? n(r.full.jsonBytes / 1024, 1) : '–',
       r.coverage?.groundTruth ?? '–', r.coverage ? pct(r.coverage.recall) : '–', r.coverage ? pct(r.coverage.precision) : '–',
       r.names ? pct(r.names.nameAgreement) : '–', r.names ? pct(r.names.roleAgreement) : '–',
-    ])), '', 'Times in ms, CPU (wall in parentheses). ✂ = budget snapshot reported `meta.truncated`.', '');
+    ])), '', 'Times in ms, CPU (wall in parentheses). ✂ = budget snapshot reported `meta.truncated`. Viewport = full mode with `viewportOnly: true`; SDR = @mcp-b/smart-dom-reader `extractInteractive` (Markdown).', '');
 
   out.push('## Scaling (generated pages)', '', table(
     ['Page', 'Elements', 'Visible', 'Rounds', 'Full ms', 'µs/el', 'Full wall', 'Budget wall (max)', 'Truncated', 'Floor ms', 'Floor µs/el', 'PW ms (wall)', 'PW µs/el'],

@@ -33,6 +33,8 @@ function linearFit(points) {
   return { interceptMs: a, usPerElement: b * 1000, r2: sst ? 1 - ssr / sst : 1 };
 }
 
+const withSdr = (rows) => rows.filter((r) => r.smartDomReader && r.full);
+
 export function summarize(results) {
   const ok = results.filter((r) => !r.error);
   const corpus = ok.filter((r) => r.set === 'corpus');
@@ -68,6 +70,17 @@ export function summarize(results) {
     ratioFullToFloor: median(corpus.map((r) => r.full && cpu(r.full) / Math.max(cpu(r.floor), 0.01))),
     ratioFullToFloorWall: median(corpus.map((r) => r.full && r.full.total.median / Math.max(r.floor.median, 0.01))),
     ratioBudgetToFloor: median(corpus.map((r) => cpu(r.budget) / Math.max(cpu(r.floor), 0.01))),
+    // viewportOnly (issue 35): what is in view should cost in proportion to what is in view.
+    viewportMs: median(corpus.map((r) => cpu(r.viewport))),
+    viewportP90Ms: p90(corpus.map((r) => cpu(r.viewport))),
+    viewportStagesMs: Object.fromEntries(['walk', 'classify', 'ids', 'distill', 'render'].map((k) => [k, median(corpus.map((r) => r.viewport?.stages?.[k]))])),
+    ratioViewportToFull: median(corpus.map((r) => r.viewport && r.full && cpu(r.viewport) / Math.max(cpu(r.full), 0.01))),
+    ratioViewportToFloor: median(corpus.map((r) => r.viewport && cpu(r.viewport) / Math.max(cpu(r.floor), 0.01))),
+    // The in-page peer, @mcp-b/smart-dom-reader (whole page, extractInteractive → Markdown).
+    smartDomReaderMs: median(withSdr(corpus).map((r) => cpu(r.smartDomReader))),
+    smartDomReaderP90Ms: p90(withSdr(corpus).map((r) => cpu(r.smartDomReader))),
+    fullP90OnSdrPagesMs: p90(withSdr(corpus).map((r) => cpu(r.full))),
+    ratioFullToSmartDomReader: median(withSdr(corpus).map((r) => cpu(r.full) / Math.max(cpu(r.smartDomReader), 0.01))),
   };
 
   const tokens = {
@@ -128,6 +141,10 @@ export function summarize(results) {
     target('Snapshot+text (full) / floor, CPU, corpus median of page ratios', speed.ratioFullToFloor, '<=', 2, 'x'),
     target('Snapshot+text (full) / Playwright AI, CPU, corpus median of page ratios', speed.ratioFullToPlaywright, '<=', 0.25, 'x'),
     target('Snapshot+text (full), CPU, corpus median', speed.fullMs, '<=', 6, 'ms'),
+    // Issue 35: against the reads floor and the in-page peer measured in this same run.
+    target('Snapshot+text (full) / reads floor, CPU, corpus median of page ratios', speed.ratioFullToReads, '<=', 2, 'x'),
+    target('Snapshot+text (full) / smart-dom-reader, CPU, corpus median of page ratios', speed.ratioFullToSmartDomReader, '<=', 1, 'x'),
+    target('Snapshot+text (full) p90 / smart-dom-reader p90, CPU, corpus', ratio(speed.fullP90OnSdrPagesMs, speed.smartDomReaderP90Ms), '<=', 1, 'x'),
     target(`≈800-visible-node page (full, CPU; ${page800 ? `${page800.name}, ${page800.groundTruth.visible} visible` : 'none'})`, cpu(page800?.full), '<=', 12, 'ms'),
     target('µs per element at the largest generated page (full, CPU)', largest?.usPerElement, '<=', 12, 'us'),
     target('Linear fit R² (full, CPU, pages ≥ 4k elements)', fit?.r2, '>=', 0.98, 'r2'),
