@@ -8,7 +8,7 @@
 // (a page whose texts differ is marked and both texts are written to bench/.tmp/ab-diff/).
 //
 //   node bench/ab.mjs --a=old.iife.js --b=dist/domtool.iife.js [--pages=all|corpus-name,fixtures/demo,gen-1000,…]
-//                     [--mode=full|budget|viewport] [--rounds=15] [--port=4230]
+//                     [--mode=full|budget|viewport] [--rounds=15] [--port=4230] [--cpu]
 import { readFileSync, readdirSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { chromiumPath, chromiumArgs } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/serve.mjs';
 import { ensureGeneratedPage } from './lib/generate.mjs';
+import { taskMs } from './lib/cdp.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = resolve(ROOT, '../shared/corpus/real-pages');
@@ -29,6 +30,9 @@ if (!args.a || !args.b) {
 const libs = [readFileSync(resolve(args.a), 'utf8'), readFileSync(resolve(args.b), 'utf8')];
 const options = args.mode === 'budget' ? {} : args.mode === 'viewport' ? { ...FULL, viewportOnly: true } : FULL;
 const rounds = Number(args.rounds ?? 15);
+// --cpu: main-thread CPU time of each round (CDP thread ticks) instead of in-page wall time:
+// on a machine other work keeps busy, wall time counts the time the page was not scheduled.
+const cpu = args.cpu === 'true';
 const port = Number(args.port ?? 4230);
 const pages = !args.pages || args.pages === 'all'
   ? (existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)).sort() : [])
@@ -46,18 +50,31 @@ try {
   await context.route(/^(?!http:\/\/127\.0\.0\.1[:/]).*/, (route) => route.abort());
   for (const name of pages) {
     const tabs = [];
+    const sessions = [];
     for (const lib of libs) {
       const tab = await context.newPage();
       await tab.goto(`http://127.0.0.1:${port}${pathOf(name)}`, { waitUntil: 'load' });
       await tab.evaluate(lib);
       tabs.push(tab);
+      if (cpu) {
+        const session = await context.newCDPSession(tab);
+        await session.send('Performance.enable', { timeDomain: 'threadTicks' });
+        sessions.push(session);
+      }
     }
-    const time = (tab, n) => tab.evaluate(async ({ n, options }) => {
+    const run = (tab, n) => tab.evaluate(async ({ n, options }) => {
       const tool = (window.__abTool ??= new window.BrowserXDomTool.DomTool(options));
       const t0 = performance.now();
       for (let i = 0; i < n; i++) (await tool.getSnapshot({ force: true })).toText();
       return (performance.now() - t0) / n;
     }, { n, options });
+    const time = async (tab, n) => {
+      if (!cpu) return run(tab, n);
+      const session = sessions[tabs.indexOf(tab)];
+      const t0 = await taskMs(session);
+      await run(tab, n);
+      return ((await taskMs(session)) - t0) / n;
+    };
     // Enough snapshots per round for ~60 ms of work: performance.now() is coarse in a page.
     const probe = await time(tabs[0], 3);
     const n = Math.max(3, Math.min(100, Math.round(60 / Math.max(probe, 0.05))));
