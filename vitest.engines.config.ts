@@ -27,6 +27,7 @@ export const ENGINE_SPECS = [
   'tests/browser/snapshot-frames-shadow.spec.ts',
   'tests/browser/snapshot-text.spec.ts',
   'tests/browser/snapshot-covers-offscreen.spec.ts',
+  'tests/browser/snapshot-viewport-only.spec.ts',
 ];
 
 // The real-page corpus lives outside the repository (../shared/corpus/real-pages): a clone

@@ -22,11 +22,11 @@ import { pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
 import { looksLikeClosedShadowHost, shadowRootFor } from './shadow-hosts';
 import { isMessageRegionScanned } from '../classify/messages';
-import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
+import { TEXT_NODE } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
-import { LONG_CHILD_LIST, aboveViewportNode, childrenAboveViewport } from './viewport-first';
-import { siblingIndices } from './sibling-index';
-import { appendOwned, collectOwned } from './owns';
+import { collectOwned } from './owns';
+import { childQueue, type PushChildren } from './child-queue';
+import { OutOfView, SCANNED } from './out-of-view';
 
 /** Elements that never render content a person can see or use. */
 const SKIP_TAGS = wordList('script style noscript template head meta link title base param source track datalist');
@@ -128,6 +128,8 @@ interface Context extends TextSite {
   message: boolean;
   frameDepth: number;
   doc: Document;
+  /** viewportOnly: an ancestor's light pass (walk/out-of-view.ts) already looked through this subtree. */
+  scanned: boolean;
 }
 
 export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: IdSource, viewport: Box): TraversalResult {
@@ -157,40 +159,12 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root);
   const visitedOwned = new Set<Element>();
+  const outOfView = options.viewportOnly ? new OutOfView(viewport.top, viewport.bottom, owned, options.includeShadowDom ? (el) => shadowRootFor(el, el.localName, options) : () => null) : null;
   push(body, { ...rootCtx, insideModal: !modal }, 0);
 
   // Classification's view of the surroundings: one object, refilled per element.
   const around: Surroundings = { parentCursor: '', container: NO_CONTAINER, delegated: null, hasClickListener: options.hasClickListener, parentTarget: false };
-  const tagCounts = new Map<string, number>();
-  const pending: Node[] = [];
-  const pendingIndex: number[] = [];
-
-  const pushChildren: PushChildren = (parent, first, ctx, list) => {
-    // The common single child (a text run, one wrapper) needs no counting.
-    if (!list && !owned && first && first.nextSibling === null) {
-      const type = first.nodeType;
-      if (type === TEXT_NODE) push(first, ctx, 0);
-      else if (type === ELEMENT_NODE) push(first, ctx, 1);
-      return;
-    }
-    tagCounts.clear();
-    pending.length = 0;
-    if (list) {
-      for (let i = 0; i < list.length; i++) pending.push(list[i]);
-    } else {
-      for (let child = first; child; child = child.nextSibling) {
-        if (owned && isElement(child) && owned.ownerOf.has(child) && owned.ownerOf.get(child) !== parent) continue;
-        pending.push(child);
-      }
-    }
-    if (owned && isElement(parent) && owned.ownedBy.has(parent)) appendOwned(parent, owned, visitedOwned, pending);
-    siblingIndices(pending, pendingIndex, tagCounts);
-    // Under a token budget, a long list starts near the viewport (viewport-first.ts).
-    const from = options.tokenBudget > 0 && ctx.frameDepth === 0 && pending.length >= LONG_CHILD_LIST ? childrenAboveViewport(pending) : 0;
-    if (from) ctx.attach.push(aboveViewportNode(pending, from, ctx.hash));
-    // Pushed backwards so the first child is popped first.
-    for (let i = pending.length - 1; i >= from; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);
-  };
+  const pushChildren = childQueue<Context>(push, owned, visitedOwned, options.tokenBudget);
 
   while (nodeStack.length) {
     const node = nodeStack.pop()!;
@@ -248,6 +222,18 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     }
     const right = left + width;
     const bottom = top + height;
+    // viewportOnly: a subtree wholly above or below the viewport is counted, not walked.
+    let scanned = ctx.scanned;
+    if (outOfView && !isContents && display !== 'inline' && outOfView.outside(top, bottom)) {
+      const skipped = outOfView.skip(el, top, scanned);
+      if (skipped > 0) {
+        result.visited += skipped - 1;
+        // Text after a block must not merge into the text before it (as below for a walked one).
+        if (isBlockDisplay(display)) ctx.block = ++blockCounter;
+        continue;
+      }
+      if (skipped === SCANNED) scanned = true;
+    }
     // hasBox() (semantics/visibility.ts), inlined on the hot path.
     const selfBox = !isContents && width > 0 && height > 0 && (width > 1 || height > 1);
     // Style reads cost ~0.4 µs each: properties that only matter for content are read
@@ -355,7 +341,7 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       container: containerFor(act, ctx.container), delegated,
       // An item's own repeated parts (two spans of one entry) are not items again; a row's cells belong to the row.
       target: !!act && act.tier === 2 && act.reason !== 'item' && tag !== 'tr',
-      insideModal, message, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc,
+      insideModal, message, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc, scanned,
     };
 
     if (openShadow) result.innerRoots.push(openShadow);
@@ -473,13 +459,12 @@ function rootContext(doc: Document, attach: BuildNode[], block: number, delegate
   return {
     up: null, el: paintRoot, style: paintRoot ? getStyle(paintRoot) : null, rect: null, inline: false, opacity: 1, cursor: '', hash: 0x5eed, attach, block, textVisible: true,
     hidden: null, hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated, target: false, insideModal: false, message: false, frameDepth: 0, dx: 0, dy: 0, doc,
+    scanned: false,
   };
 }
 
-type PushChildren = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: Context, list: Node[] | null) => void;
-
 /** Queues what `el` renders, in rendering order: its shadow tree, a closed <details>' summary, a slot's assigned nodes, or its children. */
-function pushRenderedChildren(el: Element, tag: string, openShadow: ShadowRoot | null, kept: BuildNode | null, childCtx: Context, pushChildren: PushChildren): void {
+function pushRenderedChildren(el: Element, tag: string, openShadow: ShadowRoot | null, kept: BuildNode | null, childCtx: Context, pushChildren: PushChildren<Context>): void {
   if (openShadow) {
     if (kept) {
       kept.shadow = [];

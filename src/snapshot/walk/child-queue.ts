@@ -1,0 +1,59 @@
+// How the walk queues an element's children (traverse.ts): in rendering order, each with its
+// index among same-tag siblings (the structural id hashes it), elements it owns through
+// aria-owns appended and those owned elsewhere left out, and under a token budget a long
+// list started near the viewport (viewport-first.ts).
+import type { BuildNode } from '../tree';
+import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
+import { LONG_CHILD_LIST, aboveViewportNode, childrenAboveViewport } from './viewport-first';
+import { siblingIndices } from './sibling-index';
+import { appendOwned, type Ownership } from './owns';
+
+/** What queuing needs of the walk's context of the children. */
+export interface QueueSite {
+  frameDepth: number;
+  attach: BuildNode[];
+  hash: number;
+}
+
+export type PushChildren<C extends QueueSite> = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: C, list: Node[] | null) => void;
+
+/**
+ * The walk's pushChildren: queues `list` (or the siblings from `first`) with `push`. Its
+ * scratch lists are reused from call to call: no object per element.
+ */
+export function childQueue<C extends QueueSite>(
+  push: (node: Node, ctx: C, index: number) => void,
+  owned: Ownership | null,
+  visitedOwned: Set<Element>,
+  tokenBudget: number,
+): PushChildren<C> {
+  const tagCounts = new Map<string, number>();
+  const pending: Node[] = [];
+  const pendingIndex: number[] = [];
+  return (parent, first, ctx, list) => {
+    // The common single child (a text run, one wrapper) needs no counting.
+    if (!list && !owned && first && first.nextSibling === null) {
+      const type = first.nodeType;
+      if (type === TEXT_NODE) push(first, ctx, 0);
+      else if (type === ELEMENT_NODE) push(first, ctx, 1);
+      return;
+    }
+    tagCounts.clear();
+    pending.length = 0;
+    if (list) {
+      for (let i = 0; i < list.length; i++) pending.push(list[i]);
+    } else {
+      for (let child = first; child; child = child.nextSibling) {
+        if (owned && isElement(child) && owned.ownerOf.has(child) && owned.ownerOf.get(child) !== parent) continue;
+        pending.push(child);
+      }
+    }
+    if (owned && isElement(parent) && owned.ownedBy.has(parent)) appendOwned(parent, owned, visitedOwned, pending);
+    siblingIndices(pending, pendingIndex, tagCounts);
+    // Under a token budget, a long list starts near the viewport (viewport-first.ts).
+    const from = tokenBudget > 0 && ctx.frameDepth === 0 && pending.length >= LONG_CHILD_LIST ? childrenAboveViewport(pending) : 0;
+    if (from) ctx.attach.push(aboveViewportNode(pending, from, ctx.hash));
+    // Pushed backwards so the first child is popped first.
+    for (let i = pending.length - 1; i >= from; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);
+  };
+}
