@@ -6,7 +6,8 @@ import type { ActionHost, KeypressOptions, ScrollOptions, TypeOptions } from './
 import { consoleLog, now, setTimer } from '../dom/builtins';
 import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } from './result';
 import { SecretGuard } from './secrets';
-import { describeTextTarget, findByText, isTextTarget, type TextTarget } from './text-target';
+import { describeTextTarget, isTextTarget, type TextTarget } from './text-target';
+import { findOrReveal } from './reveal';
 import { resolveTarget, type SnapshotLike } from './resolve';
 import { deepActiveElement, hitTest, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
@@ -28,7 +29,7 @@ import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement
 import { mergeModifiers, normalizeModifiers, parseKey } from './keys';
 import { pressKey } from './keyboard';
 import { namedModifiers, pressChord } from './chords';
-import { scrollContainer, scrollContainerOf, pageStep } from './scroll';
+import { scrollResult, wheelOver } from './scroll';
 import { runSelect, runCheck } from './choices';
 import type { ActionContext, PointerTarget } from './context';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
@@ -237,21 +238,10 @@ export class ActionRunner implements ActionContext {
         }
       }
       const dir = direction ?? 'down';
-      const axis = dir === 'up' || dir === 'down' ? 'y' : 'x';
-      const container = target === 'page' ? element : scrollContainerOf(element, axis);
-      const px = typeof amount === 'number' ? amount : pageStep(container, axis);
-      const watch = this.watch(container, snapshot);
-      const moved = scrollContainer(container, dir, px);
+      const watch = this.watch(element, snapshot);
+      const wheel = wheelOver(element, dir, typeof amount === 'number' ? amount : undefined);
       const obs = await this.settle(watch);
-      const where = target === 'page' || container === container.ownerDocument.scrollingElement ? 'the page' : describeElement(container, snapshot);
-      const notes: string[] = [];
-      if (moved.handledByPage) notes.push(msg.scrollHandledByPage);
-      if (moved.dx === 0 && moved.dy === 0) {
-        if (!moved.handledByPage) notes.push(msg.scrollAtEnd(dir === 'down' ? 'bottom' : dir === 'up' ? 'top' : dir));
-        return successResult(start, obs.effect, notes, obs.noEffect);
-      }
-      notes.push(msg.scrolled(moved.dx, moved.dy, where));
-      return successResult(start, obs.effect, notes);
+      return scrollResult(start, wheel.measure(), obs, dir, snapshot);
     });
   }
 
@@ -315,7 +305,7 @@ export class ActionRunner implements ActionContext {
       scope = doc.body ?? doc.documentElement;
     }
     if (!scope) throw new DomToolError('ELEMENT_NOT_FOUND', msg.noDocument());
-    const element = findByText(scope, target, snapshot);
+    const element = await findOrReveal(scope, target, snapshot);
     this.secrets.target(element);
     return { element, snapshot, label: describeTextTarget(target) };
   }

@@ -125,6 +125,7 @@ export const msg = {
   scrolled: (dx: number, dy: number, where: string) => `Scrolled ${where} by ${Math.round(dx)}px horizontally and ${Math.round(dy)}px vertically.`,
   scrollAtEnd: (direction: string) => `Already at the ${direction} end; nothing moved.`,
   scrollHandledByPage: 'The page handled the wheel event itself (it called preventDefault).',
+  scrollChangedContent: 'No scroll position changed, but the content under the pointer did (the page moves it its own way).',
   defaultPrevented: (key: string) => `The page handled ${key} itself (it called preventDefault), so no default action was emulated.`,
   formSubmitted: 'A form was submitted.',
   textTooLong: (length: number, max: number) =>

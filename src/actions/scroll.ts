@@ -1,9 +1,15 @@
-// Scrolling (A1): the page, an element's own scroll container, or the nearest
-// scrollable ancestor. A cancelable wheel event goes first so pages that drive
-// their own scrolling (virtual lists, maps, carousels) see it as they would see a
-// person's wheel; when they do not cancel it, the container is scrolled.
+// Scrolling (A1), as a person scrolls: a wheel over an element goes to whatever is under
+// the pointer there, so pages that drive their own scrolling (virtual lists, maps,
+// carousels) see it as they would see a person's wheel; when they do not cancel it, the
+// innermost native scroller is scrolled. What moved is measured after the page settled.
 import { parentElementOrHost, windowOf } from '../dom/dom-utils';
 import { frameElementOf } from '../semantics';
+import { composedContains, deepElementFromPoint } from '../semantics/hit-test';
+import type { ActionResult } from '../types';
+import type { Observation } from './observe';
+import { msg, successResult } from './result';
+import type { SnapshotLike } from './snapshot-source';
+import { describeElement } from './verify';
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
@@ -52,12 +58,29 @@ export function scrollContainerOf(el: Element, axis: 'x' | 'y' = 'y'): Element {
   return scrollingRoot(el.ownerDocument);
 }
 
+/** A scroll position, read before the wheel and again after the page settled. */
+interface Mark {
+  el: Element;
+  x: number;
+  y: number;
+}
+
+/** What a wheel did, measured once the page has settled (a library scrolls in its next frame). */
 export interface ScrollOutcome {
   dx: number;
   dy: number;
   /** The page cancelled the wheel event and (maybe) scrolled by itself. */
   handledByPage: boolean;
+  /** The innermost element whose scroll position changed, or null when none did. */
+  moved: Element | null;
+  /** The container scrolled by default (when the page did not cancel the wheel). */
   container: Element;
+}
+
+/** A wheel that was dispatched; `measure()` after settling says what moved. */
+export interface Wheel {
+  handledByPage: boolean;
+  measure(): ScrollOutcome;
 }
 
 function position(container: Element): { x: number; y: number } {
@@ -76,41 +99,131 @@ export function pageStep(container: Element, axis: 'x' | 'y'): number {
   return Math.max(40, Math.round(size * 0.875));
 }
 
-/** Scrolls `container` by a signed amount on an axis; wheel first, then scrollBy unless cancelled. */
-export function scrollContainer(container: Element, direction: ScrollDirection, amount: number): ScrollOutcome {
+/** The visible centre of `el`, clamped to the viewport: where a person rests the pointer to scroll it. */
+function restingPoint(el: Element, win: Window): { x: number; y: number } {
+  const r = el.getBoundingClientRect();
+  const left = Math.max(0, r.left);
+  const top = Math.max(0, r.top);
+  const right = Math.min(win.innerWidth, r.right);
+  const bottom = Math.min(win.innerHeight, r.bottom);
+  const x = right > left ? (left + right) / 2 : Math.max(0, Math.min(win.innerWidth - 1, r.left + r.width / 2));
+  const y = bottom > top ? (top + bottom) / 2 : Math.max(0, Math.min(win.innerHeight - 1, r.top + r.height / 2));
+  return { x: Math.floor(x), y: Math.floor(y) };
+}
+
+/**
+ * Where a person's wheel over `el` goes: the element under the pointer when that is
+ * `el` or inside it (the innermost thing the wheel reaches first), else `el` itself.
+ */
+function wheelTargetOver(el: Element, point: { x: number; y: number }): Element {
+  if (isPageRoot(el)) return el.ownerDocument.body ?? el;
+  const hit = deepElementFromPoint(el.ownerDocument, point.x, point.y, el);
+  return hit && hit !== el && composedContains(el, hit) ? hit : el;
+}
+
+/** The elements from `from` up to the page root whose scroll positions a wheel could change. */
+function chainOf(from: Element): Mark[] {
+  const marks: Mark[] = [];
+  for (let cur: Element | null = from, i = 0; cur && i < 200; i++, cur = parentElementOrHost(cur)) {
+    marks.push({ el: cur, x: cur.scrollLeft, y: cur.scrollTop });
+  }
+  const root = scrollingRoot(from.ownerDocument);
+  if (marks.every((m) => m.el !== root)) marks.push({ el: root, x: root.scrollLeft, y: root.scrollTop });
+  return marks;
+}
+
+/**
+ * The container a wheel over `target` scrolls by default: the innermost native scroller
+ * between the element under the pointer and `owner` (inclusive), else the scroll
+ * container of `owner`. A scroller already at its end is not left for an outer one:
+ * the agent named what it wanted scrolled, and hears that it is at its end.
+ */
+function defaultContainer(target: Element, owner: Element, axis: 'x' | 'y'): Element {
+  for (let cur: Element | null = target, i = 0; cur && i < 200; i++, cur = parentElementOrHost(cur)) {
+    if (!isPageRoot(cur) && canScroll(cur, axis)) return cur;
+    if (cur === owner) break;
+  }
+  return scrollContainerOf(owner, axis);
+}
+
+/**
+ * The box whose content the wheel moves, for the default step: the innermost element
+ * under the pointer that cuts its content (a virtual list's holder with overflow hidden,
+ * above the item the agent named), else the container.
+ */
+function viewOf(target: Element, container: Element, axis: 'x' | 'y'): Element {
+  for (let cur: Element | null = target, i = 0; cur && i < 200 && cur !== container; i++, cur = parentElementOrHost(cur)) {
+    const cuts = axis === 'y' ? cur.scrollHeight > cur.clientHeight + 1 : cur.scrollWidth > cur.clientWidth + 1;
+    if (cuts && cur.clientHeight > 0) {
+      const style = windowOf(cur)?.getComputedStyle(cur);
+      if (style && (axis === 'y' ? style.overflowY : style.overflowX) !== 'visible') return cur;
+    }
+  }
+  return container;
+}
+
+/**
+ * A person's wheel over `owner` (A1): a cancelable wheel event goes to the element under
+ * the pointer, so a library that scrolls by its own wheel handler (a virtual list with
+ * overflow hidden, a map, a carousel) sees it as it sees a person's; when no handler
+ * cancels it, the innermost native scroller there is scrolled, as the browser would.
+ * For the page itself (`owner` is the scrolling root) the wheel goes to the body.
+ */
+export function wheelOver(owner: Element, direction: ScrollDirection, amount?: number): Wheel {
   const axis = direction === 'up' || direction === 'down' ? 'y' : 'x';
   const sign = direction === 'up' || direction === 'left' ? -1 : 1;
-  const delta = sign * amount;
-  const before = position(container);
-  const win = windowOf(container);
-  const wheelTarget = isPageRoot(container) ? (container.ownerDocument.body ?? container) : container;
+  const win = windowOf(owner);
+  const point = win ? restingPoint(isPageRoot(owner) ? (owner.ownerDocument.body ?? owner) : owner, win) : { x: 0, y: 0 };
+  const target = win ? wheelTargetOver(owner, point) : owner;
+  const container = isPageRoot(owner) ? scrollingRoot(owner.ownerDocument) : defaultContainer(target, owner, axis);
+  const delta = sign * (amount ?? pageStep(isPageRoot(owner) ? container : viewOf(target, container, axis), axis));
+  const marks = chainOf(target);
+  if (marks.every((m) => m.el !== container)) marks.push({ el: container, ...position(container) });
   let handledByPage = false;
   if (win && typeof win.WheelEvent === 'function') {
-    const r = wheelTarget.getBoundingClientRect();
-    const vw = win.innerWidth;
-    const vh = win.innerHeight;
-    const x = Math.floor(Math.max(0, Math.min(vw - 1, r.left + Math.min(r.width, vw) / 2)));
-    const y = Math.floor(Math.max(0, Math.min(vh - 1, r.top + Math.min(r.height, vh) / 2)));
     const wheel = new win.WheelEvent('wheel', {
       bubbles: true,
       cancelable: true,
       composed: true,
       view: win,
-      clientX: x,
-      clientY: y,
+      clientX: point.x,
+      clientY: point.y,
       deltaX: axis === 'x' ? delta : 0,
       deltaY: axis === 'y' ? delta : 0,
       deltaMode: 0,
     });
-    handledByPage = !wheelTarget.dispatchEvent(wheel);
+    handledByPage = !target.dispatchEvent(wheel);
   }
   if (!handledByPage) {
-    const target = isPageRoot(container) && win ? win : container;
+    const scroller = isPageRoot(container) && win ? win : container;
     const opts: ScrollToOptions = { left: axis === 'x' ? delta : 0, top: axis === 'y' ? delta : 0, behavior: 'instant' as ScrollBehavior };
-    target.scrollBy(opts);
+    scroller.scrollBy(opts);
   }
-  const after = position(container);
-  return { dx: after.x - before.x, dy: after.y - before.y, handledByPage, container };
+  return {
+    handledByPage,
+    measure(): ScrollOutcome {
+      for (const m of marks) {
+        const now = position(m.el);
+        if (now.x !== m.x || now.y !== m.y) return { dx: now.x - m.x, dy: now.y - m.y, handledByPage, moved: m.el, container };
+      }
+      return { dx: 0, dy: 0, handledByPage, moved: null, container };
+    },
+  };
+}
+
+/** The result of a wheel: what moved and by how much, or honestly that nothing did. */
+export function scrollResult(start: number, moved: ScrollOutcome, obs: Observation, direction: ScrollDirection, snapshot: SnapshotLike | null): ActionResult {
+  const notes: string[] = [];
+  if (moved.handledByPage) notes.push(msg.scrollHandledByPage);
+  if (!moved.moved) {
+    if (!moved.handledByPage) notes.push(msg.scrollAtEnd(direction === 'down' ? 'bottom' : direction === 'up' ? 'top' : direction));
+    else if (!obs.noEffect) notes.push(msg.scrollChangedContent);
+    return successResult(start, obs.effect, notes, obs.noEffect);
+  }
+  const el = moved.moved;
+  const where = el === scrollingRoot(el.ownerDocument) ? 'the page' : describeElement(el, snapshot);
+  notes.push(msg.scrolled(moved.dx, moved.dy, where));
+  return successResult(start, obs.effect, notes);
 }
 
 /** Keyboard scrolling of the container (arrows, PageUp/Down, Home/End, Space). Returns true when it moved. */

@@ -22,6 +22,10 @@ const APPS: Record<string, string> = {
   dates: 'fixtures/apps/dates/app.tsx',
   preact: 'fixtures/apps/preact/app.ts',
   editors: 'fixtures/apps/editors/app.ts',
+  antd: 'fixtures/apps/antd/app.tsx',
+  virtual: 'fixtures/apps/virtual/app.tsx',
+  'jquery-ui': 'fixtures/apps/jquery-ui/app.ts',
+  tiptap: 'fixtures/apps/tiptap/app.ts',
   // Monaco's ESM build (5 MB with its CSS and font): built only when a page uses it.
   monaco: 'fixtures/apps/monaco/app.ts',
 };
