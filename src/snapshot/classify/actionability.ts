@@ -277,6 +277,55 @@ function hasOwnListener(el: Element, around: Surroundings): boolean {
   return false;
 }
 
+/** Words an icon's class, data-icon or label use for an action of its own (more, expand, remove…). */
+const ACTION_ICON = /(?:^|[\s_-])(?:more|ellipsis|kebab|meatballs|dots|overflow|caret|chevron|expander|expand|collapse|switcher|disclosure|remove|delete|trash|close|clear|edit)(?:$|[\s_-])/i;
+
+/**
+ * An icon-only piece whose own words name an action (`<span class="more">⋮</span>` in a
+ * clickable row, handled by one listener on the list: no signal of its own a content
+ * script can see). It holds no text, an icon (svg, img, <i>) or is one, and the piece
+ * around it is not such an icon already (the <svg> inside `.more` is not a second one).
+ */
+function actionIcon(el: Element): boolean {
+  const words = iconWords(el);
+  if (!words || !ACTION_ICON.test(words)) return false;
+  const parent = el.parentElement;
+  if (parent && ACTION_ICON.test(iconWords(parent))) return false;
+  if (visibleLength(el.textContent) > 0) return false;
+  return el.localName === 'svg' || el.localName === 'img' || el.localName === 'i' || el.querySelector('svg,img,i') !== null;
+}
+
+function iconWords(el: Element): string {
+  const cls = el.getAttribute('class');
+  const icon = el.getAttribute('data-icon');
+  return cls && icon ? cls + ' ' + icon : (cls ?? icon ?? '');
+}
+
+/**
+ * A control's icon-only part with a click signal of its own is a second target inside it:
+ * a tree item's caret, a disclosure triangle, a chip's remove cross. A person clicks the
+ * icon to expand or remove, the text to select; clicking the item's centre never hits the
+ * icon. Its signal must be its own (a pointer cursor the parent does not have, or a
+ * framework listener), it shows no text, and the control around it does (an icon-only
+ * button is the icon: no second target). Read only for elements inside controls.
+ */
+function iconPart(el: Element, style: CSSStyleDeclaration, around: Surroundings): boolean {
+  if (around.parentTarget) return false;
+  const parent = el.parentElement;
+  if (!parent) return false;
+  if (actionIcon(el)) return true;
+  const pointer = style.cursor === 'pointer';
+  if (!pointer && !(readListenerExpandos(el) & OWN_LISTENER)) return false;
+  if (visibleLength(el.textContent) > 0) return false;
+  const win = el.ownerDocument.defaultView;
+  if (pointer && win && win.getComputedStyle(parent).cursor === 'pointer') return false;
+  // The control shows text besides the icon: climb a few levels for it.
+  for (let cur: Element | null = parent, i = 0; cur && i < 4; i++, cur = cur.parentElement) {
+    if (visibleLength(cur.textContent) > 0) return true;
+  }
+  return false;
+}
+
 /**
  * Principle: an element is a click target of its own when it carries a signal of its
  * own — one it does not merely inherit from the target around it. Native controls,
@@ -320,7 +369,7 @@ export function classifyActionability(
   if (scan.handler) return reachable(style, { tier: 2, reason: scan.handler, focusable });
   if (focusable && tag !== 'iframe') return reachable(style, { tier: 2, reason: 'tabindex', focusable });
   if (scan.draggable) return reachable(style, { tier: 2, reason: 'draggable', focusable });
-  if (inControl) return NOT_ACTIONABLE;
+  if (inControl) return iconPart(el, style, around) ? reachable(style, { tier: 2, reason: 'part', focusable }) : NOT_ACTIONABLE;
   if (scan.tabindex === -1 && around.container === IN_CUSTOM) return reachable(style, { tier: 2, reason: 'roving-tabindex', focusable });
   // Sortable rows and cards announce themselves with a grab/move cursor (drag() needs their ids).
   if ((cursor === 'grab' || cursor === 'move') && around.parentCursor !== cursor) return reachable(style, { tier: 2, reason: 'draggable', focusable });
@@ -328,7 +377,7 @@ export function classifyActionability(
     cursor === 'pointer' && around.parentCursor !== 'pointer' ? 'cursor'
     : hasOwnListener(el, around) ? 'listener'
     : around.parentTarget && isRepeatedItem(el, style) ? 'item'
-    : around.container !== NO_CONTAINER ? null
+    : around.container !== NO_CONTAINER ? (actionIcon(el) ? 'part' : null)
     : scan.testId && ACTION_WORD.test(scan.testId) ? 'testid'
     : scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className) ? 'class'
     : null;

@@ -4,7 +4,7 @@
 import { wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { VirtualNode } from '../../types';
-import { getAriaStates, inputType, isFocusable, nameOf } from '../../semantics';
+import { expandedOf, getAriaStates, inputType, isFocusable, nameOf } from '../../semantics';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
 import type { Box, PlainRect } from '../../dom/geometry';
@@ -73,6 +73,13 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || facts.scan.aria) {
     statesOf(el, role, vn);
   }
+  if (act?.tier === 2 && !role) handlePosition(el, vn);
+  // A control's icon part (a tree caret) opens and closes the control: it shows the control's state.
+  if (act?.reason === 'part' && vn.expanded === undefined) {
+    const owner = el.parentElement?.closest('[aria-expanded]');
+    const expanded = owner ? expandedOf(owner) : undefined;
+    if (expanded !== undefined) vn.expanded = expanded;
+  }
 
   if (tag === 'input' || tag === 'textarea' || tag === 'select') {
     const field = readFieldValue(el, tag, options.allowSensitiveValues);
@@ -112,6 +119,31 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     vn.layout = { x: Math.round(facts.box.left), y: Math.round(facts.box.top), width: Math.round(facts.rect.width), height: Math.round(facts.rect.height) };
   }
   return vn;
+}
+
+/** An inline position in percent along one axis: how a script-drawn slider places its handle. */
+const PERCENT_POSITION = /(?:^|;)\s*(left|right|bottom|top)\s*:\s*(-?[\d.]+)%/i;
+
+/**
+ * A slider handle without ARIA (jQuery UI's is a bare <span tabindex=0>): a text-less
+ * knob placed along a track three times its size by a percentage. A person reads its
+ * value from where it sits; the line says so: `slider [valuetext="20% along the track"]`.
+ */
+function handlePosition(el: Element, vn: VirtualNode): void {
+  const m = PERCENT_POSITION.exec(el.getAttribute('style') ?? '');
+  const track = el.parentElement;
+  if (!m || !track || /\S/.test(el.textContent ?? '')) return;
+  const side = m[1].toLowerCase();
+  const horizontal = side === 'left' || side === 'right';
+  const own = el.getBoundingClientRect();
+  const r = track.getBoundingClientRect();
+  // A handle is a knob (about square), not the track's filled part (a long thin bar).
+  if (own.width > 2.5 * own.height || own.height > 2.5 * own.width) return;
+  if (horizontal ? r.width < 3 * own.width : r.height < 3 * own.height) return;
+  const percent = Math.round(Number(m[2]) * 100) / 100;
+  const along = side === 'left' || side === 'bottom' ? percent : 100 - percent;
+  vn.role = 'slider';
+  vn.valuetext = `${along}% along the track`;
 }
 
 function readAriaRelations(el: Element): VirtualNode['aria'] | undefined {
