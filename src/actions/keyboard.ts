@@ -7,6 +7,7 @@ import { moveFocus, radioGroup } from './focus-order';
 import { deleteFromField, deleteInEditor, editingHostOf, insertIntoEditor, insertIntoField, isTextField } from './typing';
 import { deepActiveElement, disabledReason, inputType, isRendered } from '../semantics';
 import { scrollContainerOf, scrollByKey } from './scroll';
+import { moveEditorSelection, moveFieldSelection } from './selection-keys';
 
 export interface KeyOutcome {
   /** The page cancelled keydown, so no default action ran. */
@@ -191,24 +192,9 @@ function navigationKey(target: Element, key: string, mods: Modifiers, editable: 
   if (target.localName === 'select' && !(target as HTMLSelectElement).multiple) {
     return moveSelectOption(target as HTMLSelectElement, key);
   }
-  if (editable && isTextField(target)) {
-    const field = target as HTMLInputElement;
-    try {
-      const len = field.value.length;
-      const s = field.selectionStart ?? len;
-      const e = field.selectionEnd ?? len;
-      let pos = s;
-      if (key === 'Home' || key === 'ArrowUp' && target.localName === 'input') pos = 0;
-      else if (key === 'End' || key === 'ArrowDown' && target.localName === 'input') pos = len;
-      else if (key === 'ArrowLeft') pos = s === e || mods.shift ? Math.max(0, s - 1) : s;
-      else if (key === 'ArrowRight') pos = s === e || mods.shift ? Math.min(len, e + 1) : e;
-      if (mods.shift) field.setSelectionRange(Math.min(s, pos), Math.max(e, pos));
-      else field.setSelectionRange(pos, pos);
-      return 'moved the caret';
-    } catch {
-      return null;
-    }
-  }
+  if (editable && isTextField(target)) return moveFieldSelection(target as HTMLInputElement, key, mods);
+  const host = editable ? editingHostOf(target) : null;
+  if (host) return moveEditorSelection(host, key, mods);
   if (editable) return null;
   if (key === 'ArrowLeft' || key === 'ArrowRight') return null;
   return scrollByKey(scrollContainerOf(target), key, !!mods.shift) ? 'scrolled' : null;
