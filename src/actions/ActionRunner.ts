@@ -8,6 +8,7 @@ import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } 
 import { SecretGuard } from './secrets';
 import { describeTextTarget, isTextTarget, type TextTarget } from './text-target';
 import { findOrReveal } from './reveal';
+import { clickThroughHover, hoverTriggerOf } from './hover-only';
 import { resolveTarget, type SnapshotLike } from './resolve';
 import { deepActiveElement, hitTest, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
 import {
@@ -62,6 +63,8 @@ export class ActionRunner implements ActionContext {
   click(id: string | TextTarget, options: ClickOptions = {}): Promise<ActionResult> {
     return this.run('click', async (start) => {
       const { element, snapshot, label } = await this.resolvePointer(id);
+      const trigger = hoverTriggerOf(element);
+      if (trigger) return clickThroughHover(this, start, element, trigger, snapshot, label, options);
       const target = this.pointerTarget(element, label, snapshot);
       const watch = this.watch(element, snapshot);
       clickSequence(target.dispatchTo, target.point, this.pointer, options);

@@ -11,6 +11,7 @@ import { flattenList } from './distill/flatten';
 import { IdAllocator, childHash, formatId } from './ids/element-ids';
 import { Outline } from './render/outline';
 import { traverse, type IdSource } from './walk/traverse';
+import { addHoverContent } from './walk/hover-content';
 import { confineTo, findOverlay } from './classify/modal';
 import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
@@ -41,17 +42,14 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     demoteRedundantLabels(walked.labels, walked.standIns);
     // A full-viewport backdrop makes the page under it unusable, like a modal dialog does.
     const overlay = walked.covers.fullViewport.length ? findOverlay(doc, walked.covers.fullViewport, walked.covers.covers, viewport) : null;
-    if (overlay) {
-      const confined = confineTo(overlay, walked.roots, walked.keptNodes);
-      walked.roots = confined.tree;
-      walked.keptNodes = confined.kept;
-    }
+    if (overlay) ({ tree: walked.roots, kept: walked.keptNodes } = confineTo(overlay, walked.roots, walked.keptNodes));
     // S16: a CAPTCHA, or a sign-in / cookie wall on the layer that blocks the page.
     const blocker = detectBlocker(doc, walked.modal, overlay);
     if (blocker) context.blocker = blocker;
     // S13 / S14: text under an opaque cover goes; controls under a cover say what covers them.
     walked.covers.dropCoveredText(walked.perception, options.includeHiddenText);
     walked.covers.markCoveredControls(walked.keptNodes);
+    addHoverContent(doc, walked.keptNodes, ids); // S2: what a CSS :hover rule shows goes under its trigger, with ids
     clock.lap('classify');
 
     // Every kept node's id resolves, even when a later pass hoists or cuts it.

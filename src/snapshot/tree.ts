@@ -37,6 +37,8 @@ export interface BuildNode {
 export const TEXT_TAG = '#text';
 /** Synthetic nodes: repeated-run summaries and budget omission markers (never an HTML tag). */
 export const SUMMARY_TAG = '#summary';
+/** Synthetic line that opens hover-only content under its trigger (walk/hover-content.ts). */
+export const HOVER_TAG = '#hover';
 
 /**
  * Pre-order over frames, children and shadow trees, in the order the text shows them,

@@ -8,7 +8,7 @@ import { wordList } from '../../semantics/element';
 import { INPUT_FORMATS } from '../../dom/input-formats';
 import type { PageBlocker, PageContext, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
-import { SUMMARY_TAG, TEXT_TAG } from '../tree';
+import { SUMMARY_TAG, HOVER_TAG, TEXT_TAG } from '../tree';
 import { estimateTokens } from './tokens';
 import { cardHeading } from './card-heading';
 
@@ -146,6 +146,7 @@ export function formatLine(node: BuildNode, ctx: LineContext): string {
   const vn = node.vn;
   if (vn.tag === TEXT_TAG) return textRun(vn, ctx.maxTextLength);
   if (vn.tag === SUMMARY_TAG) return '… ' + (vn.text ?? '');
+  if (vn.tag === HOVER_TAG) return vn.text ?? '';
   const text = vn.text ? cut(vn.text, ctx.maxTextLength) : '';
   if (vn.role === 'listitem' && !vn.actionable) {
     const bullet = ctx.ordered ? ctx.ordinal + '.' : '-';
