@@ -26,6 +26,7 @@ const APPS: Record<string, string> = {
   virtual: 'fixtures/apps/virtual/app.tsx',
   'jquery-ui': 'fixtures/apps/jquery-ui/app.ts',
   tiptap: 'fixtures/apps/tiptap/app.ts',
+  libs: 'fixtures/apps/libs/app.tsx',
   // Monaco's ESM build (5 MB with its CSS and font): built only when a page uses it.
   monaco: 'fixtures/apps/monaco/app.ts',
 };
