@@ -27,6 +27,8 @@ const APPS: Record<string, string> = {
   'jquery-ui': 'fixtures/apps/jquery-ui/app.ts',
   tiptap: 'fixtures/apps/tiptap/app.ts',
   libs: 'fixtures/apps/libs/app.tsx',
+  mui: 'fixtures/apps/mui/app.tsx',
+  radix: 'fixtures/apps/radix/app.tsx',
   // Monaco's ESM build (5 MB with its CSS and font): built only when a page uses it.
   monaco: 'fixtures/apps/monaco/app.ts',
 };

@@ -1,7 +1,8 @@
 // Issue 32, part 6: scripted tasks on component libraries (apps built from the real
 // packages), phrased as an agent would from the snapshot and checked on the app's own
-// state. Headless UI 2 and react-select 5 here (fixtures/apps/libs); antd, react-window,
-// jQuery UI and TipTap in widgets-libraries.spec.ts.
+// state. Headless UI 2 and react-select 5 (fixtures/apps/libs), MUI 7 (apps/mui) and Radix
+// UI primitives (apps/radix) here; antd, react-window, jQuery UI and TipTap in
+// widgets-libraries.spec.ts, Pure.css in widgets-hover.spec.ts.
 import { expect, test, type Page } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 
@@ -9,6 +10,7 @@ async function snapshotText(page: Page): Promise<string> {
   return page.evaluate(async () => (await (window as unknown as Record<string, any>).__tool.getSnapshot({ force: true })).toText());
 }
 
+test.describe('Headless UI and react-select', () => {
 test.beforeEach(async ({ page }) => {
   await openFixture(page, '/fixtures/apps/libs/', 'window.__ready');
 });
@@ -43,4 +45,65 @@ test('react-select: open the Flavour select and pick "Strawberry"; search and pi
   expect((await act(page, 'type', input, 'choc')).success).toBe(true);
   expect((await act(page, 'keypress', 'Enter', { id: input })).success).toBe(true);
   expect(await appState(page, '__libs.flavour')).toBe('chocolate');
+});
+});
+
+test.describe('MUI', () => {
+  test.beforeEach(async ({ page }) => {
+    await openFixture(page, '/fixtures/apps/mui/', 'window.__ready');
+  });
+
+  test('Select: pick "Thirty" for Age', async ({ page }) => {
+    expect((await act(page, 'click', await findId(page, { role: 'combobox', name: 'Age' }))).success).toBe(true);
+    expect((await act(page, 'click', await findId(page, { role: 'option', name: 'Thirty' }))).success).toBe(true);
+    expect(await appState(page, '__mui.age')).toBe(30);
+  });
+
+  test('Autocomplete: type "god" and pick "The Godfather"', async ({ page }) => {
+    const input = await findId(page, { role: 'combobox', name: 'Movie' });
+    expect((await act(page, 'type', input, 'god')).success).toBe(true);
+    expect((await act(page, 'click', await findId(page, { role: 'option', name: 'The Godfather' }))).success).toBe(true);
+    expect(await appState(page, '__mui.movie')).toBe('The Godfather');
+  });
+
+  test('Slider: Volume up with keys; Tabs: open Billing; Checkbox: Remember me', async ({ page }) => {
+    // MUI draws its range input clipped to nothing inside the thumb: type() is refused as
+    // OBSCURED (the hit is the thumb around it; issue 32 note), keys reach it.
+    const slider = await findId(page, { role: 'slider', name: 'Volume' });
+    expect((await act(page, 'keypress', 'End', { id: slider })).success).toBe(true);
+    expect(await appState(page, '__mui.volume')).toBe(100);
+    expect((await act(page, 'keypress', 'ArrowLeft', { id: slider })).success).toBe(true);
+    expect(await appState(page, '__mui.volume')).toBe(99);
+    // The tab reads as Chromium names it (text-transform: uppercase); the agent may quote either case.
+    expect((await act(page, 'click', { text: 'Billing' })).success).toBe(true);
+    expect(await appState(page, '__mui.tab')).toBe(1);
+    expect((await act(page, 'check', await findId(page, { role: 'checkbox', name: 'Remember me' }))).success).toBe(true);
+    expect(await appState(page, '__mui.remember')).toBe(true);
+  });
+});
+
+test.describe('Radix UI', () => {
+  test.beforeEach(async ({ page }) => {
+    await openFixture(page, '/fixtures/apps/radix/', 'window.__ready');
+  });
+
+  test('DropdownMenu: "Rename" from Options (opens on pointerdown)', async ({ page }) => {
+    expect((await act(page, 'click', await findId(page, { role: 'button', name: 'Options' }))).success).toBe(true);
+    expect((await act(page, 'click', await findId(page, { role: 'menuitem', name: 'Rename' }))).success).toBe(true);
+    expect(await appState(page, '__radix.action')).toBe('Rename');
+  });
+
+  test('Select: pick "Banana" for Fruit', async ({ page }) => {
+    expect((await act(page, 'click', await findId(page, { role: 'combobox', name: 'Fruit' }))).success).toBe(true);
+    expect((await act(page, 'click', await findId(page, { role: 'option', name: 'Banana' }))).success).toBe(true);
+    expect(await appState(page, '__radix.fruit')).toBe('banana');
+  });
+
+  test('Tabs: open Password and read its panel; Slider: Brightness to 75', async ({ page }) => {
+    expect((await act(page, 'click', await findId(page, { role: 'tab', name: 'Password' }))).success).toBe(true);
+    expect(await appState(page, '__radix.tab')).toBe('password');
+    const slider = await findId(page, { role: 'slider', name: 'Brightness' });
+    expect((await act(page, 'type', slider, '75')).success).toBe(true);
+    expect(await appState(page, '__radix.brightness')).toBe(75);
+  });
 });
