@@ -57,6 +57,9 @@ function scrollAreas(scope: Element): Element[] {
     if (el.scrollHeight <= el.clientHeight + 1 || el.clientHeight < 20) continue;
     const o = win.getComputedStyle(el).overflowY;
     if (o !== 'auto' && o !== 'scroll' && o !== 'hidden' && o !== 'overlay') continue;
+    // Overflow hidden is also how maps and carousels clip (a wheel would zoom a map): only
+    // a box that holds a list — repeated entries of one shape — is scrolled for an item.
+    if (o === 'hidden' && !holdsList(el, 3)) continue;
     const r = el.getBoundingClientRect();
     if (r.width > 0 && r.height > 0) out.push(el);
   }
@@ -64,6 +67,20 @@ function scrollAreas(scope: Element): Element[] {
 }
 
 /** The element once rendered; else true when the list was searched end to end, false when it was too long. */
+/** Some element within `depth` levels has three or more children of one tag and class. */
+function holdsList(el: Element, depth: number): boolean {
+  const shapes = new Map<string, number>();
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    const key = c.localName + ' ' + (c.getAttribute('class') ?? '');
+    const n = (shapes.get(key) ?? 0) + 1;
+    if (n >= 3) return true;
+    shapes.set(key, n);
+  }
+  if (depth <= 1) return false;
+  for (let c = el.firstElementChild, i = 0; c && i < 5; c = c.nextElementSibling, i++) if (holdsList(c, depth - 1)) return true;
+  return false;
+}
+
 async function searchArea(area: Element, scope: Element, target: TextTarget, snapshot: SnapshotLike | null, deadline: number): Promise<Element | boolean> {
   const start = { x: area.scrollLeft, y: area.scrollTop };
   const directions: ScrollDirection[] = ['down', 'up'];
@@ -72,14 +89,15 @@ async function searchArea(area: Element, scope: Element, target: TextTarget, sna
     // The way up starts where the search began (the way down went past it already).
     if (direction === 'up') await putBack(area, start);
     let end = false;
-    for (let step = 0; step < MAX_STEPS && now() < deadline && !end; step++) {
+    for (let step = 0, still = 0; step < MAX_STEPS && now() < deadline && !end; step++) {
       if (!area.isConnected) return true;
       const wheel = wheelOver(area, direction, Math.max(40, Math.round(area.clientHeight * 0.9)));
       await rendered(area.ownerDocument.defaultView);
       const found = tryFind(scope, target, snapshot);
       if (found) return found;
-      // Nothing moved: this end of the list is reached.
-      end = !wheel.measure().moved;
+      // Nothing moved twice in a row: this end of the list is reached (once may be a late frame).
+      still = wheel.measure().moved ? 0 : still + 1;
+      end = still >= 2;
     }
     if (!end) complete = false;
   }
@@ -116,7 +134,8 @@ function rendered(win: Window | null): Promise<void> {
         resolve();
       }
     };
-    setTimeout(finish, 120);
+    // Frames may not come (a background tab): a timer ends the wait, late enough for a busy machine.
+    setTimeout(finish, 300);
     if (!win || typeof win.requestAnimationFrame !== 'function') return;
     win.requestAnimationFrame(() => win.requestAnimationFrame(() => setTimeout(finish, 0)));
   });
