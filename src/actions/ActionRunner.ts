@@ -64,7 +64,7 @@ export class ActionRunner implements ActionContext {
     return this.run('click', async (start) => {
       const { element, snapshot, label } = await this.resolvePointer(id);
       const trigger = hoverTriggerOf(element);
-      if (trigger) return clickThroughHover(this, start, element, trigger, snapshot, label, options);
+      if (trigger) return clickThroughHover(this, start, element, trigger, snapshot, label, options, (el) => describeElement(el, snapshot));
       const target = this.pointerTarget(element, label, snapshot);
       const watch = this.watch(element, snapshot);
       clickSequence(target.dispatchTo, target.point, this.pointer, options);
@@ -244,7 +244,7 @@ export class ActionRunner implements ActionContext {
       const watch = this.watch(element, snapshot);
       const wheel = wheelOver(element, dir, typeof amount === 'number' ? amount : undefined);
       const obs = await this.settle(watch);
-      return scrollResult(start, wheel.measure(), obs, dir, snapshot);
+      return scrollResult(start, wheel.measure(), obs, dir, (el) => describeElement(el, snapshot));
     });
   }
 

@@ -11,7 +11,6 @@ import { findHoverReveals, revealHolding } from '../snapshot/classify/hover-reve
 import type { ActionContext } from './context';
 import { clickSequence, hoverSequence, type ClickOptions } from './pointer';
 import type { SnapshotLike } from './snapshot-source';
-import { describeElement } from './verify';
 
 /** The trigger whose :hover shows `el`, when `el` is hidden now; else null (an ordinary target). */
 export function hoverTriggerOf(el: Element): Element | null {
@@ -26,8 +25,8 @@ export function hoverTriggerOf(el: Element): Element | null {
   }
 }
 
-/** Hover the trigger, then click the item (A3: the trigger is verified; the click lands on the item only). */
-export async function clickThroughHover(ctx: ActionContext, start: number, element: Element, trigger: Element, snapshot: SnapshotLike | null, label: string, options: ClickOptions): Promise<ActionResult> {
+/** Hover the trigger, then click the item (A3: the trigger is verified; the click lands on the item only). `describe` names the trigger. */
+export async function clickThroughHover(ctx: ActionContext, start: number, element: Element, trigger: Element, snapshot: SnapshotLike | null, label: string, options: ClickOptions, describe: (el: Element) => string): Promise<ActionResult> {
   const over = ctx.pointerTarget(trigger, label, snapshot);
   const watch = ctx.watch(element, snapshot);
   hoverSequence(over.dispatchTo, over.point, ctx.pointer);
@@ -36,11 +35,11 @@ export async function clickThroughHover(ctx: ActionContext, start: number, eleme
     // The page showed it on hover by script: an ordinary click at the item.
     const target = ctx.pointerTarget(element, label, snapshot);
     clickSequence(target.dispatchTo, target.point, ctx.pointer, options);
-    notes.push(`Hovered ${describeElement(trigger, snapshot)} first: it shows ${label} on hover.`);
+    notes.push(`Hovered ${describe(trigger)} first: it shows ${label} on hover.`);
   } else {
     clickSequence(element, over.point, ctx.pointer, options);
     notes.push(
-      `${label} is shown only while the pointer is over ${describeElement(trigger, snapshot)} (a CSS :hover rule, which synthetic events cannot make match): hovered it, then clicked the item itself.`,
+      `${label} is shown only while the pointer is over ${describe(trigger)} (a CSS :hover rule, which synthetic events cannot make match): hovered it, then clicked the item itself.`,
     );
   }
   return ctx.finish(start, await ctx.settle(watch), 'click', notes);

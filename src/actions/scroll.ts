@@ -8,8 +8,6 @@ import { composedContains, deepElementFromPoint } from '../semantics/hit-test';
 import type { ActionResult } from '../types';
 import type { Observation } from './observe';
 import { msg, successResult } from './result';
-import type { SnapshotLike } from './snapshot-source';
-import { describeElement } from './verify';
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
@@ -211,8 +209,8 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
   };
 }
 
-/** The result of a wheel: what moved and by how much, or honestly that nothing did. */
-export function scrollResult(start: number, moved: ScrollOutcome, obs: Observation, direction: ScrollDirection, snapshot: SnapshotLike | null): ActionResult {
+/** The result of a wheel: what moved and by how much (`describe` names an element), or honestly that nothing did. */
+export function scrollResult(start: number, moved: ScrollOutcome, obs: Observation, direction: ScrollDirection, describe: (el: Element) => string): ActionResult {
   const notes: string[] = [];
   if (moved.handledByPage) notes.push(msg.scrollHandledByPage);
   if (!moved.moved) {
@@ -221,7 +219,7 @@ export function scrollResult(start: number, moved: ScrollOutcome, obs: Observati
     return successResult(start, obs.effect, notes, obs.noEffect);
   }
   const el = moved.moved;
-  const where = el === scrollingRoot(el.ownerDocument) ? 'the page' : describeElement(el, snapshot);
+  const where = el === scrollingRoot(el.ownerDocument) ? 'the page' : describe(el);
   notes.push(msg.scrolled(moved.dx, moved.dy, where));
   return successResult(start, obs.effect, notes);
 }
