@@ -30,7 +30,7 @@ import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement
 import { mergeModifiers, normalizeModifiers, parseKey } from './keys';
 import { pressKey } from './keyboard';
 import { namedModifiers, pressChord } from './chords';
-import { scrollResult, wheelOver } from './scroll';
+import { checkScrollOptions, scrollResult, wheelOver } from './scroll';
 import { runSelect, runCheck } from './choices';
 import type { ActionContext, PointerTarget } from './context';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
@@ -216,14 +216,7 @@ export class ActionRunner implements ActionContext {
 
   scroll(target: string, options: ScrollOptions = {}): Promise<ActionResult> {
     return this.run('scroll', async (start) => {
-      const direction = options.direction;
-      if (direction !== undefined && direction !== 'up' && direction !== 'down' && direction !== 'left' && direction !== 'right') {
-        throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('direction', '"up", "down", "left" or "right"'));
-      }
-      const amount = options.amount;
-      if (amount !== undefined && amount !== 'page' && !(typeof amount === 'number' && amount > 0 && isFinite(amount))) {
-        throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('amount', 'a positive number of pixels or "page"'));
-      }
+      const { direction, amount } = checkScrollOptions(options);
       let element: Element;
       let snapshot: SnapshotLike | null = this.host.latestSnapshot();
       if (target === 'page') {
@@ -240,11 +233,10 @@ export class ActionRunner implements ActionContext {
           return successResult(start, (await this.settle(watch)).effect);
         }
       }
-      const dir = direction ?? 'down';
       const watch = this.watch(element, snapshot);
-      const wheel = wheelOver(element, dir, typeof amount === 'number' ? amount : undefined);
+      const wheel = wheelOver(element, direction ?? 'down', typeof amount === 'number' ? amount : undefined);
       const obs = await this.settle(watch);
-      return scrollResult(start, wheel.measure(), obs, dir, (el) => describeElement(el, snapshot));
+      return scrollResult(start, wheel.measure(), obs, direction ?? 'down', (el) => describeElement(el, snapshot));
     });
   }
 
@@ -395,11 +387,7 @@ export class ActionRunner implements ActionContext {
   }
 
   private pageDocument(): Document | null {
-    try {
-      return this.host.document();
-    } catch {
-      return null;
-    }
+    return this.safely(() => this.host.document(), null);
   }
 
   private async run(action: string, body: (start: number) => Promise<ActionResult>, dialog: DialogOptions = {}): Promise<ActionResult> {
@@ -419,11 +407,8 @@ export class ActionRunner implements ActionContext {
     } catch (e) {
       result = failureResult(start, toDomToolError(e, action));
     } finally {
-      try {
-        this.host.invalidate();
-      } catch {
-        // Invalidation cannot fail in practice; never let it turn a result into a throw.
-      }
+      // Invalidation cannot fail in practice; never let it turn a result into a throw.
+      this.safely(() => this.host.invalidate(), undefined);
     }
     const dialogs = this.dialogWatch ? this.dialogWatch.disarm() : [];
     const observations = this.observations;
@@ -446,11 +431,8 @@ export class ActionRunner implements ActionContext {
     const doc = this.pageDocument();
     this.secrets.collect(doc, doc ? deepActiveElement(doc) : null);
     this.secrets.redact(result);
-    try {
-      this.host.metrics?.({ kind: 'action', ms: result.duration, action, success: result.success, code: result.error?.code });
-    } catch {
-      // A throwing metrics callback must not break the action.
-    }
+    // A throwing metrics callback must not break the action.
+    this.safely(() => this.host.metrics?.({ kind: 'action', ms: result.duration, action, success: result.success, code: result.error?.code }), undefined);
     result.text = renderResultText(result);
     if (this.host.debug) consoleLog('[DomTool]', action, result);
     return result;

@@ -7,7 +7,7 @@ import { frameElementOf } from '../semantics';
 import { composedContains, deepElementFromPoint } from '../semantics/hit-test';
 import type { ActionResult } from '../types';
 import type { Observation } from './observe';
-import { msg, successResult } from './result';
+import { DomToolError, msg, successResult } from './result';
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 
@@ -207,6 +207,18 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
       return { dx: 0, dy: 0, handledByPage, moved: null, container };
     },
   };
+}
+
+/** The scroll options checked (VALIDATION_ERROR otherwise). */
+export function checkScrollOptions(options: { direction?: unknown; amount?: unknown }): { direction?: ScrollDirection; amount?: number | 'page' } {
+  const { direction, amount } = options;
+  if (direction !== undefined && direction !== 'up' && direction !== 'down' && direction !== 'left' && direction !== 'right') {
+    throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('direction', '"up", "down", "left" or "right"'));
+  }
+  if (amount !== undefined && amount !== 'page' && !(typeof amount === 'number' && amount > 0 && isFinite(amount))) {
+    throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('amount', 'a positive number of pixels or "page"'));
+  }
+  return { direction, amount };
 }
 
 /** The result of a wheel: what moved and by how much (`describe` names an element), or honestly that nothing did. */
