@@ -138,16 +138,14 @@ function textOfRefs(refs: Element[], ctx: Ctx, viaAria: boolean): string {
   let result = '';
   for (let i = 0; i < refs.length; i++) {
     const ref = refs[i];
+    // 2B: a node met again gives nothing (a label read as a reference does not name its
+    // control again); the element named may refer to itself, then named from its content.
+    if (ctx.visited.has(ref) && !(viaAria && ref === ctx.target)) continue;
+    ctx.visited.add(ref);
     const hidden = ctx.allowHidden || isHiddenDeep(ref);
     // Chromium includes hidden aria-labelledby targets but ignores hidden <label>s.
     if (hidden && !viaAria) continue;
-    const sub: Ctx = {
-      target: ctx.target,
-      visited: ctx.visited,
-      inLabelledBy: true,
-      inContent: true,
-      allowHidden: hidden,
-    };
+    const sub: Ctx = { target: ctx.target, visited: ctx.visited, inLabelledBy: true, inContent: true, allowHidden: hidden };
     const text = computeText(ref, sub, true);
     if (text) result += (result ? ' ' : '') + text;
   }
@@ -412,8 +410,8 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
       if (hasNameText(t)) return t;
     }
   }
-  // 2C: a control embedded in the label of another widget contributes its value.
-  if (ctx.inContent && el !== ctx.target) {
+  // 2C: a control embedded in the label of another widget (or referred to by its own aria-labelledby) gives its value.
+  if (ctx.inContent && (el !== ctx.target || ctx.inLabelledBy)) {
     const embedded = embeddedControlText(el, role, ctx);
     if (embedded !== null) return embedded;
   }

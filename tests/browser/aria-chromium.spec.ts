@@ -218,6 +218,14 @@ test('fixtures/names.html: roles and names agree with Chromium', async ({ page }
   }
 });
 
+test('fixtures/semantics/names-self.html: self-references, generated content and text-transform agree with Chromium exactly', async ({ page }) => {
+  await page.goto('/fixtures/semantics/names-self.html');
+  const rows = await compare(page, 'data-case');
+  expect(rows.length).toBe(8);
+  report('fixtures/semantics/names-self.html', rows);
+  for (const r of rows) expect({ key: r.key, role: r.ourRole, name: r.ourName }).toEqual({ key: r.key, role: r.axRole, name: r.axName });
+});
+
 // A representative handful by default; ARIA_CORPUS=all runs every corpus page.
 const CORPUS_DIR = resolve(here, '../../../shared/corpus/real-pages');
 const CORPUS = !existsSync(CORPUS_DIR) ? [] : process.env.ARIA_CORPUS === 'all'
