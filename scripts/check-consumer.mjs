@@ -85,7 +85,7 @@ assert(global !== undefined, 'browserx-domtool/global loads (empty at run time)'
   const err = await new root.DomTool().getText().then(() => null, (e) => e);
   assert(err && err.name === 'DomToolError' && err.code === 'NO_DOCUMENT' && /no document/i.test(err.message), 'getText() outside a page rejects with DomToolError NO_DOCUMENT, got ' + (err && err.message));
   const r = await new root.DomTool().click('nv_1');
-  assert(r.success === false && r.error && r.error.code === 'NO_DOCUMENT', 'click() outside a page returns NO_DOCUMENT, got ' + JSON.stringify(r));
+  assert(r.ok === false && r.success === false && r.error && r.error.code === 'NO_DOCUMENT', 'click() outside a page returns NO_DOCUMENT, got ' + JSON.stringify(r));
   let csErr = null;
   try { cs.installDomToolContentScript(); } catch (e) { csErr = e; }
   assert(csErr && /extension/i.test(csErr.message), 'installDomToolContentScript() outside an extension says so, got ' + (csErr && csErr.message));

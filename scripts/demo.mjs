@@ -18,7 +18,7 @@ try {
   const out = await page.evaluate(async (wantJson) => {
     const tool = new window.BrowserXDomTool.DomTool();
     const text = await tool.getText();
-    const json = wantJson ? await tool.get_serialized_dom() : null;
+    const json = wantJson ? await tool.getSerializedDom() : null;
     return { text, json };
   }, args.includes('--json'));
   console.log(out.text);

@@ -19,5 +19,8 @@ export type {
   ActionEffect,
   Appeared,
   ErrorCode,
+  ErrorInfo,
   NodeFingerprint,
 } from './types';
+export type { TextTarget } from './actions/text-target';
+export type { Target } from './commands/table';

@@ -55,6 +55,8 @@ export interface MetricsEvent {
   interactive?: number;
   truncated?: boolean;
   action?: string;
+  ok?: boolean;
+  /** @deprecated Use `ok` (the same value). */
   success?: boolean;
   code?: string;
 }

@@ -142,6 +142,10 @@ export interface SnapshotStats {
   truncation: string[];
 }
 
+/**
+ * Every error code DomTool answers, in the page, through the `domtool:*` protocol and
+ * through the extension service (one vocabulary: agents branch on `error.code`).
+ */
 export type ErrorCode =
   | 'VALIDATION_ERROR'
   | 'ELEMENT_NOT_FOUND'
@@ -152,7 +156,27 @@ export type ErrorCode =
   | 'ACTION_FAILED'
   | 'TIMEOUT'
   /** The tool was created where there is no web page (Node.js, a worker): nothing to snapshot or act on. */
-  | 'NO_DOCUMENT';
+  | 'NO_DOCUMENT'
+  // The protocol's own:
+  /** A `domtool:*` message type nobody answers. */
+  | 'UNKNOWN_MESSAGE'
+  /** DomTool itself failed (a bug): retry with a fresh snapshot. */
+  | 'INTERNAL_ERROR'
+  // The extension service's own (browserx-domtool/extension):
+  | 'TAB_NOT_FOUND'
+  | 'RESTRICTED_PAGE'
+  | 'CONTENT_SCRIPT_NOT_LOADED'
+  | 'WRONG_TAB'
+  | 'NAVIGATED'
+  | 'FRAME_GONE'
+  | 'UNSUPPORTED';
+
+/** An error as data: the code to branch on, a message an LLM can act on, and whether retrying can help. */
+export interface ErrorInfo {
+  code: ErrorCode;
+  message: string;
+  recoverable: boolean;
+}
 
 /** What appeared after an action (A8): enough that the agent often needs no new snapshot. */
 export interface Appeared {
@@ -212,9 +236,12 @@ export interface ActionEffect {
 }
 
 export interface ActionResult {
+  /** The action was done and its effect verified (A4); false with `error` otherwise. */
+  ok: boolean;
+  /** @deprecated Use `ok` (the same value); kept for one release. */
   success: boolean;
   duration: number;
-  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  error?: ErrorInfo;
   snapshotInvalidated: boolean;
   retrySuggested?: boolean;
   effect?: ActionEffect;
@@ -225,11 +252,13 @@ export interface ActionResult {
    * The result in one line for an LLM (A10): what happened, what appeared, ids to use next;
    * a few tokens when nothing notable happened. The other fields are for programs.
    */
-  text?: string;
+  text: string;
 }
 
 /** What inspect(id) found: the dry run of an action on that id (nothing is done to the page). */
 export interface InspectResult {
+  /** An action on it would go ahead now: the same as `actionable` (the flag every result has). */
+  ok: boolean;
   id: string;
   /** The id resolved to a live element that still matches what the snapshot showed. */
   found: boolean;
@@ -245,7 +274,7 @@ export interface InspectResult {
   /** A click would be dispatched now (after scrolling it into view if needed). */
   actionable: boolean;
   /** Why not: the same code and message the action would return. */
-  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  error?: ErrorInfo;
   notes?: string[];
 }
 

@@ -6,7 +6,7 @@ import type { ActionHost, KeypressOptions, ScrollOptions, TypeOptions } from './
 import { consoleLog, now, setTimer } from '../dom/builtins';
 import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } from './result';
 import { SecretGuard } from './secrets';
-import { describeTextTarget, isTextTarget, type TextTarget } from './text-target';
+import { describeTextTarget, findTextTarget, isTextTarget, type TextTarget } from './text-target';
 import { findOrReveal } from './reveal';
 import { clickThroughHover, hoverTriggerOf } from './hover-only';
 import { resolveTarget, type SnapshotLike } from './resolve';
@@ -82,9 +82,9 @@ export class ActionRunner implements ActionContext {
     });
   }
 
-  focus(id: string): Promise<ActionResult> {
+  focus(target: string | TextTarget): Promise<ActionResult> {
     return this.run('focus', async (start) => {
-      const { element, snapshot } = await this.resolve(id);
+      const { element, snapshot, id } = await this.resolve(target);
       checkVisible(element, id, snapshot);
       checkEnabled(element, id, snapshot);
       const watch = this.watch(element, snapshot);
@@ -97,7 +97,7 @@ export class ActionRunner implements ActionContext {
     });
   }
 
-  type(id: string, text: string, options: TypeOptions = {}): Promise<ActionResult> {
+  type(target: string | TextTarget, text: string, options: TypeOptions = {}): Promise<ActionResult> {
     return this.run('type', async (start) => {
       if (typeof text !== 'string') throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('text', 'a string'));
       if (text.length > MAX_TYPED_LENGTH) throw new DomToolError('VALIDATION_ERROR', msg.textTooLong(text.length, MAX_TYPED_LENGTH));
@@ -108,7 +108,7 @@ export class ActionRunner implements ActionContext {
         text = text.slice(0, -1);
       }
       const replace = options.replace !== false;
-      const { element, snapshot } = await this.resolve(id);
+      const { element, snapshot, id } = await this.resolve(target);
       const into = retarget(element, 'type');
       if (into?.kind === 'slider') return runTypeSlider(this, start, id, into.el, snapshot, text);
       if (into?.kind === 'code') return runTypeCodeEditor(this, start, id, into.editor, snapshot, pressEnter ? text + '\n' : text, replace);
@@ -148,9 +148,9 @@ export class ActionRunner implements ActionContext {
     }, options);
   }
 
-  clear(id: string): Promise<ActionResult> {
+  clear(target: string | TextTarget): Promise<ActionResult> {
     return this.run('clear', async (start) => {
-      const { element, snapshot } = await this.resolve(id);
+      const { element, snapshot, id } = await this.resolve(target);
       const into = retarget(element, 'type');
       if (into?.kind === 'code') return runTypeCodeEditor(this, start, id, into.editor, snapshot, '', true);
       // An ARIA slider holds a value, not text: nothing to clear (refused below as not editable).
@@ -164,18 +164,19 @@ export class ActionRunner implements ActionContext {
     });
   }
 
-  keypress(key: string, options: KeypressOptions = {}): Promise<ActionResult> {
+  /** Presses `key` on `on` (focused first), or on whatever has focus when `on` is null. */
+  keypress(on: string | TextTarget | null, key: string, options: KeypressOptions = {}): Promise<ActionResult> {
     return this.run('keypress', async (start) => {
       const parsed = parseKey(key);
       if (!parsed) throw new DomToolError('VALIDATION_ERROR', msg.unknownKey(String(key)));
       const mods = mergeModifiers(parsed.mods, normalizeModifiers(options.modifiers));
       let target: Element | null = null;
       let snapshot: SnapshotLike | null = this.host.latestSnapshot();
-      if (options.id !== undefined) {
-        const resolved = await this.resolve(options.id);
+      if (on !== null) {
+        const resolved = await this.resolve(on);
         snapshot = resolved.snapshot;
         target = resolved.element;
-        checkVisible(target, options.id, snapshot);
+        checkVisible(target, resolved.id, snapshot);
         if (deepActiveElement(this.host.document()) !== target && isFocusable(target)) (target as HTMLElement).focus({ preventScroll: true });
       } else {
         const doc = this.host.document();
@@ -192,21 +193,21 @@ export class ActionRunner implements ActionContext {
     }, options);
   }
 
-  select(id: string, value: string | string[]): Promise<ActionResult> {
-    return this.run('select', (start) => runSelect(this, start, id, value));
+  select(target: string | TextTarget, values: string | string[]): Promise<ActionResult> {
+    return this.run('select', (start) => runSelect(this, start, target, values));
   }
 
-  check(id: string): Promise<ActionResult> {
-    return this.run('check', (start) => runCheck(this, start, id, true));
+  check(target: string | TextTarget): Promise<ActionResult> {
+    return this.run('check', (start) => runCheck(this, start, target, true));
   }
 
-  uncheck(id: string): Promise<ActionResult> {
-    return this.run('uncheck', (start) => runCheck(this, start, id, false));
+  uncheck(target: string | TextTarget): Promise<ActionResult> {
+    return this.run('uncheck', (start) => runCheck(this, start, target, false));
   }
 
-  /** Drags `sourceId` onto another node, a viewport point, or by an offset (A7, drag.ts). */
-  drag(sourceId: string, destination: DragDestination, options: DragOptions = {}): Promise<ActionResult> {
-    return this.run('drag', (start) => runDrag(this, start, sourceId, destination, options));
+  /** Drags `source` onto another node, a viewport point, or by an offset (A7, drag.ts). */
+  drag(source: string | TextTarget, destination: DragDestination, options: DragOptions = {}): Promise<ActionResult> {
+    return this.run('drag', (start) => runDrag(this, start, source, destination, options));
   }
 
   /** Gives files to a file input (or the button/label/dropzone standing for it), or drops them (A7, upload.ts). */
@@ -214,7 +215,7 @@ export class ActionRunner implements ActionContext {
     return this.run('upload', (start) => runUpload(this, start, id, files, options));
   }
 
-  scroll(target: string, options: ScrollOptions = {}): Promise<ActionResult> {
+  scroll(target: string | TextTarget, options: ScrollOptions = {}): Promise<ActionResult> {
     return this.run('scroll', async (start) => {
       const { direction, amount } = checkScrollOptions(options);
       let element: Element;
@@ -244,16 +245,17 @@ export class ActionRunner implements ActionContext {
    * Dry run (no event, no scroll, no snapshot invalidation): resolves and verifies the id
    * exactly as a click would and says what the element is and whether it can be acted on.
    */
-  async inspect(id: string): Promise<InspectResult> {
+  async inspect(target: string | TextTarget): Promise<InspectResult> {
     let element: Element;
     let snapshot: SnapshotLike;
+    let id: string;
     try {
-      // Not this.resolve(): inspect is no action, the running action's baseline stays.
-      ({ element, snapshot } = await resolveTarget(id, { latest: () => this.host.latestSnapshot(), refresh: () => this.host.refreshSnapshot() }));
+      // Not this.resolve(): inspect is no action, the running action's baseline and secrets stay.
+      ({ element, snapshot, id } = await this.lookUp(target));
     } catch (e) {
-      return { id: String(id), found: false, actionable: false, error: errorOf(toDomToolError(e, 'inspect')) };
+      return { ok: false, id: isTextTarget(target) ? describeTextTarget(target) : String(target), found: false, actionable: false, error: errorOf(toDomToolError(e, 'inspect')) };
     }
-    const out: InspectResult = { id, found: true, actionable: false, tag: element.localName };
+    const out: InspectResult = { ok: false, id, found: true, actionable: false, tag: element.localName };
     try {
       const { role, name } = roleAndName(element);
       if (role) out.role = role;
@@ -265,6 +267,7 @@ export class ActionRunner implements ActionContext {
       out.inViewport = point !== null;
       if (!point) out.notes = [msg.inspectNeedsScroll];
       out.actionable = true;
+      out.ok = true;
     } catch (e) {
       out.error = errorOf(toDomToolError(e, 'inspect'));
     }
@@ -273,14 +276,27 @@ export class ActionRunner implements ActionContext {
 
   // ---- shared steps (also used by choices.ts) -------------------------------
 
-  async resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }> {
-    const resolved = await resolveTarget(id, {
-      latest: () => this.host.latestSnapshot(),
-      refresh: () => this.host.refreshSnapshot(),
-    });
+  /**
+   * The element of a node id, or of the text the agent read (A9, text-target.ts). `id` names
+   * it in messages: the node id it has in the snapshot, else `text "…"`.
+   */
+  async resolve(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike; id: string }> {
+    const resolved = await this.lookUp(target);
     this.baseline = resolved.snapshot;
     this.secrets.target(resolved.element);
-    return { element: resolved.element, snapshot: resolved.snapshot };
+    return resolved;
+  }
+
+  /** resolve() without touching the running action's state (inspect, the scope of a text target). */
+  private async lookUp(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike; id: string }> {
+    const source = { latest: () => this.host.latestSnapshot(), refresh: () => this.host.refreshSnapshot() };
+    if (!isTextTarget(target)) return { ...(await resolveTarget(target, source)), id: target };
+    const latest = source.latest() ?? (await source.refresh());
+    const found = await findTextTarget(target, this.host.document(), latest, (id) => resolveTarget(id, source), findOrReveal);
+    // A label's text names its field (what a person reads to find it): type, select, focus… act on the field.
+    const element = (found.element.localName === 'label' && (found.element as HTMLLabelElement).control) || found.element;
+    const snapshot = found.snapshot ?? latest;
+    return { element, snapshot, id: snapshot.getNodeId(element) ?? describeTextTarget(target) };
   }
 
   /**
@@ -289,18 +305,7 @@ export class ActionRunner implements ActionContext {
    */
   async resolvePointer(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }> {
     if (!isTextTarget(target)) return { ...(await this.resolve(target)), label: target };
-    let scope: Element | null = null;
-    let snapshot = this.host.latestSnapshot();
-    if (target.within !== undefined) {
-      const within = await this.resolve(target.within);
-      scope = within.element;
-      snapshot = within.snapshot;
-    } else {
-      const doc = this.host.document();
-      scope = doc.body ?? doc.documentElement;
-    }
-    if (!scope) throw new DomToolError('ELEMENT_NOT_FOUND', msg.noDocument());
-    const element = await findOrReveal(scope, target, snapshot);
+    const { element, snapshot } = await findTextTarget(target, this.host.document(), this.host.latestSnapshot(), (id) => this.resolve(id), findOrReveal);
     this.secrets.target(element);
     return { element, snapshot, label: describeTextTarget(target) };
   }
@@ -432,7 +437,7 @@ export class ActionRunner implements ActionContext {
     this.secrets.collect(doc, doc ? deepActiveElement(doc) : null);
     this.secrets.redact(result);
     // A throwing metrics callback must not break the action.
-    this.safely(() => this.host.metrics?.({ kind: 'action', ms: result.duration, action, success: result.success, code: result.error?.code }), undefined);
+    this.safely(() => this.host.metrics?.({ kind: 'action', ms: result.duration, action, ok: result.ok, success: result.ok, code: result.error?.code }), undefined);
     result.text = renderResultText(result);
     if (this.host.debug) consoleLog('[DomTool]', action, result);
     return result;

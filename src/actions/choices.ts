@@ -4,6 +4,7 @@
 // idempotent and read the state back afterwards.
 import type { ActionResult } from '../types';
 import type { SnapshotLike } from './snapshot-source';
+import type { TextTarget } from './text-target';
 import { DomToolError, failureResult, msg, successResult } from './result';
 
 import { clickSequence } from './pointer';
@@ -32,7 +33,7 @@ function roleOf(el: Element): string {
   return roleOrNull(el) ?? '';
 }
 
-export async function runSelect(ctx: ActionContext, start: number, id: string, value: string | string[]): Promise<ActionResult> {
+export async function runSelect(ctx: ActionContext, start: number, target: string | TextTarget, value: string | string[]): Promise<ActionResult> {
   const wanted: string[] = typeof value === 'string' ? [value] : [];
   if (typeof value !== 'string') {
     const list = value as unknown as ArrayLike<unknown>;
@@ -40,7 +41,7 @@ export async function runSelect(ctx: ActionContext, start: number, id: string, v
     for (let i = 0; i < list.length; i++) if (typeof list[i] === 'string') wanted.push(list[i] as string);
   }
   if (!wanted.length) throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'an option label or value'));
-  const { element, snapshot } = await ctx.resolve(id);
+  const { element, snapshot, id } = await ctx.resolve(target);
 
   if (isNativeSelect(element)) {
     ctx.pointerTarget(element, id, snapshot);
@@ -165,8 +166,8 @@ export function checkedStateOf(el: Element): boolean {
   return (checkedOf(el, role) ?? pressedOf(el, role)) === true;
 }
 
-export async function runCheck(ctx: ActionContext, start: number, id: string, wanted: boolean): Promise<ActionResult> {
-  const { element, snapshot } = await ctx.resolve(id);
+export async function runCheck(ctx: ActionContext, start: number, on: string | TextTarget, wanted: boolean): Promise<ActionResult> {
+  const { element, snapshot, id } = await ctx.resolve(on);
   checkNotCrossOriginFrame(element, id);
   const control = retarget(element, 'check');
   if (!control) throw new DomToolError('VALIDATION_ERROR', msg.notCheckable(id, describeElement(element)));

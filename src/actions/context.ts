@@ -19,7 +19,8 @@ export interface PointerTarget {
 export interface ActionContext {
   readonly pointer: PointerState;
   readonly host: { effectWindowMs(): number };
-  resolve(id: string): Promise<{ element: Element; snapshot: SnapshotLike }>;
+  /** A node id or the text the agent read (A9): the element, and `id` to name it in messages (its node id when it has one). */
+  resolve(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike; id: string }>;
   /** A node id, or the text the agent read (A9): the element and how messages name it. */
   resolvePointer(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }>;
   pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget;

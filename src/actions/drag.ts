@@ -179,7 +179,7 @@ function inViewport(el: Element, p: Point): boolean {
   return containsPoint(viewportOf(el.ownerDocument), p);
 }
 
-export async function runDrag(ctx: ActionContext, start: number, sourceId: string, destination: DragDestination, options: DragOptions = {}): Promise<ActionResult> {
+export async function runDrag(ctx: ActionContext, start: number, sourceTarget: string | TextTarget, destination: DragDestination, options: DragOptions = {}): Promise<ActionResult> {
   const steps = options.steps === undefined ? 10 : options.steps;
   if (typeof steps !== 'number' || !(steps >= 1 && steps <= 200)) throw new DomToolError('VALIDATION_ERROR', 'Invalid steps: expected a number from 1 to 200.');
   const position = options.position;
@@ -191,7 +191,7 @@ export async function runDrag(ctx: ActionContext, start: number, sourceId: strin
   const toElement = typeof destination === 'string' || isTextTarget(destination);
   if (!toElement && !validPoint(destination) && !validDelta(destination)) throw new DomToolError('VALIDATION_ERROR', dragMsg.badDestination);
 
-  const { element: source, snapshot } = await ctx.resolve(sourceId);
+  const { element: source, snapshot, id: sourceId } = await ctx.resolve(sourceTarget);
   let dest: Element | null = null;
   let destLabel = '';
   // How messages name the destination: its id, or `text "Done"`.

@@ -48,7 +48,7 @@ export interface TypeOptions extends DialogOptions {
 
 export interface KeypressOptions extends DialogOptions {
   modifiers?: Modifiers | string[];
-  /** Focus this element first; otherwise the key goes to the focused element. */
+  /** @deprecated Pass the element first: `keypress(id, key)`. Focus this element first. */
   id?: string;
   /** Hold the key for this many auto-repeats (keydown with repeat: true), e.g. to step a slider. */
   repeat?: number;

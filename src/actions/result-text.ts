@@ -13,7 +13,7 @@ const SAID_ELSEWHERE: string[] = [msg.formSubmitted];
 const MAX_PART = 160;
 
 export function renderResultText(result: ActionResult): string {
-  if (!result.success) {
+  if (!result.ok) {
     const e = result.error;
     return e ? `failed ${e.code}: ${e.message}` : 'failed';
   }

@@ -15,6 +15,15 @@ const RECOVERABLE: Record<ErrorCode, boolean> = {
   ACTION_FAILED: true,
   TIMEOUT: true,
   NO_DOCUMENT: false,
+  UNKNOWN_MESSAGE: false,
+  INTERNAL_ERROR: true,
+  TAB_NOT_FOUND: true,
+  RESTRICTED_PAGE: false,
+  CONTENT_SCRIPT_NOT_LOADED: true,
+  WRONG_TAB: true,
+  NAVIGATED: true,
+  FRAME_GONE: true,
+  UNSUPPORTED: false,
 };
 
 /** Errors after which the same call is worth repeating once the agent has looked again. */
@@ -147,7 +156,8 @@ export function isNoEffectNote(note: string): boolean {
 
 /** Builds results; `snapshotInvalidated` is always true because every action invalidates (F3). */
 export function successResult(start: number, effect?: ActionEffect, notes?: string[], noObservableEffect?: boolean): ActionResult {
-  const result: ActionResult = { success: true, duration: round(now() - start), snapshotInvalidated: true };
+  // `text` is rendered by the runner once the result is complete (result-text.ts).
+  const result: ActionResult = { ok: true, success: true, duration: round(now() - start), snapshotInvalidated: true, text: '' };
   if (effect) result.effect = effect;
   if (noObservableEffect) result.noObservableEffect = true;
   if (notes && notes.length) result.notes = notes;
@@ -156,10 +166,12 @@ export function successResult(start: number, effect?: ActionEffect, notes?: stri
 
 export function failureResult(start: number, error: DomToolError, effect?: ActionEffect, notes?: string[]): ActionResult {
   const result: ActionResult = {
+    ok: false,
     success: false,
     duration: round(now() - start),
     error: { code: error.code, message: error.message, recoverable: error.recoverable },
     snapshotInvalidated: true,
+    text: '',
   };
   if (error.retrySuggested) result.retrySuggested = true;
   if (effect) result.effect = effect;

@@ -5,7 +5,7 @@
 // that text — where a person would click — scoped to the element of `within` (an id)
 // when given. More than one distinct match is refused with the candidates (A3: never
 // guess which one the agent meant); none is ELEMENT_NOT_FOUND.
-import { DomToolError, cut } from './result';
+import { DomToolError, cut, msg } from './result';
 import { isOperable } from '../semantics';
 import { isElement } from '../dom/dom-utils';
 import type { SnapshotLike } from './snapshot-source';
@@ -34,6 +34,27 @@ export function describeTextTarget(t: TextTarget): string {
 
 function norm(s: string): string {
   return s.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * The element a text target names, in the page or inside its `within` element (resolved by
+ * `resolveWithin`, whose snapshot then replaces `snapshot`).
+ */
+export async function findTextTarget(
+  target: TextTarget,
+  doc: Document,
+  snapshot: SnapshotLike | null,
+  resolveWithin: (id: string) => Promise<{ element: Element; snapshot: SnapshotLike }>,
+  find: (scope: Element, target: TextTarget, snapshot: SnapshotLike | null) => Element | Promise<Element> = findByText,
+): Promise<{ element: Element; snapshot: SnapshotLike | null }> {
+  let scope: Element | null = doc.body ?? doc.documentElement;
+  if (target.within !== undefined) {
+    const within = await resolveWithin(target.within);
+    scope = within.element;
+    snapshot = within.snapshot;
+  }
+  if (!scope) throw new DomToolError('ELEMENT_NOT_FOUND', msg.noDocument());
+  return { element: await find(scope, target, snapshot), snapshot };
 }
 
 /** The smallest visible element in `scope` showing `target.text`. */

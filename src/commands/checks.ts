@@ -79,8 +79,8 @@ export function nodeId(v: unknown, name = 'id'): string {
   return id;
 }
 
-/** A pointer target: a node id, or `{ text, within? }` — the text the agent read (A9). */
-export function pointerTarget(v: unknown, name = 'id'): string | TextTarget {
+/** An element argument: a node id, or `{ text, within? }` — the text the agent read (A9). */
+export function elementTarget(v: unknown, name = 'id'): string | TextTarget {
   if (!v || typeof v !== 'object' || isArray(v)) return nodeId(v, name);
   const o = v as Record<string, unknown>;
   if (typeof o.text !== 'string' || !o.text.trim()) throw invalid(name, 'a node id, or { text } with the text to act on', v);

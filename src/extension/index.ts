@@ -10,8 +10,10 @@ export type {
   ExtensionActionResult,
   ExtensionError,
   ExtensionErrorCode,
+  FindRequest,
   FrameSummary,
   NodeRequest,
+  TargetRequest,
   ServiceResult,
   SnapshotRequest,
   TabRequest,
@@ -19,4 +21,6 @@ export type {
 export { parseScopedId, framePrefix, FrameRegistry } from './scoped-ids';
 export type { ScopedId, FrameRecord } from './scoped-ids';
 export type { ChromeApi, FrameDetails } from './chrome-types';
-export type { SerializedPage, VirtualNode, ActionResult } from '../types';
+export type { SerializedPage, VirtualNode, ActionResult, ErrorCode, ErrorInfo, InspectResult } from '../types';
+export type { Changes } from '../changes/ChangeTracker';
+export type { FindResult } from '../changes/views';

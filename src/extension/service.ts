@@ -4,135 +4,32 @@
 // assembles one snapshot from every frame of the tab (cross-origin ones included),
 // routes each action to the frame that owns the id, and answers errors as data with
 // a code and a message an LLM can act on (seed 003's contracts, without CDP).
-import type { ActionResult, ErrorCode, SerializedPage } from '../types';
-import { renderResultText } from '../actions/result-text';
+import type { InspectResult, SerializedPage } from '../types';
+import type { Changes } from '../changes/ChangeTracker';
+import type { FindResult } from '../changes/views';
+import { isTextTarget, type TextTarget } from '../actions/text-target';
 import { BeyondPageWatch, withBeyondPage } from './beyond-page';
 import type { DomToolResponse } from '../integration/protocol';
 import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
 import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
 import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
 import type { ChromeApi, FrameDetails, TabInfo } from './chrome-types';
-import { serveLoads, type LoadFiles } from './loads';
-import { COMMANDS, commandForMessage, messageType, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
+import { serveLoads } from './loads';
+import { COMMANDS, commandForMessage, messageType, messageTypes, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
 import { isDomToolError, cut } from '../actions/result';
 import { defineProperty } from '../dom/builtins';
 
-export type ExtensionErrorCode =
-  | ErrorCode
-  | 'TAB_NOT_FOUND'
-  | 'RESTRICTED_PAGE'
-  | 'CONTENT_SCRIPT_NOT_LOADED'
-  | 'WRONG_TAB'
-  | 'NAVIGATED'
-  | 'FRAME_GONE'
-  | 'UNSUPPORTED'
-  | 'INTERNAL_ERROR';
-
-export interface ExtensionError {
-  code: ExtensionErrorCode;
-  message: string;
-  recoverable: boolean;
-}
-
-/** Snapshot-like answers: `ok` with the result, or an error as data. */
-export type ServiceResult<T> = { ok: true; result: T; frames: FrameSummary[] } | { ok: false; error: ExtensionError };
-
-/** The ActionResult contract, with the service's own error codes. */
-export type ExtensionActionResult = Omit<ActionResult, 'error'> & { error?: ExtensionError };
-
-/** One child frame of an assembled snapshot. */
-export interface FrameSummary {
-  /** Prefix of its ids ("f2"). */
-  frame: string;
-  url: string;
-  /** 'ok': its content is in the snapshot; otherwise why it is a placeholder. */
-  status: 'ok' | 'timeout' | 'no-content-script' | 'depth-limit' | 'not-loaded';
-}
-
-/** coreScripts / actionScripts: the files a frame's content script has injected on its first request / action. */
-export interface DomToolServiceOptions extends LoadFiles {
-  /** Content script files to inject into tabs without one. Default: the manifest's isolated-world content scripts. */
-  contentScripts?: string[];
-  /** How long a frame may take to answer before it stays a placeholder. Default 1500 ms. */
-  frameTimeoutMs?: number;
-  /** How long an action may take. Default 15000 ms. */
-  actionTimeoutMs?: number;
-  /** Ripple / cursor / field outline where the agent acts. Default false. */
-  visualFeedback?: boolean;
-  /** Max depth of nested cross-origin frames entered. Default 3. */
-  maxFrameDepth?: number;
-  /** The chrome namespace (tests pass a fake). Default globalThis.chrome. */
-  chrome?: ChromeApi;
-}
-
-export interface TabRequest {
-  tabId: number;
-}
-export interface SnapshotRequest extends TabRequest {
-  options?: Record<string, unknown>;
-  force?: boolean;
-}
-export interface NodeRequest extends TabRequest {
-  nodeId: string;
-}
+import { restrictedMessage, restrictedReason } from './restricted';
+import { noncesBelow, randomNonce } from './nonces';
+import { err, failed, originOf } from './answers';
+import type { DomToolServiceOptions, ExtensionActionResult, ExtensionError, FindRequest, FrameSummary, ServiceResult, SnapshotRequest, TabRequest, TargetRequest, NodeRequest } from './service-types';
+export type { DomToolServiceOptions, ExtensionActionResult, ExtensionError, ExtensionErrorCode, FindRequest, FrameSummary, NodeRequest, ServiceResult, SnapshotRequest, TabRequest, TargetRequest } from './service-types';
+export { restrictedReason };
 
 type Sent<T> = { ok: true; value: T } | { ok: false; reason: 'no-receiver' | 'timeout' | 'error'; message: string };
 
 const STORAGE_KEY = 'browserx.domtool.frames';
 
-const restrictedMessage = (url: string, what: string) =>
-  `Chrome does not let extensions read or act on ${what} (${url.slice(0, 120)}). Nothing on this tab can be snapshotted or clicked: ` +
-  'navigate this tab to a regular http(s) page, or work in another tab.';
-
-/** Why a content script cannot run at `url`, or null. */
-export function restrictedReason(url: string | undefined): string | null {
-  if (!url) return null;
-  const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
-  if (['chrome:', 'chrome-extension:', 'chrome-untrusted:', 'chrome-search:', 'devtools:', 'edge:', 'brave:', 'view-source:', 'about:', 'data:', 'javascript:'].indexOf(scheme) >= 0) {
-    return restrictedMessage(url, scheme === 'chrome-extension:' ? 'extension pages' : `${scheme}// browser pages`);
-  }
-  if (/^https?:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore)(\/|$)/i.test(url)) return restrictedMessage(url, 'the Chrome Web Store');
-  return null;
-}
-
-/** The part of a nonce table that belongs to frames below `frameId` (what that frame can receive). */
-function noncesBelow(frameId: number, table: Record<string, number>, frames: Map<number, FrameDetails>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const nonce of Object.keys(table)) {
-    let cur = frames.get(table[nonce])?.parentFrameId ?? -1;
-    for (let i = 0; i < 32 && cur >= 0; i++) {
-      if (cur === frameId) {
-        out[nonce] = table[nonce];
-        break;
-      }
-      cur = frames.get(cur)?.parentFrameId ?? -1;
-    }
-  }
-  return out;
-}
-
-function randomNonce(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  let out = '';
-  for (let i = 0; i < bytes.length; i++) out += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
-  return out;
-}
-
-function err(code: ExtensionErrorCode, message: string, recoverable = true): ExtensionError {
-  return { code, message, recoverable };
-}
-
-function failed(start: number, error: ExtensionError): ExtensionActionResult {
-  const result: ExtensionActionResult = { success: false, duration: Date.now() - start, error, snapshotInvalidated: true };
-  result.text = renderResultText(result as ActionResult);
-  return result;
-}
-
-function originOf(url: string | undefined): string {
-  const m = /^(https?:\/\/[^/?#]+)/i.exec(url ?? '');
-  return m ? m[1] : '';
-}
 
 export class DomToolService {
   private readonly chrome: ChromeApi;
@@ -271,7 +168,7 @@ export class DomToolService {
     const message = { type: 'domtool:frameSnapshot', format, options: req.options ?? {}, force: req.force === true };
     const top = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { ...message, idPrefix: '', frameNonces: noncesBelow(0, frameNonces, frames) }, Math.max(this.frameTimeoutMs, 5000));
     if (!top.ok) return { ok: false, error: err(top.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED', `The page did not answer the snapshot request (${top.message}). Retry; reload the tab if it persists.`) };
-    if (!top.value.ok) return { ok: false, error: { ...top.value.error, code: top.value.error.code as ExtensionErrorCode } };
+    if (!top.value.ok) return { ok: false, error: { ...top.value.error, code: top.value.error.code } };
     const answer = top.value.result as FrameSnapshotAnswer;
     if (answer.pdf) return { ok: false, error: err('RESTRICTED_PAGE', restrictedMessage(answer.url, "Chrome's PDF viewer"), false) };
     const ids = format === 'json' ? treeIds(answer.json!.page.body) : plainIdsInText(answer.text ?? '');
@@ -362,9 +259,14 @@ export class DomToolService {
   }
 
   /** The JSON snapshot of the whole tab: child frames' trees under their <iframe> nodes, ids scoped by frame. */
-  async getSnapshot(req: SnapshotRequest): Promise<ServiceResult<SerializedPage>> {
+  async getSerializedDom(req: SnapshotRequest): Promise<ServiceResult<SerializedPage>> {
     const got = await this.assemble(req, 'json');
     return got.ok ? { ok: true, result: got.result.json!, frames: got.frames } : got;
+  }
+
+  /** @deprecated getSerializedDom (message and method names are one now); kept for one release. */
+  getSnapshot(req: SnapshotRequest): Promise<ServiceResult<SerializedPage>> {
+    return this.getSerializedDom(req);
   }
 
   /** The text snapshot of the whole tab (what an LLM reads). */
@@ -374,27 +276,76 @@ export class DomToolService {
   }
 
   /** What changed in the main frame since the last snapshot, when the content script's DomTool supports it. */
-  async getChanges(req: SnapshotRequest): Promise<ServiceResult<unknown>> {
+  getChanges(req: SnapshotRequest): Promise<ServiceResult<Changes>> {
+    return this.askMain<Changes>(req?.tabId, 'getChanges', { options: req?.options ?? {} });
+  }
+
+  /** The lines of the main frame's snapshot that match `query` (text, name, role or id), with their ids. */
+  find(req: FindRequest): Promise<ServiceResult<FindResult>> {
+    return this.askMain<FindResult>(req?.tabId, 'find', { query: req?.query, options: req?.options });
+  }
+
+  /**
+   * Asks the main frame's DomTool and answers its result; ids in its `text` become ids of
+   * this tab (recorded like a snapshot's, so that actions on them route).
+   */
+  private async askMain<T>(tabId: number, type: 'getChanges' | 'find', fields: Record<string, unknown>): Promise<ServiceResult<T>> {
     await this.ready;
-    const tab = await this.tab(req?.tabId);
+    const tab = await this.tab(tabId);
     if ('code' in tab) return { ok: false, error: tab };
-    const missing = await this.ensureContentScript(req.tabId);
+    const missing = await this.ensureContentScript(tabId);
     if (missing) return { ok: false, error: missing };
-    const got = await this.send<DomToolResponse>(req.tabId, { frameId: 0 }, { type: 'domtool:getChanges', options: req.options ?? {} }, this.actionTimeoutMs);
+    const got = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { ...fields, type: 'domtool:' + type }, this.actionTimeoutMs);
     if (!got.ok) return { ok: false, error: err(got.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED', `The page did not answer (${got.message}).`) };
     if (!got.value.ok) {
       if (got.value.error.code === 'UNKNOWN_MESSAGE') {
-        return { ok: false, error: err('UNSUPPORTED', 'getChanges is not supported by the DomTool content script in this tab (an older build). Use getText for a full snapshot instead.', false) };
+        return { ok: false, error: err('UNSUPPORTED', `${type} is not supported by the DomTool content script in this tab (an older build). Use getText for a full snapshot instead.`, false) };
       }
-      return { ok: false, error: { ...got.value.error, code: got.value.error.code as ExtensionErrorCode } };
+      return { ok: false, error: got.value.error };
     }
-    const changes = got.value.result as { text?: string };
-    if (typeof changes?.text === 'string') {
-      const frames = await this.allFrames(req.tabId);
-      this.registry.recordMain(req.tabId, frames.get(0)?.documentId, plainIdsInText(changes.text));
+    const answer = got.value.result as { text?: string };
+    if (typeof answer?.text === 'string') {
+      const frames = await this.allFrames(tabId);
+      this.registry.recordMain(tabId, frames.get(0)?.documentId, plainIdsInText(answer.text));
       this.save();
     }
-    return { ok: true, result: got.value.result, frames: [] };
+    return { ok: true, result: got.value.result as T, frames: [] };
+  }
+
+  /** The dry run of an action on an element of any frame (nothing is done to the page): what it is, whether it can be acted on. */
+  async inspect(req: TargetRequest): Promise<ServiceResult<InspectResult>> {
+    await this.ready;
+    const tab = await this.tab(req?.tabId);
+    if ('code' in tab) return { ok: false, error: tab };
+    const refused = refusedByTable('inspect', { ...req });
+    if (refused) return { ok: false, error: refused };
+    const missing = await this.ensureContentScript(req.tabId);
+    if (missing) return { ok: false, error: missing };
+    const routed = await this.routeTarget(req.tabId, req);
+    if ('code' in routed) return { ok: false, error: routed };
+    const got = await this.send<DomToolResponse>(req.tabId, routed.frame, { type: 'domtool:inspect', target: routed.target }, this.frameTimeoutMs);
+    if (!got.ok) return { ok: false, error: err(got.reason === 'timeout' ? 'TIMEOUT' : 'FRAME_GONE', `The frame did not answer (${got.message}); take a new snapshot.`) };
+    if (!got.value.ok) return { ok: false, error: got.value.error };
+    return { ok: true, result: prefixIdsDeep(got.value.result as InspectResult, routed.frame.prefix), frames: [] };
+  }
+
+  /**
+   * The frame an element request goes to and its target there: a node id routes by its
+   * frame prefix; a text target by its `within` id, else to the main frame.
+   */
+  private async routeTarget(
+    tabId: number,
+    req: { nodeId?: unknown; target?: unknown },
+  ): Promise<{ frame: { frameId: number; documentId?: string; prefix: string }; target: string | TextTarget } | ExtensionError> {
+    const target = req.target !== undefined ? req.target : req.nodeId;
+    if (typeof target === 'string') {
+      const routed = await this.route(tabId, target.trim());
+      return 'code' in routed ? routed : { frame: routed, target: routed.local };
+    }
+    if (!isTextTarget(target)) return err('VALIDATION_ERROR', '"nodeId" (or "target") must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch", or { text } with the text to act on.');
+    if (typeof target.within !== 'string') return { frame: { frameId: 0, prefix: '' }, target: { text: target.text } };
+    const routed = await this.route(tabId, target.within.trim());
+    return 'code' in routed ? routed : { frame: routed, target: { text: target.text, within: routed.local } };
   }
 
   // ---- Routing ----
@@ -503,11 +454,19 @@ export class DomToolService {
     const tab = await this.tab(req?.tabId);
     if ('code' in tab) return failed(start, tab);
     const tabId = req.tabId as number;
+    // `target` beside `nodeId`: a node id there is the same as nodeId; { text, within? } routes by `within`.
+    if (typeof req.target === 'string') {
+      req.nodeId = req.target;
+      delete req.target;
+    }
     // Ids as LLMs write them (" nv_8kup ") are trimmed; the rest is the command table's check, on the frame-local ids.
     if (typeof req.nodeId === 'string') req.nodeId = req.nodeId.trim();
     if (typeof req.to === 'string') req.to = req.to.trim();
     const hasNode = typeof req.nodeId === 'string' && req.nodeId !== '';
-    if (!hasNode && !nodeOptional) return failed(start, err('VALIDATION_ERROR', '"nodeId" must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch".'));
+    const hasTarget = hasNode || isTextTarget(req.target);
+    if (!hasTarget && !nodeOptional) {
+      return failed(start, err('VALIDATION_ERROR', '"nodeId" must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch" (or give "target": { "text": … } with the text to act on).'));
+    }
     const refused = refusedByTable(type, req);
     if (refused) return failed(start, refused);
     const missing = await this.ensureContentScript(tabId);
@@ -516,22 +475,25 @@ export class DomToolService {
     let target: { frameId: number; documentId?: string; prefix: string };
     const message: Record<string, unknown> = { ...req, type: 'domtool:' + type };
     delete message.tabId;
-    if (hasNode) {
-      const routed = await this.route(tabId, req.nodeId as string);
+    if (hasTarget) {
+      const routed = await this.routeTarget(tabId, req);
       if ('code' in routed) return failed(start, routed);
-      target = routed;
-      message.nodeId = routed.local;
+      target = routed.frame;
+      const named = hasNode ? (req.nodeId as string) : `text "${cut((req.target as TextTarget).text)}"`;
+      if (typeof routed.target === 'string') message.nodeId = routed.target;
+      else message.target = routed.target;
       if (type === 'drag' && typeof req.to === 'string') {
         // A drop target named by id must live in the same frame as what is dragged.
         const to = await this.route(tabId, req.to);
         if ('code' in to) return failed(start, to);
-        if (to.frameId !== routed.frameId || to.documentId !== routed.documentId) {
-          return failed(start, err('VALIDATION_ERROR', `${req.nodeId} and ${req.to} are in different frames; a drag stays inside one frame. Drop onto an element of the same frame, or use { dx, dy }.`, false));
+        if (to.frameId !== target.frameId || to.documentId !== target.documentId) {
+          return failed(start, err('VALIDATION_ERROR', `${named} and ${req.to} are in different frames; a drag stays inside one frame. Drop onto an element of the same frame, or use { dx, dy }.`, false));
         }
         message.to = to.local;
       }
-      if (routed.frameId !== 0 && commandForMessage(type)?.message?.pointer) {
-        const blocked = await this.checkFramePath(tabId, routed.frameId, routed.documentId, routed.local, req.nodeId as string);
+      // (A text target is found by the frame itself; the parent pages' covering check needs its id.)
+      if (target.frameId !== 0 && typeof routed.target === 'string' && commandForMessage(type)?.message?.pointer) {
+        const blocked = await this.checkFramePath(tabId, target.frameId, target.documentId, routed.target, named);
         if (blocked) return failed(start, blocked);
       }
     } else {
@@ -546,11 +508,11 @@ export class DomToolService {
       if (got.reason === 'timeout') return failed(start, err('TIMEOUT', `The ${type} did not finish within ${this.actionTimeoutMs} ms. Take a new snapshot to see what happened.`));
       return failed(start, err(target.frameId ? 'FRAME_GONE' : 'CONTENT_SCRIPT_NOT_LOADED', `The frame did not answer (${got.message}); it may have navigated. Take a new snapshot.`));
     }
-    if (!got.value.ok) return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code as ExtensionErrorCode }, target.prefix));
+    if (!got.value.ok) return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code }, target.prefix));
     const result = prefixIdsDeep(got.value.result as ExtensionActionResult, target.prefix);
     // The page saw no effect, followed a link out of itself, or began a navigation it did not finish: a tab or a download may still be starting.
     const mayGoBeyond = !!result.noObservableEffect || !!result.effect?.followed || result.effect?.leaving !== undefined;
-    return withBeyondPage(result, await beyond.finish(result.success && mayGoBeyond));
+    return withBeyondPage(result, await beyond.finish(result.ok && mayGoBeyond));
   }
 
   /** Labelled boxes over nodes (any frame's ids); 'all' boxes every actionable node of the main frame. */
@@ -608,7 +570,8 @@ export class DomToolService {
       if (!c || !route) {
         return { ok: false, error: err('VALIDATION_ERROR', `Unknown request type "${cut(String(msg.type))}". Known: ${SERVICE_TYPES.join(', ')}.`, false) };
       }
-      return await (this as unknown as Record<string, (req: unknown) => Promise<unknown>>)[type](msg);
+      // An older name (domtool:getSnapshot) answers as the method of the current one.
+      return await (this as unknown as Record<string, (req: unknown) => Promise<unknown>>)[messageType(c)!](msg);
     } catch (e) {
       return { ok: false, error: err('INTERNAL_ERROR', `DomTool service failed: ${String((e as Error)?.message ?? e)}. Retry with a new snapshot.`) };
     }
@@ -629,7 +592,7 @@ for (let i = 0; i < COMMANDS.length; i++) {
   const route = c.message?.service;
   const type = messageType(c);
   if (!route || !type) continue;
-  SERVICE_TYPES.push('domtool:' + type);
+  for (const t of messageTypes(c)) SERVICE_TYPES.push('domtool:' + t);
   if (route === 'own') continue;
   defineProperty(DomToolService.prototype, type, {
     value: function (this: DomToolService, req: unknown) {
@@ -646,6 +609,8 @@ function refusedByTable(type: string, req: Record<string, unknown>): ExtensionEr
   if (!c?.message) return null;
   const local = { ...req };
   if (typeof local.nodeId === 'string') local.nodeId = parseScopedId(local.nodeId).local;
+  if (typeof local.target === 'string') local.target = parseScopedId(local.target).local;
+  else if (isTextTarget(local.target) && typeof local.target.within === 'string') local.target = { ...local.target, within: parseScopedId(local.target.within).local };
   if (typeof local.to === 'string') local.to = parseScopedId(local.to).local;
   try {
     c.check(c.message.args(local));

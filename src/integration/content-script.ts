@@ -195,7 +195,7 @@ export function createContentHandler(runtime: NonNullable<ChromeLike['runtime']>
     const target = kind && typeof msg.nodeId === 'string' ? tool().getElement(msg.nodeId) : null;
     const response = await handleMessage(tool(), message);
     // Drawn after the action: the overlay must not count as the action's effect.
-    if (target && response.ok && (response.result as { success?: boolean } | null)?.success) showFeedback(tool().document, target, kind!);
+    if (target && response.ok && (response.result as { ok?: boolean } | null)?.ok) showFeedback(tool().document, target, kind!);
     return response;
   };
   return {

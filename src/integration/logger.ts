@@ -29,5 +29,5 @@ export function describeMetrics(event: MetricsEvent): string {
   if (event.kind === 'snapshot') {
     return `snapshot ${ms}: ${event.nodes ?? 0} nodes, ${event.interactive ?? 0} interactive` + (event.truncated ? ', truncated' : '');
   }
-  return `${event.action ?? 'action'} ${event.success ? 'ok' : 'failed'} ${ms}` + (event.code ? ` (${event.code})` : '');
+  return `${event.action ?? 'action'} ${event.ok ? 'ok' : 'failed'} ${ms}` + (event.code ? ` (${event.code})` : '');
 }

@@ -5,8 +5,8 @@
 import { toPlainData } from '../dom/safe-json';
 import { isDomToolError } from '../actions/result';
 import { cut } from '../actions/result';
-import type { ErrorCode } from '../types';
-import { COMMANDS, commandForMessage, messageType, type Command, type CommandMethods, type CommandRequest } from '../commands/table';
+import type { ErrorCode, ErrorInfo } from '../types';
+import { COMMANDS, commandForMessage, messageTypes as typesOf, type Command, type CommandMethods, type CommandRequest } from '../commands/table';
 
 import { MESSAGE_PREFIX, isDomToolMessage } from './message-type';
 export { MESSAGE_PREFIX, isDomToolMessage } from './message-type';
@@ -16,33 +16,27 @@ export type DomToolRequest = { type: 'domtool:ping' } | CommandRequest;
 
 export type DomToolRequestType = DomToolRequest['type'];
 
-export interface ProtocolError {
-  code: ErrorCode | 'UNKNOWN_MESSAGE' | 'INTERNAL_ERROR';
-  message: string;
-  recoverable: boolean;
-}
+/** An error as data; the codes are the one ErrorCode union (UNKNOWN_MESSAGE, INTERNAL_ERROR among them). */
+export type ProtocolError = ErrorInfo;
 
-/** `ok` says the request was handled; an action's own outcome is `result.success`. */
+/** `ok` says the request was handled; an action's own outcome is `result.ok`. */
 export type DomToolResponse = { ok: true; type: string; result: unknown } | { ok: false; type: string; error: ProtocolError };
 
 type MessagedName = Extract<(typeof COMMANDS)[number], { message: object }>['name'];
 /** What the protocol calls: DomTool, or anything shaped like it (tests, wrappers). */
 export type ProtocolTool = Pick<CommandMethods, MessagedName>;
 
-/** Every message type, from the command table. */
+/** Every message type, from the command table (older names of a type follow it). */
 export const MESSAGE_TYPES: readonly DomToolRequestType[] = messageTypes();
 
 function messageTypes(): DomToolRequestType[] {
   const out = [MESSAGE_PREFIX + 'ping'];
-  for (let i = 0; i < COMMANDS.length; i++) {
-    const type = messageType(COMMANDS[i] as Command);
-    if (type) out.push(MESSAGE_PREFIX + type);
-  }
+  for (let i = 0; i < COMMANDS.length; i++) for (const type of typesOf(COMMANDS[i] as Command)) out.push(MESSAGE_PREFIX + type);
   return out as DomToolRequestType[];
 }
 
 class ProtocolFailure extends Error {
-  constructor(readonly code: ProtocolError['code'], message: string) {
+  constructor(readonly code: ErrorCode, message: string) {
     super(message);
   }
 }

@@ -13,6 +13,7 @@ import { fillForm, formSchema, toolForms } from './forms';
 import { argumentList, schemaProblem, type JsonSchema } from './schema';
 import { askBridge, hasBridge } from './bridge';
 import { executeIn } from './execute';
+import type { ErrorInfo } from '../types';
 
 export interface PageTool {
   name: string;
@@ -31,6 +32,9 @@ export interface PageTool {
 }
 
 export interface PageToolResult {
+  /** The tool ran and answered; false with `error` otherwise. */
+  ok: boolean;
+  /** @deprecated Use `ok` (the same value); kept for one release. */
   success: boolean;
   tool: string;
   duration: number;
@@ -38,7 +42,7 @@ export interface PageToolResult {
   result?: unknown;
   /** A form tool: it was submitted (toolautosubmit) or left filled for a person. */
   submitted?: boolean;
-  error?: { code: DomToolError['code']; message: string; recoverable: boolean };
+  error?: ErrorInfo;
   /** One line for an LLM. */
   text: string;
 }
@@ -216,10 +220,10 @@ export async function callPageTool(doc: Document, name: string, input: Record<st
     if (problem) throw new DomToolError('VALIDATION_ERROR', `Input for ${cut(name, 80)} does not match its schema: ${problem}. Nothing was called.`);
     if (signal?.aborted) throw cancelled(name);
     const answer = await (signal ? cancellable(doc, name, execute(doc, found, input, signal), signal) : execute(doc, found, input));
-    return finish(started, name, { success: true, ...answer });
+    return finish(started, name, { ok: true, success: true, ...answer });
   } catch (e) {
     const error = toError(e, name);
-    return finish(started, name, { success: false, error: { code: error.code, message: error.message, recoverable: error.recoverable } });
+    return finish(started, name, { ok: false, success: false, error: { code: error.code, message: error.message, recoverable: error.recoverable } });
   }
 }
 
@@ -311,7 +315,7 @@ function finish(started: number, name: string, r: Omit<PageToolResult, 'tool' | 
   // The name is the caller's input: echoed cut, never whole (a 1 MB name answered 2 MB).
   const tool = cut(name, 80);
   const result: PageToolResult = { ...r, tool, duration: Math.round(now() - started), text: '' };
-  result.text = r.success
+  result.text = r.ok
     ? `${tool}: ${r.submitted ? 'form submitted' : 'done'}${r.result !== undefined && r.result !== null ? ` → ${cut(JSON.stringify(r.result) ?? '', 160)}` : ''}`
     : `${tool} failed (${r.error!.code}): ${r.error!.message}`;
   return result;

@@ -315,3 +315,34 @@ test('a key without a target goes to the frame that has the focus', async () => 
   expect(await payFrame(page).evaluate(() => document.activeElement?.id)).toBe('number');
   await page.close();
 });
+
+test('issue 33 through the service: { text } targets, ok on results, inspect / find / getChanges, message names', async () => {
+  const { page, tabId } = await openCheckout();
+  const json = await call<{ ok: boolean; result: SerializedPage }>(ext, 'getSerializedDom', { tabId });
+  expect(json.ok).toBe(true);
+  const name = byName(json.result.page.body, 'Name on card', 'textbox')!;
+  const pay = byName(json.result.page.body, 'Pay 42 EUR', 'button')!;
+  // The main frame: a text target with no `within`.
+  const coupon = await call(ext, 'click', { tabId, target: { text: 'Apply coupon' } });
+  expect(coupon).toMatchObject({ ok: true, success: true });
+  await expect(page.locator('#state')).toHaveText('coupon applied');
+  // A child frame: `target` as a frame-scoped id, and a text looked for within a frame's element.
+  expect((await call(ext, 'type', { tabId, target: name.node_id, text: 'Grace Hopper' })).ok).toBe(true);
+  const paid = await call(ext, 'click', { tabId, target: { text: 'Pay 42 EUR', within: pay.node_id } });
+  expect(paid.ok, JSON.stringify(paid)).toBe(true);
+  await expect(payFrame(page).locator('#result')).toHaveText('Paid by Grace Hopper');
+
+  const inspected = await call(ext, 'inspect', { tabId, nodeId: pay.node_id });
+  expect(inspected).toMatchObject({ ok: true, result: { ok: true, id: pay.node_id, found: true } });
+  const found = await call(ext, 'find', { tabId, query: 'Apply coupon' });
+  expect(found.ok).toBe(true);
+  expect(found.result.matches[0].id).toMatch(/^nv_/);
+  const changes = await call(ext, 'getChanges', { tabId });
+  expect(changes).toMatchObject({ ok: true, result: { kind: expect.stringMatching(/^(unchanged|delta|full)$/) } });
+  // Message names equal method names; the older ones still answer.
+  const handle = (message: Record<string, unknown>) => ext.worker().evaluate((m) => (globalThis as any).domtool.service.handleMessage(m), message);
+  expect(await handle({ type: 'domtool:getSerializedDom', tabId })).toMatchObject({ ok: true });
+  expect(await handle({ type: 'domtool:getSnapshot', tabId })).toMatchObject({ ok: true });
+  expect(await handle({ type: 'domtool:inspect', tabId, target: { text: 'Apply coupon' } })).toMatchObject({ ok: true, result: { ok: true, found: true } });
+  await page.close();
+});

@@ -33,7 +33,7 @@ describe('ActionRunner', () => {
   it('validates arguments without throwing', async () => {
     const runner = new ActionRunner(host());
     expect((await runner.type('nv_a', 5 as unknown as string)).error?.code).toBe('VALIDATION_ERROR');
-    expect((await runner.keypress('NotAKey')).error?.code).toBe('VALIDATION_ERROR');
+    expect((await runner.keypress(null, 'NotAKey')).error?.code).toBe('VALIDATION_ERROR');
     expect((await runner.select('nv_a', [] as string[])).error?.code).toBe('VALIDATION_ERROR');
     expect((await runner.scroll('page', { direction: 'diagonal' as 'up' })).error?.code).toBe('VALIDATION_ERROR');
     expect((await runner.scroll('page', { amount: -3 })).error?.code).toBe('VALIDATION_ERROR');
@@ -44,7 +44,7 @@ describe('ActionRunner', () => {
     const h = host();
     const runner = new ActionRunner(h);
     (document.getElementById('q') as HTMLInputElement).focus();
-    const r = await runner.keypress('x');
+    const r = await runner.keypress(null, 'x');
     expect(r.success).toBe(true);
     expect(r.snapshotInvalidated).toBe(true);
     expect(h.invalidate).toHaveBeenCalledTimes(1);

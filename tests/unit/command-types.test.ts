@@ -23,7 +23,7 @@ const methods: Same<keyof CommandMethods, 'getSnapshot' | 'get_serialized_dom' |
 const dragToText: Parameters<DomTool['drag']> = ['nv_1', { text: 'Done' }];
 const uploadByText: Parameters<DomTool['upload']> = [{ text: 'Drop a file here' }, [{ name: 'a.txt', data: 'x' }]];
 // The protocol: one request type per message, each with its own fields.
-const requestTypes: Same<CommandRequest['type'], `domtool:${'getSnapshot' | 'getText' | 'getChanges' | 'invalidate' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool'}`> = true;
+const requestTypes: Same<CommandRequest['type'], `domtool:${'getSerializedDom' | 'getSnapshot' | 'getText' | 'getChanges' | 'invalidateSnapshot' | 'invalidate' | 'find' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool'}`> = true;
 const typeRequest: Extract<CommandRequest, { type: 'domtool:type' }> = { type: 'domtool:type', nodeId: 'nv_1', text: 'Ada', pressEnter: true };
 
 describe('types derived from the command table', () => {

@@ -17,7 +17,7 @@ const allEl = $<HTMLInputElement>('all');
 const pinned = Number(new URLSearchParams(location.search).get('tabId'));
 let tabId: number | undefined = Number.isInteger(pinned) && pinned > 0 ? pinned : undefined;
 
-type Answer = { ok?: boolean; success?: boolean; result?: unknown; error?: { code: string; message: string } };
+type Answer = { ok?: boolean; result?: unknown; error?: { code: string; message: string } };
 
 function request(message: Record<string, unknown>): Promise<Answer> {
   return chrome.runtime.sendMessage({ tabId, ...message }) as Promise<Answer>;
@@ -92,7 +92,7 @@ snapshotEl.addEventListener('click', async (e) => {
   if (!id) return;
   setStatus(`click ${id}…`);
   const result = await request({ type: 'domtool:click', nodeId: id });
-  setStatus(result.success ? `click ${id}: done` : `click ${id}: ${result.error?.code} ${result.error?.message ?? ''}`);
+  setStatus(result.ok ? `click ${id}: done` : `click ${id}: ${result.error?.code} ${result.error?.message ?? ''}`);
   answerEl.textContent = JSON.stringify(result, null, 2);
   setTimeout(() => void refresh(), 300);
 });
