@@ -224,16 +224,19 @@ function leavesSite(host: string, doc: Document): boolean {
  * compared whole.
  */
 function siteOf(host: string): string {
-  let site = siteMemo.get(host);
+  const memo = (siteMemo ??= new Map());
+  let site = memo.get(host);
   if (site === undefined) {
     // A page links to few hosts, often hundreds of times each (wikipedia-2: 3.9 % of a full snapshot before).
-    if (siteMemo.size >= 512) siteMemo.clear();
-    siteMemo.set(host, (site = registrableSite(host)));
+    if (memo.size >= 512) memo.clear();
+    memo.set(host, (site = registrableSite(host)));
   }
   return site;
 }
 
-const siteMemo = new Map<string, string>();
+// Made on first use, not at load: a page may have replaced Map before we loaded (R2),
+// and only a snapshot, not loading, may answer with an error then.
+let siteMemo: Map<string, string> | undefined;
 
 function registrableSite(host: string): string {
   const h = host.replace(/\.$/, '');

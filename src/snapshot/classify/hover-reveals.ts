@@ -28,7 +28,8 @@ const MAX_REVEALS = 40;
 const PSEUDO = /:(hover|focus-within)(?![\w-])/g;
 
 /** Parsed rules per document, re-read when the style sheets or their rule counts change (CSS-in-JS inserts rules). */
-const cache = new WeakMap<Document, { key: string; rules: RevealRule[] }>();
+// Made on first use, not at load: a page may have replaced WeakMap before we loaded (R2).
+let cache: WeakMap<Document, { key: string; rules: RevealRule[] }> | undefined;
 
 /** The hover-only content of `doc` whose trigger is shown (at most MAX_REVEALS). */
 export function findHoverReveals(doc: Document, isShown: (el: Element) => boolean): HoverReveal[] {
@@ -78,7 +79,7 @@ function revealRules(doc: Document): RevealRule[] {
     }
   }
   const key = sheets.length + ':' + count;
-  const hit = cache.get(doc);
+  const hit = (cache ??= new WeakMap()).get(doc);
   if (hit && hit.key === key) return hit.rules;
   const rules: RevealRule[] = [];
   const budget = { left: MAX_RULES };

@@ -20,7 +20,8 @@
 import type { Ownership } from './owns';
 
 /** Tags whose element children never paint outside it as CSS boxes (or are not rendered). */
-const NO_ESCAPE_INSIDE = new Set(['svg', 'math', 'select', 'iframe', 'frame', 'object', 'embed', 'video', 'audio', 'canvas', 'img', 'script', 'style', 'template', 'noscript', 'textarea', 'input']);
+// A pattern, not a Set made at load: a page may have replaced Set before we loaded (R2).
+const NO_ESCAPE_INSIDE = /^(?:svg|math|select|iframe|frame|object|embed|video|audio|canvas|img|script|style|template|noscript|textarea|input)$/;
 
 /** OutOfView.skip's answers when the subtree must be walked (any positive answer is a count). */
 export const WALK = 0;
@@ -80,7 +81,7 @@ export class OutOfView {
       }
       // display is read only where it can cut a subtree short (a leaf has none to cut).
       const shadow = this.shadowRootOf(el);
-      if ((el.firstElementChild !== null || shadow !== null) && !NO_ESCAPE_INSIDE.has(el.localName) && style.display !== 'none') pushChildren(el, shadow, stack);
+      if ((el.firstElementChild !== null || shadow !== null) && !NO_ESCAPE_INSIDE.test(el.localName) && style.display !== 'none') pushChildren(el, shadow, stack);
     }
     if (!escapes) return n + 1;
     this.onPath.add(root);
