@@ -39,7 +39,12 @@ export default defineConfig([
   },
   {
     // One self-contained script for bookmarklets, the console and executeScript.
-    entry: { 'domtool.iife': 'src/iife.ts', 'page-world': 'src/page-world.ts', 'content-actions': 'src/content-actions.ts', 'content-core': 'src/content-core.ts' },
+    entry: {
+      'domtool.iife': 'src/iife.ts',
+      'page-world': 'src/page-world.ts',
+      'content-actions': 'src/content-actions.ts',
+      'content-core': 'src/content-core.ts',
+    },
     format: ['iife'],
     inject: INTRINSICS,
     minify: true,

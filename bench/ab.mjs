@@ -22,9 +22,16 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = resolve(ROOT, '../shared/corpus/real-pages');
 const FULL = { tokenBudget: 0, maxNodes: 1e9, timeBudgetMs: 1e9 };
 
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 if (!args.a || !args.b) {
-  console.error('usage: node bench/ab.mjs --a=<iife> --b=<iife> [--pages=all|a,b,gen-1000] [--mode=full|budget|viewport] [--rounds=15] [--port=4230]');
+  console.error(
+    'usage: node bench/ab.mjs --a=<iife> --b=<iife> [--pages=all|a,b,gen-1000] [--mode=full|budget|viewport] [--rounds=15] [--port=4230]',
+  );
   process.exit(2);
 }
 const libs = [readFileSync(resolve(args.a), 'utf8'), readFileSync(resolve(args.b), 'utf8')];
@@ -34,11 +41,22 @@ const rounds = Number(args.rounds ?? 15);
 // on a machine other work keeps busy, wall time counts the time the page was not scheduled.
 const cpu = args.cpu === 'true';
 const port = Number(args.port ?? 4230);
-const pages = !args.pages || args.pages === 'all'
-  ? (existsSync(CORPUS) ? readdirSync(CORPUS).filter((f) => f.endsWith('.html')).map((f) => f.slice(0, -5)).sort() : [])
-  : args.pages.split(',');
+const pages =
+  !args.pages || args.pages === 'all'
+    ? existsSync(CORPUS)
+      ? readdirSync(CORPUS)
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => f.slice(0, -5))
+          .sort()
+      : []
+    : args.pages.split(',');
 // gen-N: a generated page; fixtures/x: bench fixture; anything else: a corpus page.
-const pathOf = (name) => (name.startsWith('gen-') ? ensureGeneratedPage(Number(name.slice(4))) : name.includes('/') ? `/${name}.html` : `/corpus/${name}.html`);
+const pathOf = (name) =>
+  name.startsWith('gen-')
+    ? ensureGeneratedPage(Number(name.slice(4)))
+    : name.includes('/')
+      ? `/${name}.html`
+      : `/corpus/${name}.html`;
 const median = (xs) => [...xs].sort((x, y) => x - y)[xs.length >> 1];
 
 const server = startServer(port);
@@ -62,12 +80,16 @@ try {
         sessions.push(session);
       }
     }
-    const run = (tab, n) => tab.evaluate(async ({ n, options }) => {
-      const tool = (window.__abTool ??= new window.BrowserXDomTool.DomTool(options));
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) (await tool.getSnapshot({ force: true })).toText();
-      return (performance.now() - t0) / n;
-    }, { n, options });
+    const run = (tab, n) =>
+      tab.evaluate(
+        async ({ n, options }) => {
+          const tool = (window.__abTool ??= new window.BrowserXDomTool.DomTool(options));
+          const t0 = performance.now();
+          for (let i = 0; i < n; i++) (await tool.getSnapshot({ force: true })).toText();
+          return (performance.now() - t0) / n;
+        },
+        { n, options },
+      );
     const time = async (tab, n) => {
       if (!cpu) return run(tab, n);
       const session = sessions[tabs.indexOf(tab)];
@@ -83,7 +105,9 @@ try {
     const perPage = probe > 100 ? Math.min(rounds, 5) : rounds;
     for (let r = 0; r < perPage; r++) for (let k = 0; k < 2; k++) best[k] = Math.min(best[k], await time(tabs[k], n));
     ratios.push(best[1] / best[0]);
-    const texts = await Promise.all(tabs.map((tab) => tab.evaluate(async () => (await window.__abTool.getSnapshot({ force: true })).toText())));
+    const texts = await Promise.all(
+      tabs.map((tab) => tab.evaluate(async () => (await window.__abTool.getSnapshot({ force: true })).toText())),
+    );
     const same = texts[0] === texts[1];
     if (!same) {
       differing.push(name);
@@ -91,11 +115,24 @@ try {
       mkdirSync(dir, { recursive: true });
       texts.forEach((t, k) => writeFileSync(join(dir, `${name.replace(/\//g, '_')}.${'ab'[k]}.txt`), t));
     }
-    console.log(name.padEnd(40), best[0].toFixed(3).padStart(9), best[1].toFixed(3).padStart(9), (best[1] / best[0]).toFixed(3), same ? '' : 'TEXT DIFFERS');
+    console.log(
+      name.padEnd(40),
+      best[0].toFixed(3).padStart(9),
+      best[1].toFixed(3).padStart(9),
+      (best[1] / best[0]).toFixed(3),
+      same ? '' : 'TEXT DIFFERS',
+    );
     for (const tab of tabs) await tab.close();
   }
-  console.log(differing.length ? `text differs on ${differing.length} pages: ${differing.join(', ')} (bench/.tmp/ab-diff/)` : `same text on all ${ratios.length} pages`);
-  if (ratios.length) console.log(`B/A over ${ratios.length} pages: median ${median(ratios).toFixed(3)}, geomean ${Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length).toFixed(3)}`);
+  console.log(
+    differing.length
+      ? `text differs on ${differing.length} pages: ${differing.join(', ')} (bench/.tmp/ab-diff/)`
+      : `same text on all ${ratios.length} pages`,
+  );
+  if (ratios.length)
+    console.log(
+      `B/A over ${ratios.length} pages: median ${median(ratios).toFixed(3)}, geomean ${Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length).toFixed(3)}`,
+    );
 } finally {
   await browser.close();
   server.close?.();

@@ -22,12 +22,18 @@ import { chromiumPath, chromiumArgs } from '../scripts/chromium.mjs';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const dir = args.find((a) => !a.startsWith('--'));
-if (!dir) { console.error('usage: node bench/accname.mjs /path/to/wpt/accname [--verbose] [--filter=x]'); process.exit(2); }
+if (!dir) {
+  console.error('usage: node bench/accname.mjs /path/to/wpt/accname [--verbose] [--filter=x]');
+  process.exit(2);
+}
 const verbose = args.includes('--verbose');
 const engine = (args.find((a) => a.startsWith('--engine=')) || '--engine=chromium').slice(9);
 const filter = (args.find((a) => a.startsWith('--filter=')) || '').slice(9);
 const base = resolve(dir);
-const norm = (s) => String(s ?? '').replace(/\s+/g, ' ').trim();
+const norm = (s) =>
+  String(s ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 function listPages(d) {
   const out = [];
@@ -40,20 +46,40 @@ function listPages(d) {
 }
 
 // Only the name code, bundled from src/ so the bench measures the working tree.
-const lib = (await build({
-  stdin: { contents: "import { getAccessibleName, getAccessibleDescription } from './src/semantics/name'; window.__accname = { getAccessibleName, getAccessibleDescription };", resolveDir: ROOT, loader: 'ts' },
-  bundle: true, write: false, format: 'iife', target: 'es2019',
-})).outputFiles[0].text;
+const lib = (
+  await build({
+    stdin: {
+      contents:
+        "import { getAccessibleName, getAccessibleDescription } from './src/semantics/name'; window.__accname = { getAccessibleName, getAccessibleDescription };",
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2019',
+  })
+).outputFiles[0].text;
 
 const server = createServer((req, res) => {
   const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
   const file = join(base, path);
-  if (!file.startsWith(base)) { res.statusCode = 403; res.end(); return; }
+  if (!file.startsWith(base)) {
+    res.statusCode = 403;
+    res.end();
+    return;
+  }
   try {
     const body = readFileSync(file);
-    res.setHeader('content-type', extname(file) === '.html' ? 'text/html; charset=utf-8' : extname(file) === '.jpg' ? 'image/jpeg' : 'text/plain');
+    res.setHeader(
+      'content-type',
+      extname(file) === '.html' ? 'text/html; charset=utf-8' : extname(file) === '.jpg' ? 'image/jpeg' : 'text/plain',
+    );
     res.end(body);
-  } catch { res.statusCode = 404; res.end(); }
+  } catch {
+    res.statusCode = 404;
+    res.end();
+  }
 }).listen(0, '127.0.0.1');
 await new Promise((r) => server.once('listening', r));
 const origin = `http://127.0.0.1:${server.address().port}`;
@@ -67,13 +93,22 @@ const harnessStub = () => {
     constructor(data) {
       for (const step of data.steps || []) {
         for (const atk of (step.test && step.test.ATK) || []) {
-          if (atk[0] === 'property' && (atk[1] === 'name' || atk[1] === 'description') && atk[2] === 'is' && typeof atk[3] === 'string')
+          if (
+            atk[0] === 'property' &&
+            (atk[1] === 'name' || atk[1] === 'description') &&
+            atk[2] === 'is' &&
+            typeof atk[3] === 'string'
+          )
             self.__cases.push({ selector: '#' + step.element, property: atk[1], expected: atk[3] });
         }
       }
     }
   };
-  self.AriaUtils = { verifyLabelsBySelector: (sel) => { self.__labelSelector = sel; } };
+  self.AriaUtils = {
+    verifyLabelsBySelector: (sel) => {
+      self.__labelSelector = sel;
+    },
+  };
 };
 
 /** In the page: the cases it declares (ATTAcomm steps or data-expectedlabel), with DomTool's answer. */
@@ -90,7 +125,11 @@ const readCases = () => {
   } else {
     for (const el of document.querySelectorAll('[data-expectedlabel]')) {
       mark(el, out.length);
-      out.push({ property: 'name', expected: el.getAttribute('data-expectedlabel'), label: el.getAttribute('data-testname') || el.outerHTML.slice(0, 60) });
+      out.push({
+        property: 'name',
+        expected: el.getAttribute('data-expectedlabel'),
+        label: el.getAttribute('data-testname') || el.outerHTML.slice(0, 60),
+      });
     }
   }
   return out.map((c, i) => {
@@ -112,7 +151,16 @@ const cdp = await page.context().newCDPSession(page);
 await cdp.send('Accessibility.enable');
 await cdp.send('DOM.enable');
 
-const totals = { cases: 0, domtool: 0, playwright: 0, chromium: 0, pwComparable: 0, names: 0, domtoolNames: 0, chromiumNames: 0 };
+const totals = {
+  cases: 0,
+  domtool: 0,
+  playwright: 0,
+  chromium: 0,
+  pwComparable: 0,
+  names: 0,
+  domtoolNames: 0,
+  chromiumNames: 0,
+};
 const misses = [];
 for (const file of listPages(base)) {
   if (filter && !file.includes(filter)) continue;
@@ -125,28 +173,50 @@ for (const file of listPages(base)) {
 
     let chromiumValue = null;
     try {
-      const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: (await cdp.send('DOM.getDocument', { depth: 0 })).root.nodeId, selector: `[data-accname-bench="${i}"]` });
+      const { nodeId } = await cdp.send('DOM.querySelector', {
+        nodeId: (await cdp.send('DOM.getDocument', { depth: 0 })).root.nodeId,
+        selector: `[data-accname-bench="${i}"]`,
+      });
       const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
       const n = nodes[0];
-      chromiumValue = c.property === 'name' ? n?.name?.value ?? '' : n?.description?.value ?? '';
-    } catch { chromiumValue = null; }
+      chromiumValue = c.property === 'name' ? (n?.name?.value ?? '') : (n?.description?.value ?? '');
+    } catch {
+      chromiumValue = null;
+    }
     let pwValue = null;
     if (c.property === 'name') {
       try {
         const snap = await loc.ariaSnapshot({ timeout: 1000 });
         const m = snap.split('\n')[0].match(/^- [\w-]+ "((?:[^"\\]|\\.)*)"/);
         pwValue = m ? JSON.parse(`"${m[1]}"`) : '';
-      } catch { pwValue = null; }
+      } catch {
+        pwValue = null;
+      }
     }
     const exp = norm(c.expected);
     totals.cases++;
     const ok = norm(c.domtool) === exp;
     if (ok) totals.domtool++;
-    if (c.property === 'name') { totals.names++; if (ok) totals.domtoolNames++; if (norm(chromiumValue) === exp) totals.chromiumNames++; }
+    if (c.property === 'name') {
+      totals.names++;
+      if (ok) totals.domtoolNames++;
+      if (norm(chromiumValue) === exp) totals.chromiumNames++;
+    }
     // --verbose lists DomTool's misses (names and descriptions), with Chromium's answer beside them.
-    if (!ok) misses.push({ file, label: c.label, property: c.property, expected: exp, domtool: norm(c.domtool), chromium: norm(chromiumValue) });
+    if (!ok)
+      misses.push({
+        file,
+        label: c.label,
+        property: c.property,
+        expected: exp,
+        domtool: norm(c.domtool),
+        chromium: norm(chromiumValue),
+      });
     if (norm(chromiumValue) === exp) totals.chromium++;
-    if (pwValue !== null) { totals.pwComparable++; if (norm(pwValue) === exp) totals.playwright++; }
+    if (pwValue !== null) {
+      totals.pwComparable++;
+      if (norm(pwValue) === exp) totals.playwright++;
+    }
   }
 }
 await browser.close();
@@ -155,19 +225,36 @@ server.close();
 function pct(n, d) {
   return d ? (n / d).toFixed(3) : '-';
 }
-if (verbose) for (const m of misses) console.log(`${m.file} ${m.property} ${m.label}\n  expected ${JSON.stringify(m.expected)}\n  domtool  ${JSON.stringify(m.domtool)}\n  chromium ${JSON.stringify(m.chromium)}`);
+if (verbose)
+  for (const m of misses)
+    console.log(
+      `${m.file} ${m.property} ${m.label}\n  expected ${JSON.stringify(m.expected)}\n  domtool  ${JSON.stringify(m.domtool)}\n  chromium ${JSON.stringify(m.chromium)}`,
+    );
 console.log(`accname cases: ${totals.cases} (${totals.names} names, ${totals.cases - totals.names} descriptions)`);
 console.log(`| | names exact | names + descriptions exact |\n|---|---|---|`);
-console.log(`| Chromium accessibility tree (CDP) | ${totals.chromiumNames} (${pct(totals.chromiumNames, totals.names)}) | ${totals.chromium} (${pct(totals.chromium, totals.cases)}) |`);
-console.log(`| Playwright ariaSnapshot | ${totals.playwright} of ${totals.pwComparable} (${pct(totals.playwright, totals.pwComparable)}) | - |`);
-console.log(`| DomTool | ${totals.domtoolNames} (${pct(totals.domtoolNames, totals.names)}) | ${totals.domtool} (${pct(totals.domtool, totals.cases)}) |`);
+console.log(
+  `| Chromium accessibility tree (CDP) | ${totals.chromiumNames} (${pct(totals.chromiumNames, totals.names)}) | ${totals.chromium} (${pct(totals.chromium, totals.cases)}) |`,
+);
+console.log(
+  `| Playwright ariaSnapshot | ${totals.playwright} of ${totals.pwComparable} (${pct(totals.playwright, totals.pwComparable)}) | - |`,
+);
+console.log(
+  `| DomTool | ${totals.domtoolNames} (${pct(totals.domtoolNames, totals.names)}) | ${totals.domtool} (${pct(totals.domtool, totals.cases)}) |`,
+);
 
 /** DomTool's names in Firefox ESR: the same pages, the same stand-in harness, the same count. */
 async function runFirefox() {
   const { default: puppeteer } = await import('puppeteer-core');
   const { existsSync } = await import('node:fs');
-  const executablePath = process.env.FIREFOX_PATH || ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p) => existsSync(p));
-  const ff = await puppeteer.launch({ browser: 'firefox', protocol: 'webDriverBiDi', headless: true, executablePath, extraPrefsFirefox: { 'app.update.enabled': false } });
+  const executablePath =
+    process.env.FIREFOX_PATH || ['/usr/bin/firefox-esr', '/usr/bin/firefox'].find((p) => existsSync(p));
+  const ff = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    headless: true,
+    executablePath,
+    extraPrefsFirefox: { 'app.update.enabled': false },
+  });
   const version = await ff.version();
   const tab = await ff.newPage();
   await tab.evaluateOnNewDocument(harnessStub);
@@ -180,13 +267,21 @@ async function runFirefox() {
       const ok = norm(c.domtool) === norm(c.expected);
       t.cases++;
       if (ok) t.domtool++;
-      if (c.property === 'name') { t.names++; if (ok) t.domtoolNames++; }
-      if (!ok && verbose) console.log(`${file} ${c.property} ${c.label}\n  expected ${JSON.stringify(norm(c.expected))}\n  domtool  ${JSON.stringify(norm(c.domtool))}`);
+      if (c.property === 'name') {
+        t.names++;
+        if (ok) t.domtoolNames++;
+      }
+      if (!ok && verbose)
+        console.log(
+          `${file} ${c.property} ${c.label}\n  expected ${JSON.stringify(norm(c.expected))}\n  domtool  ${JSON.stringify(norm(c.domtool))}`,
+        );
     }
   }
   await ff.close();
   server.close();
   console.log(`accname cases in ${version}: ${t.cases} (${t.names} names, ${t.cases - t.names} descriptions)`);
   console.log(`| | names exact | names + descriptions exact |\n|---|---|---|`);
-  console.log(`| DomTool in Firefox | ${t.domtoolNames} (${pct(t.domtoolNames, t.names)}) | ${t.domtool} (${pct(t.domtool, t.cases)}) |`);
+  console.log(
+    `| DomTool in Firefox | ${t.domtoolNames} (${pct(t.domtoolNames, t.names)}) | ${t.domtool} (${pct(t.domtool, t.cases)}) |`,
+  );
 }

@@ -14,7 +14,8 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/serve.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const arg = (name, dflt) => Number((process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${dflt}`).split('=')[1]);
+const arg = (name, dflt) =>
+  Number((process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${dflt}`).split('=')[1]);
 const rounds = arg('rounds', 9);
 const port = arg('port', 4235);
 const EXTENSION = join(ROOT, 'examples/extension/dist');
@@ -23,7 +24,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[(xs.length - 1) >> 1];
 const server = startServer(port);
 const userDataDir = mkdtempSync(join(tmpdir(), 'domtool-first-action-'));
 const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: chromiumPath(), headless: true, viewport: { width: 1280, height: 720 },
+  executablePath: chromiumPath(),
+  headless: true,
+  viewport: { width: 1280, height: 720 },
   args: [...chromiumArgs, `--disable-extensions-except=${EXTENSION}`, `--load-extension=${EXTENSION}`],
 });
 try {
@@ -64,9 +67,13 @@ try {
   const diffs = first.map((f, i) => f - later[i]);
   const readDiffs = firstRead.map((f, i) => f - laterRead[i]);
   console.log(`First request in a fresh frame vs a later one (example extension, median of ${rounds}):`);
-  console.log(`  first getText ${median(firstRead).toFixed(1)} ms, second ${median(laterRead).toFixed(1)} ms, difference ${median(readDiffs).toFixed(1)} ms (goal ≤ 50 ms)`);
+  console.log(
+    `  first getText ${median(firstRead).toFixed(1)} ms, second ${median(laterRead).toFixed(1)} ms, difference ${median(readDiffs).toFixed(1)} ms (goal ≤ 50 ms)`,
+  );
   console.log(`First action in a fresh frame vs a later one (example extension, median of ${rounds}):`);
-  console.log(`  first click ${median(first).toFixed(1)} ms, second click ${median(later).toFixed(1)} ms, difference ${median(diffs).toFixed(1)} ms (goal ≤ 50 ms)`);
+  console.log(
+    `  first click ${median(first).toFixed(1)} ms, second click ${median(later).toFixed(1)} ms, difference ${median(diffs).toFixed(1)} ms (goal ≤ 50 ms)`,
+  );
 } finally {
   await context.close();
   rmSync(userDataDir, { recursive: true, force: true });

@@ -8,7 +8,11 @@ import { measureLoad, renderLoadTable } from './lib/load.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = Number((process.argv.find((a) => a.startsWith('--rounds=')) ?? '--rounds=15').slice(9));
-const extra = (process.argv.find((a) => a.startsWith('--extra=')) ?? '--extra=').slice(8).split(',').filter(Boolean).map((e) => e.split('='));
+const extra = (process.argv.find((a) => a.startsWith('--extra=')) ?? '--extra=')
+  .slice(8)
+  .split(',')
+  .filter(Boolean)
+  .map((e) => e.split('='));
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
   console.log(`Load time (parse + compile + top-level run, fresh page, median of ${rounds}, Chromium):\n`);

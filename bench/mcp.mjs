@@ -24,7 +24,11 @@ const enc = getEncoding('o200k_base');
 const tokens = (s) => enc.encode(s).length;
 
 const SERVERS = {
-  DomTool: { args: [ROOT + 'dist/mcp.js', '--cdp-endpoint', `http://127.0.0.1:${CDP_PORT}`], refArg: 'ref', line: (role, name) => new RegExp(`(nv_\\w+) ${role} "${esc(name)}"`) },
+  DomTool: {
+    args: [ROOT + 'dist/mcp.js', '--cdp-endpoint', `http://127.0.0.1:${CDP_PORT}`],
+    refArg: 'ref',
+    line: (role, name) => new RegExp(`(nv_\\w+) ${role} "${esc(name)}"`),
+  },
   'Playwright MCP': {
     args: [ROOT + 'node_modules/@playwright/mcp/cli.js', '--cdp-endpoint', `http://127.0.0.1:${CDP_PORT}`],
     // Playwright MCP 0.0.83 names the ref argument `target` (DomTool takes both).
@@ -49,7 +53,13 @@ const TASKS = [
     done: (page) =>
       page.evaluate(() => {
         const v = (s) => document.querySelector(s);
-        return v('[name=name]').value === 'Grace Hopper' && v('[name=email]').value === 'grace@example.com' && v('#country').value === 'Italy' && !v('[name=gift]').checked && v('[value=exp]').checked;
+        return (
+          v('[name=name]').value === 'Grace Hopper' &&
+          v('[name=email]').value === 'grace@example.com' &&
+          v('#country').value === 'Italy' &&
+          !v('[name=gift]').checked &&
+          v('[value=exp]').checked
+        );
       }),
   },
   {
@@ -75,7 +85,14 @@ const TASKS = [
     url: '/fixtures/product-listing.html',
     steps: [['find-click', 'button', /Add (.+?) to cart/]],
     // The page keeps no cart: the bench listens for the click on the button the policy chose.
-    arm: (page) => page.evaluate(() => document.addEventListener('click', (e) => (window.__added = e.target.closest('button')?.getAttribute('aria-label')), true)),
+    arm: (page) =>
+      page.evaluate(() =>
+        document.addEventListener(
+          'click',
+          (e) => (window.__added = e.target.closest('button')?.getAttribute('aria-label')),
+          true,
+        ),
+      ),
     done: (page) => page.evaluate(() => /^Add .+ to cart$/.test(window.__added ?? '')),
   },
 ];
@@ -85,24 +102,42 @@ async function call(client, stats, name, args) {
   const r = await client.callTool({ name, arguments: args });
   stats.ms.push(performance.now() - t0);
   stats.calls++;
-  const text = r.content.filter((c) => c.type === 'text').map((c) => c.text).join('\n');
+  const text = r.content
+    .filter((c) => c.type === 'text')
+    .map((c) => c.text)
+    .join('\n');
   stats.tokens += tokens(text);
-  if (process.env.BENCH_VERBOSE) console.error(`--- ${name} ${JSON.stringify(args)}: ${tokens(text)} tokens\n${text.slice(0, 600)}`);
+  if (process.env.BENCH_VERBOSE)
+    console.error(`--- ${name} ${JSON.stringify(args)}: ${tokens(text)} tokens\n${text.slice(0, 600)}`);
   return { text, isError: r.isError === true };
 }
 
 async function runTask(serverName, server, task) {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, `--remote-debugging-port=${CDP_PORT}`] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...chromiumArgs, `--remote-debugging-port=${CDP_PORT}`],
+  });
   const client = new Client({ name: 'bench', version: '0' });
   // Playwright MCP writes snapshots under its working directory: a scratch one.
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: server.args, stderr: 'ignore', cwd: mkdtempSync(join(tmpdir(), 'bench-mcp-')) }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: server.args,
+      stderr: 'ignore',
+      cwd: mkdtempSync(join(tmpdir(), 'bench-mcp-')),
+    }),
+  );
   // The bench's own view of the browser's default context (where both servers act).
   const view = await chromium.connectOverCDP(`http://127.0.0.1:${CDP_PORT}`);
   const stats = { calls: 0, tokens: 0, ms: [], ok: false, listTokens: 0 };
   try {
     stats.listTokens = tokens(JSON.stringify((await client.listTools()).tools));
     const seen = [(await call(client, stats, 'browser_navigate', { url: BASE + task.url })).text];
-    const pageOf = () => view.contexts()[0].pages().find((p) => p.url().startsWith(BASE + task.url));
+    const pageOf = () =>
+      view
+        .contexts()[0]
+        .pages()
+        .find((p) => p.url().startsWith(BASE + task.url));
     if (task.arm) await task.arm(pageOf());
     const refOf = (role, name) => {
       for (let i = seen.length - 1; i >= 0; i--) {
@@ -123,7 +158,10 @@ async function runTask(serverName, server, task) {
       }
       let ref = refOf(role, target);
       if (!ref) {
-        const look = serverName === 'DomTool' ? await call(client, stats, 'browser_find', { query: target }) : await call(client, stats, 'browser_snapshot', {});
+        const look =
+          serverName === 'DomTool'
+            ? await call(client, stats, 'browser_find', { query: target })
+            : await call(client, stats, 'browser_snapshot', {});
         seen.push(look.text);
         ref = refOf(role, target);
       }
@@ -133,7 +171,8 @@ async function runTask(serverName, server, task) {
       let r;
       if (action === 'type') r = await call(client, stats, 'browser_type', { ...on, text: value });
       else if (action === 'select') r = await call(client, stats, 'browser_select_option', { ...on, values: [value] });
-      else if ((action === 'check' || action === 'uncheck') && serverName === 'DomTool') r = await call(client, stats, 'browser_' + action, on);
+      else if ((action === 'check' || action === 'uncheck') && serverName === 'DomTool')
+        r = await call(client, stats, 'browser_' + action, on);
       else r = await call(client, stats, 'browser_click', on);
       seen.push(r.text);
       if (r.isError) throw new Error(`${serverName}: ${action} ${element} failed: ${r.text.slice(0, 200)}`);
@@ -168,13 +207,32 @@ for (const task of TASKS) {
 server.close();
 
 const median = (a) => (a.length ? [...a].sort((x, y) => x - y)[a.length >> 1] : 0);
-const out = ['| task | server | success | tool calls | result tokens | ms per call (median) |', '|---|---|---|---|---|---|'];
-for (const r of rows) out.push(`| ${r.task} | ${r.server} | ${r.ok ? 'yes' : 'no'} | ${r.calls} | ${r.tokens} | ${median(r.ms).toFixed(0)} |`);
-out.push('', '| server | tasks done | tool calls | result tokens | tool list tokens | ms per call (median) |', '|---|---|---|---|---|---|');
-for (const [name, t] of Object.entries(totals)) out.push(`| ${name} | ${t.ok}/${TASKS.length} | ${t.calls} | ${t.tokens} | ${t.listTokens} | ${median(t.ms).toFixed(0)} |`);
+const out = [
+  '| task | server | success | tool calls | result tokens | ms per call (median) |',
+  '|---|---|---|---|---|---|',
+];
+for (const r of rows)
+  out.push(
+    `| ${r.task} | ${r.server} | ${r.ok ? 'yes' : 'no'} | ${r.calls} | ${r.tokens} | ${median(r.ms).toFixed(0)} |`,
+  );
+out.push(
+  '',
+  '| server | tasks done | tool calls | result tokens | tool list tokens | ms per call (median) |',
+  '|---|---|---|---|---|---|',
+);
+for (const [name, t] of Object.entries(totals))
+  out.push(
+    `| ${name} | ${t.ok}/${TASKS.length} | ${t.calls} | ${t.tokens} | ${t.listTokens} | ${median(t.ms).toFixed(0)} |`,
+  );
 const d = totals.DomTool;
 const p = totals['Playwright MCP'];
-out.push('', `DomTool / Playwright MCP: result tokens ${(d.tokens / p.tokens).toFixed(2)}x, tool list ${(d.listTokens / p.listTokens).toFixed(2)}x (o200k_base; @playwright/mcp ${(await import('../node_modules/@playwright/mcp/package.json', { with: { type: 'json' } })).default.version}).`);
+out.push(
+  '',
+  `DomTool / Playwright MCP: result tokens ${(d.tokens / p.tokens).toFixed(2)}x, tool list ${(d.listTokens / p.listTokens).toFixed(2)}x (o200k_base; @playwright/mcp ${(await import('../node_modules/@playwright/mcp/package.json', { with: { type: 'json' } })).default.version}).`,
+);
 const table = out.join('\n');
 console.log(table);
-writeFileSync(new URL('./mcp-results.md', import.meta.url), `# DomTool MCP beside Playwright MCP\n\n\`BENCH_PORT=${PORT} node bench/mcp.mjs\` (${new Date().toISOString().slice(0, 10)})\n\n${table}\n`);
+writeFileSync(
+  new URL('./mcp-results.md', import.meta.url),
+  `# DomTool MCP beside Playwright MCP\n\n\`BENCH_PORT=${PORT} node bench/mcp.mjs\` (${new Date().toISOString().slice(0, 10)})\n\n${table}\n`,
+);

@@ -17,7 +17,12 @@ import { startServer } from '../scripts/serve.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = resolve(ROOT, '../shared/corpus/real-pages');
-const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')).map(([k, v]) => [k, v ?? 'true']));
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .map((a) => a.replace(/^--/, '').split('='))
+    .map(([k, v]) => [k, v ?? 'true']),
+);
 const lib = readFileSync(resolve(args.lib ?? 'dist/domtool.iife.js'), 'utf8');
 const port = Number(args.port ?? 4196);
 const kinds = (args.pages ?? 'corpus,fixtures').split(',');
@@ -35,7 +40,8 @@ function htmlFiles(dir) {
 }
 
 const pages = [];
-if (kinds.includes('corpus') && existsSync(CORPUS)) for (const f of readdirSync(CORPUS).sort()) if (f.endsWith('.html')) pages.push(`/corpus/${encodeURIComponent(f)}`);
+if (kinds.includes('corpus') && existsSync(CORPUS))
+  for (const f of readdirSync(CORPUS).sort()) if (f.endsWith('.html')) pages.push(`/corpus/${encodeURIComponent(f)}`);
 if (kinds.includes('fixtures')) pages.push(...htmlFiles(join(ROOT, 'fixtures')));
 const chosen = args.filter ? pages.filter((p) => p.includes(args.filter)) : pages;
 
@@ -76,7 +82,12 @@ try {
             window.scrollTo(x0, y0);
             await new Promise((done) => requestAnimationFrame(() => done()));
             const r = await tool.hover(m[0]);
-            rows.push({ id: m[0], line: line.trim().slice(0, 160), code: r.success ? null : r.error?.code ?? 'ERROR', message: r.success ? '' : (r.error?.message ?? '').slice(0, 200) });
+            rows.push({
+              id: m[0],
+              line: line.trim().slice(0, 160),
+              code: r.success ? null : (r.error?.code ?? 'ERROR'),
+              message: r.success ? '' : (r.error?.message ?? '').slice(0, 200),
+            });
           }
         }
         return rows;
@@ -101,15 +112,34 @@ try {
       }
       totals.pages++;
       for (const k of Object.keys(page)) totals[k] += page[k];
-      console.log(decodeURIComponent(path).padEnd(60), String(page.ids).padStart(5), 'ids', String(page.refused).padStart(4), 'refused', String(page.unmarked).padStart(4), 'unmarked', page.lost ? `(${page.lost} lost)` : '');
+      console.log(
+        decodeURIComponent(path).padEnd(60),
+        String(page.ids).padStart(5),
+        'ids',
+        String(page.refused).padStart(4),
+        'refused',
+        String(page.unmarked).padStart(4),
+        'unmarked',
+        page.lost ? `(${page.lost} lost)` : '',
+      );
     } catch (e) {
-      console.log(decodeURIComponent(path).padEnd(60), 'skipped:', String(e.message ?? e).split('\n')[0].slice(0, 80));
+      console.log(
+        decodeURIComponent(path).padEnd(60),
+        'skipped:',
+        String(e.message ?? e)
+          .split('\n')[0]
+          .slice(0, 80),
+      );
     } finally {
       await tab.close().catch(() => undefined);
     }
   }
-  console.log(`\n${totals.pages} pages, ${totals.ids} ids hovered: ${totals.refused} refused, ${totals.marked} of them marked, ${totals.unmarked} refused without a mark; ${totals.markedPassed} marked ids went through; ${totals.lost} lost (stale/not found after earlier hovers)`);
-  if (args.list) for (const r of unmarkedAll) console.log(`${decodeURIComponent(r.path)} ${r.id} ${r.code}: ${r.line}\n    ${r.message}`);
+  console.log(
+    `\n${totals.pages} pages, ${totals.ids} ids hovered: ${totals.refused} refused, ${totals.marked} of them marked, ${totals.unmarked} refused without a mark; ${totals.markedPassed} marked ids went through; ${totals.lost} lost (stale/not found after earlier hovers)`,
+  );
+  if (args.list)
+    for (const r of unmarkedAll)
+      console.log(`${decodeURIComponent(r.path)} ${r.id} ${r.code}: ${r.line}\n    ${r.message}`);
 } finally {
   await browser.close();
   server.close?.();

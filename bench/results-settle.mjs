@@ -12,7 +12,8 @@ import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { startServer } from '../scripts/serve.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const option = (name, dflt) => (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${dflt}`).split('=').slice(1).join('=');
+const option = (name, dflt) =>
+  (process.argv.find((a) => a.startsWith(`--${name}=`)) ?? `--${name}=${dflt}`).split('=').slice(1).join('=');
 const rounds = Number(option('rounds', 7));
 const port = Number(option('port', 4232));
 const lib = readFileSync(resolve(ROOT, option('lib', 'dist/domtool.iife.js')), 'utf8');
@@ -33,7 +34,10 @@ try {
     const page = await browser.newPage();
     await page.route('**/api/results-save', async (route) => {
       await new Promise((r) => setTimeout(r, 400));
-      await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ message: 'Saved at the server' }) });
+      await route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Saved at the server' }),
+      });
     });
     await page.goto(`http://127.0.0.1:${port}/fixtures/results/ticker.html`);
     await page.addScriptTag({ content: lib });
@@ -65,4 +69,5 @@ try {
 }
 console.log(`| case (${rounds} rounds) | median ms | settled | result text |`);
 console.log('|---|---|---|---|');
-for (const [name, c] of cases) console.log(`| ${name} | ${Math.round(median(c.ms))} | ${c.settled}/${c.ms.length} | ${[...c.texts].join(' / ')} |`);
+for (const [name, c] of cases)
+  console.log(`| ${name} | ${Math.round(median(c.ms))} | ${c.settled}/${c.ms.length} | ${[...c.texts].join(' / ')} |`);

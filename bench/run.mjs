@@ -23,17 +23,23 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CORPUS = resolve(ROOT, '../shared/corpus/real-pages');
 
 function parseArgs(argv) {
-  const a = Object.fromEntries(argv.slice(2).map((s) => {
-    const m = s.match(/^--([^=]+)(?:=(.*))?$/);
-    return m ? [m[1], m[2] ?? true] : [s, true];
-  }));
+  const a = Object.fromEntries(
+    argv.slice(2).map((s) => {
+      const m = s.match(/^--([^=]+)(?:=(.*))?$/);
+      return m ? [m[1], m[2] ?? true] : [s, true];
+    }),
+  );
   const quick = !!a.quick;
   return {
     pages: String(a.pages ?? 'selftest,fixtures,corpus,generated').split(','),
     runs: Number(a.runs ?? (quick ? 3 : 5)),
     quick,
     filter: a.filter ? String(a.filter).split(',') : null,
-    sizes: a.sizes ? String(a.sizes).split(',').map(Number) : quick ? [1000, 5000, 20000] : [1000, 5000, 20000, 50000, 100000],
+    sizes: a.sizes
+      ? String(a.sizes).split(',').map(Number)
+      : quick
+        ? [1000, 5000, 20000]
+        : [1000, 5000, 20000, 50000, 100000],
     coverage: !a['no-coverage'],
     playwright: !a['no-playwright'],
     peers: !a['no-peers'],
@@ -47,17 +53,28 @@ function parseArgs(argv) {
 function pageList(args) {
   const list = [];
   if (args.pages.includes('fixtures') && existsSync(join(ROOT, 'fixtures'))) {
-    for (const f of readdirSync(join(ROOT, 'fixtures')).filter((f) => f.endsWith('.html')).sort())
+    for (const f of readdirSync(join(ROOT, 'fixtures'))
+      .filter((f) => f.endsWith('.html'))
+      .sort())
       list.push({ set: 'fixtures', name: f.replace(/\.html$/, ''), path: `/fixtures/${f}` });
   }
   if (args.pages.includes('corpus') && existsSync(CORPUS)) {
-    for (const f of readdirSync(CORPUS).filter((f) => f.endsWith('.html')).sort())
+    for (const f of readdirSync(CORPUS)
+      .filter((f) => f.endsWith('.html'))
+      .sort())
       list.push({ set: 'corpus', name: f.replace(/\.html$/, ''), path: `/corpus/${f}` });
   }
   // A page with known answers that checks the bench's own ground truth.
-  if (args.pages.includes('selftest')) list.push({ set: 'selftest', name: 'ground-truth-check', path: '/bench/pages/ground-truth-check.html', selfTest: true });
+  if (args.pages.includes('selftest'))
+    list.push({
+      set: 'selftest',
+      name: 'ground-truth-check',
+      path: '/bench/pages/ground-truth-check.html',
+      selfTest: true,
+    });
   if (args.pages.includes('generated')) {
-    for (const n of args.sizes) list.push({ set: 'generated', name: `gen-${n}`, path: ensureGeneratedPage(n), size: n });
+    for (const n of args.sizes)
+      list.push({ set: 'generated', name: `gen-${n}`, path: ensureGeneratedPage(n), size: n });
   }
   return args.filter ? list.filter((p) => args.filter.some((f) => p.name.includes(f))) : list;
 }
@@ -68,7 +85,10 @@ async function main() {
   const lib = readFileSync(args.lib, 'utf8');
   const pages = pageList(args);
   const server = startServer(args.port);
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--js-flags=--expose-gc'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...chromiumArgs, '--js-flags=--expose-gc'],
+  });
   const started = Date.now();
   const { cpus, loadavg } = await import('node:os');
   // Other work on a shared machine skews absolute times (ratios from one run hold up better): record it.
@@ -85,9 +105,14 @@ async function main() {
         await page.goto(`http://127.0.0.1:${args.port}${p.path}`, { waitUntil: 'load', timeout: 60_000 });
         const r = await measurePage(page, {
           // smart-dom-reader's selector search grows faster than linearly (14 s on wikipedia-2's 9.9k elements): real pages only.
-          lib, runs: args.runs, playwright: args.playwright, peers: args.peers && p.set !== 'generated', smallPageRuns: args.runs >= 5 ? 15 : args.runs,
+          lib,
+          runs: args.runs,
+          playwright: args.playwright,
+          peers: args.peers && p.set !== 'generated',
+          smallPageRuns: args.runs >= 5 ? 15 : args.runs,
           // Ground truth costs one CDP call per visible element; on the largest generated pages it says nothing new.
-          coverage: args.coverage && (p.size ?? 0) <= 20_000, selfTest: p.selfTest,
+          coverage: args.coverage && (p.size ?? 0) <= 20_000,
+          selfTest: p.selfTest,
         });
         results.push({ ...p, ...r });
         log(p, r, Date.now() - t0);
@@ -99,7 +124,11 @@ async function main() {
       }
     }
     // A profile is a diagnostic: a src/ that does not bundle right now must not sink the run.
-    const profile = args.profile ? await profilePages(context, args).catch((e) => [{ page: 'build', error: String(e?.message ?? e).split('\n')[0], top: [], samples: 0, totalMs: 0 }]) : null;
+    const profile = args.profile
+      ? await profilePages(context, args).catch((e) => [
+          { page: 'build', error: String(e?.message ?? e).split('\n')[0], top: [], samples: 0, totalMs: 0 },
+        ])
+      : null;
     // Load time of the scripts that ship into pages, next to page-agent's, in this same run (issue 19).
     const loadRounds = args.runs <= 1 ? 3 : args.quick ? 7 : 15;
     const load = await measureLoad(browser, ROOT, { rounds: loadRounds }).catch((e) => {
@@ -108,20 +137,35 @@ async function main() {
     });
     const summary = summarize(results);
     const doc = {
-      generatedAt: new Date().toISOString(), durationS: Math.round((Date.now() - started) / 1000),
-      environment: { chromium: browser.version(), node: process.version, cpus: cpus().length, loadAvg1m: { start: loadAtStart, end: loadavg()[0] } },
+      generatedAt: new Date().toISOString(),
+      durationS: Math.round((Date.now() - started) / 1000),
+      environment: {
+        chromium: browser.version(),
+        node: process.version,
+        cpus: cpus().length,
+        loadAvg1m: { start: loadAtStart, end: loadavg()[0] },
+      },
       options: { runs: args.runs, pages: args.pages, quick: args.quick, sizes: args.sizes },
-      summary, profile, load: load.map(({ samples: _s, ...row }) => row), pages: results,
+      summary,
+      profile,
+      load: load.map(({ samples: _s, ...row }) => row),
+      pages: results,
     };
     mkdirSync(args.out, { recursive: true });
     doc.previous = readPrevious(join(args.out, 'results.json'));
     writeFileSync(join(args.out, 'results.json'), JSON.stringify(doc, null, 1) + '\n');
     let md = renderMarkdown(doc);
     // Keep the tokens-per-task section written by bench/tasks.mjs (a separate run).
-    const previousMd = existsSync(join(args.out, 'results.md')) ? readFileSync(join(args.out, 'results.md'), 'utf8') : '';
+    const previousMd = existsSync(join(args.out, 'results.md'))
+      ? readFileSync(join(args.out, 'results.md'), 'utf8')
+      : '';
     const tasks = /<!-- tasks:start -->[\s\S]*<!-- tasks:end -->\n?/.exec(previousMd);
     if (load.length) {
-      md = md.replace(/\n*$/, '\n\n') + `## Load time\n\nParse + compile + top-level run of each script in a fresh page (an inline <script>, main-thread time around appendChild), median of ${loadRounds} rounds, interleaved; page-agent's page controller bundled into one minified IIFE with esbuild (bench/lib/load.mjs).\n\n` + renderLoadTable(load) + '\n';
+      md =
+        md.replace(/\n*$/, '\n\n') +
+        `## Load time\n\nParse + compile + top-level run of each script in a fresh page (an inline <script>, main-thread time around appendChild), median of ${loadRounds} rounds, interleaved; page-agent's page controller bundled into one minified IIFE with esbuild (bench/lib/load.mjs).\n\n` +
+        renderLoadTable(load) +
+        '\n';
     }
     if (tasks) md = md.replace(/\n*$/, '\n\n') + tasks[0];
     writeFileSync(join(args.out, 'results.md'), md);
@@ -136,14 +180,23 @@ async function main() {
 function readPrevious(file) {
   try {
     const old = JSON.parse(readFileSync(file, 'utf8'));
-    return { generatedAt: old.generatedAt, targets: old.summary.targets.map(({ name, measured }) => ({ name, measured })) };
-  } catch { return null; }
+    return {
+      generatedAt: old.generatedAt,
+      targets: old.summary.targets.map(({ name, measured }) => ({ name, measured })),
+    };
+  } catch {
+    return null;
+  }
 }
 
 const f1 = (x) => (x == null ? '-' : x.toFixed(1));
 function log(p, r, ms) {
   // CPU ms, the report's main measure.
-  const parts = [`${p.set}/${p.name}`.padEnd(44), `floor ${f1(r.floor?.cpu.median)}`, `budget ${f1(r.budget?.cpu.median)}`];
+  const parts = [
+    `${p.set}/${p.name}`.padEnd(44),
+    `floor ${f1(r.floor?.cpu.median)}`,
+    `budget ${f1(r.budget?.cpu.median)}`,
+  ];
   if (r.full) parts.push(`full ${f1(r.full.cpu.median)}`);
   if (r.viewport) parts.push(`viewport ${f1(r.viewport.cpu.median)}`);
   if (r.smartDomReader) parts.push(`sdr ${f1(r.smartDomReader.cpu.median)}`);
@@ -153,4 +206,7 @@ function log(p, r, ms) {
   console.log(parts.join('  ') + `  (${(ms / 1000).toFixed(1)}s)`);
 }
 
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

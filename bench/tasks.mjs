@@ -109,13 +109,20 @@ async function runTask(page, task, mode) {
     if ((mode === 'b' || mode === 'd') && s > 0 && !pattern.exec(memory)) {
       const changes = await page.evaluate(() => window.__t.getChanges());
       received += tokens(changes.text);
-      if (process.env.DEBUG_TASKS) console.log('  changes before step', s, changes.kind, changes.reason ?? '', tokens(changes.text));
+      if (process.env.DEBUG_TASKS)
+        console.log('  changes before step', s, changes.kind, changes.reason ?? '', tokens(changes.text));
       memory = changes.text + '\n' + memory;
     }
     const act = async () => {
       const m = pattern.exec(memory);
-      if (!m) throw new Error(`${task.name} (${mode}): no line matches ${pattern} in what the agent saw:\n${memory.slice(0, 3000)}`);
-      return page.evaluate(([a, id, x]) => (x === undefined ? window.__t[a](id) : window.__t[a](id, x)), [action, m[1], arg]);
+      if (!m)
+        throw new Error(
+          `${task.name} (${mode}): no line matches ${pattern} in what the agent saw:\n${memory.slice(0, 3000)}`,
+        );
+      return page.evaluate(
+        ([a, id, x]) => (x === undefined ? window.__t[a](id) : window.__t[a](id, x)),
+        [action, m[1], arg],
+      );
     };
     let result = await act();
     const deltas = mode === 'b' || mode === 'd';
@@ -124,11 +131,13 @@ async function runTask(page, task, mode) {
       received += tokens(mode === 'd' ? result.text : JSON.stringify({ success: false, error: result.error }));
       const changes = await page.evaluate(() => window.__t.getChanges());
       received += tokens(changes.text);
-      if (process.env.DEBUG_TASKS) console.log('  stale retry at step', s, changes.kind, changes.reason ?? '', tokens(changes.text));
+      if (process.env.DEBUG_TASKS)
+        console.log('  stale retry at step', s, changes.kind, changes.reason ?? '', tokens(changes.text));
       memory = changes.text + '\n' + memory;
       result = await act();
     }
-    if (!result.success) throw new Error(`${task.name} (${mode}): ${action} ${m[1]} failed: ${JSON.stringify(result.error)}`);
+    if (!result.success)
+      throw new Error(`${task.name} (${mode}): ${action} ${m[1]} failed: ${JSON.stringify(result.error)}`);
     if (mode === 'd') {
       // The agent reads the one-line result; the ids it names are what it remembers.
       received += tokens(result.text);
@@ -141,7 +150,11 @@ async function runTask(page, task, mode) {
       if (process.env.DEBUG_TASKS) console.log('  step', s, action, tokens(said));
       // What the agent understood from it (the JSON escapes quotes; the harness matches plain lines).
       const appeared = result.effect?.appeared ?? {};
-      memory = [...(appeared.controls ?? []), appeared.opened ? `${appeared.opened.id} ${appeared.opened.role} "${appeared.opened.name}"` : '', memory].join('\n');
+      memory = [
+        ...(appeared.controls ?? []),
+        appeared.opened ? `${appeared.opened.id} ${appeared.opened.role} "${appeared.opened.name}"` : '',
+        memory,
+      ].join('\n');
     } else {
       received += tokens(JSON.stringify({ success: result.success }));
       await look();
@@ -171,7 +184,10 @@ const sum = (k) => rows.reduce((n, r) => n + r[k], 0);
 const lines = [
   '| Task | Steps | (a) full text every step | (b) deltas + effects (JSON) | (c) Playwright AI snapshot every step | (d) deltas + result texts | b / a | b / c | d / c |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${r.steps} | ${r.a} | ${r.b} | ${r.c} | ${r.d} | ${(r.b / r.a).toFixed(2)} | ${(r.b / r.c).toFixed(2)} | ${(r.d / r.c).toFixed(2)} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.steps} | ${r.a} | ${r.b} | ${r.c} | ${r.d} | ${(r.b / r.a).toFixed(2)} | ${(r.b / r.c).toFixed(2)} | ${(r.d / r.c).toFixed(2)} |`,
+  ),
   `| **all tasks** | ${sum('steps')} | ${sum('a')} | ${sum('b')} | ${sum('c')} | ${sum('d')} | ${(sum('b') / sum('a')).toFixed(2)} | ${(sum('b') / sum('c')).toFixed(2)} | ${(sum('d') / sum('c')).toFixed(2)} |`,
 ];
 // A section of bench/results.md (bench/run.mjs keeps it when it rewrites the file).
@@ -180,10 +196,10 @@ const section = [
   '## Tokens per task (multi-step agents, issue 10)',
   '',
   'Command: `npm run build && BENCH_PORT=4445 node bench/tasks.mjs`. Tokens the agent receives per task (o200k_base):',
-  '(a) DomTool `getText()` after every step; (b) the first `getText()`, then each action\'s result (`success` +',
+  "(a) DomTool `getText()` after every step; (b) the first `getText()`, then each action's result (`success` +",
   '`effect.appeared`, as JSON) and `getChanges().text` whenever what it has read does not show its next target (or its id',
-  'turned out to be removed); (c) Playwright `page.ariaSnapshot({ mode: \'ai\' })` after every step; (d) as (b) with each',
-  'action\'s one-line `result.text` instead of the JSON (issue 23). Goals: b ≤ 0.3 × a, d ≤ 0.25 × c.',
+  "turned out to be removed); (c) Playwright `page.ariaSnapshot({ mode: 'ai' })` after every step; (d) as (b) with each",
+  "action's one-line `result.text` instead of the JSON (issue 23). Goals: b ≤ 0.3 × a, d ≤ 0.25 × c.",
   `Run ${new Date().toISOString().slice(0, 16)}Z.`,
   '',
   ...lines,
@@ -197,6 +213,8 @@ try {
 } catch {
   md = '';
 }
-md = /<!-- tasks:start -->[\s\S]*<!-- tasks:end -->\n?/.test(md) ? md.replace(/<!-- tasks:start -->[\s\S]*<!-- tasks:end -->\n?/, section) : md.replace(/\n*$/, '\n\n') + section;
+md = /<!-- tasks:start -->[\s\S]*<!-- tasks:end -->\n?/.test(md)
+  ? md.replace(/<!-- tasks:start -->[\s\S]*<!-- tasks:end -->\n?/, section)
+  : md.replace(/\n*$/, '\n\n') + section;
 writeFileSync(resultsUrl, md);
 console.log(lines.join('\n'));

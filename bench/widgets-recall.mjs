@@ -15,7 +15,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = Object.fromEntries(process.argv.slice(2).map((s) => s.replace(/^--/, '').split('=')));
 const lib = readFileSync(resolve(ROOT, args.lib ?? 'dist/domtool.iife.js'), 'utf8');
 const port = Number(args.port ?? process.env.BENCH_PORT ?? 4425);
-const pages = readdirSync(join(ROOT, 'fixtures/widgets')).filter((f) => f.endsWith('.html')).sort();
+const pages = readdirSync(join(ROOT, 'fixtures/widgets'))
+  .filter((f) => f.endsWith('.html'))
+  .sort();
 
 const server = startServer(port);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
@@ -34,14 +36,25 @@ for (const file of pages) {
     const snap = await tool.getSnapshot({ force: true, tokenBudget: 0 });
     const text = snap.toText();
     const gt = [...document.querySelectorAll('[data-gt]')];
-    return { total: gt.length, covered: gt.filter((el) => { const id = snap.getNodeId(el); return !!id && text.includes(id); }).length };
+    return {
+      total: gt.length,
+      covered: gt.filter((el) => {
+        const id = snap.getNodeId(el);
+        return !!id && text.includes(id);
+      }).length,
+    };
   });
   const yaml = await page.ariaSnapshot({ mode: 'ai' });
   const refs = [...new Set(yaml.match(/\[ref=[^\]]+\]/g)?.map((r) => r.slice(5, -1)) ?? [])];
-  await page.evaluate(() => document.querySelectorAll('[data-gt]').forEach((el, i) => el.setAttribute('data-gt-i', String(i))));
+  await page.evaluate(() =>
+    document.querySelectorAll('[data-gt]').forEach((el, i) => el.setAttribute('data-gt-i', String(i))),
+  );
   const hit = new Set();
   for (const ref of refs) {
-    const i = await page.locator(`aria-ref=${ref}`).getAttribute('data-gt-i', { timeout: 2000 }).catch((e) => (process.env.DEBUG && console.log(ref, String(e).slice(0, 300)), null));
+    const i = await page
+      .locator(`aria-ref=${ref}`)
+      .getAttribute('data-gt-i', { timeout: 2000 })
+      .catch((e) => (process.env.DEBUG && console.log(ref, String(e).slice(0, 300)), null));
     if (i !== null) hit.add(i);
   }
   gtAll += dom.total;
@@ -49,6 +62,8 @@ for (const file of pages) {
   pwAll += hit.size;
   console.log(`| ${file} | ${dom.total} | ${dom.covered} | ${hit.size} |`);
 }
-console.log(`| all | ${gtAll} | ${domAll} (${((domAll / gtAll) * 100).toFixed(1)}%) | ${pwAll} (${((pwAll / gtAll) * 100).toFixed(1)}%) |`);
+console.log(
+  `| all | ${gtAll} | ${domAll} (${((domAll / gtAll) * 100).toFixed(1)}%) | ${pwAll} (${((pwAll / gtAll) * 100).toFixed(1)}%) |`,
+);
 await browser.close();
 server.close();

@@ -10,8 +10,7 @@ import { resolve } from 'node:path';
 export function bookmarkletSource(bundle) {
   // Set the flag only when it is not already a live tool: clicking the bookmarklet
   // again keeps the first debug handle and its state (the IIFE keeps the first copy).
-  const flag =
-    'var w=window,k="__browserxDebugDomTool";if(!w[k]||typeof w[k]!=="object")w[k]=true;';
+  const flag = 'var w=window,k="__browserxDebugDomTool";if(!w[k]||typeof w[k]!=="object")w[k]=true;';
   // `void` so the javascript: URL evaluates to undefined; a string result would
   // replace the page with that string.
   // The bundle's "use strict" only counts as a directive at the top of the function.
@@ -42,5 +41,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
 <p>Pages whose Content-Security-Policy forbids inline script block bookmarklets; use the extension there.</p>
 `,
   );
-  console.log(`dist/bookmarklet.txt: ${(url.length / 1024).toFixed(1)} KB javascript: URL; dist/bookmarklet.html: drag-and-drop page`);
+  console.log(
+    `dist/bookmarklet.txt: ${(url.length / 1024).toFixed(1)} KB javascript: URL; dist/bookmarklet.html: drag-and-drop page`,
+  );
 }

@@ -29,7 +29,17 @@ const INPUTS = [
   'scripts/build-extension.mjs',
 ];
 /** Outputs whose absence means "not built", whatever the stamp says. */
-const OUTPUTS = ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/domtool.iife.js', 'dist/playwright.js', 'dist/agent.js', 'dist/mcp.js', 'dist/global.d.ts', 'examples/extension/dist/content.js'];
+const OUTPUTS = [
+  'dist/index.js',
+  'dist/index.cjs',
+  'dist/index.d.ts',
+  'dist/domtool.iife.js',
+  'dist/playwright.js',
+  'dist/agent.js',
+  'dist/mcp.js',
+  'dist/global.d.ts',
+  'examples/extension/dist/content.js',
+];
 
 const args = process.argv.slice(2);
 const ifStale = args.includes('--if-stale');
@@ -67,7 +77,11 @@ function isFresh(hash) {
 }
 
 function run(label, script, scriptArgs = []) {
-  const r = spawnSync(process.execPath, [script, ...scriptArgs], { cwd: ROOT, encoding: 'utf8', stdio: quiet ? 'pipe' : 'inherit' });
+  const r = spawnSync(process.execPath, [script, ...scriptArgs], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: quiet ? 'pipe' : 'inherit',
+  });
   if (r.status !== 0) {
     if (quiet) process.stderr.write((r.stdout ?? '') + (r.stderr ?? ''));
     console.error(`build: ${label} failed` + (r.error ? ` (${r.error.message})` : ''));
@@ -77,7 +91,11 @@ function run(label, script, scriptArgs = []) {
 
 const hash = inputsHash();
 if (ifStale && isFresh(hash)) process.exit(0);
-const why = !existsSync(STAMP) ? 'no earlier build' : readFileSync(STAMP, 'utf8').trim() === hash ? 'outputs missing' : 'inputs changed since the last build';
+const why = !existsSync(STAMP)
+  ? 'no earlier build'
+  : readFileSync(STAMP, 'utf8').trim() === hash
+    ? 'outputs missing'
+    : 'inputs changed since the last build';
 
 const started = Date.now();
 const require = createRequire(import.meta.url);

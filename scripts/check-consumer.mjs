@@ -64,8 +64,10 @@ export function typedEntries(pkg) {
     if (typeof value === 'string') continue; // ./iife, ./package.json: files, not modules with types
     const name = key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`;
     entries.push(name);
-    if (!value.import?.types || !value.require?.types || value.import.types === value.require.types) problems.push(`${key}: needs import.types (.d.ts) and require.types (.d.cts)`);
-    if (key !== '.' && !pkg.typesVersions?.['*']?.[key.slice(2)]) problems.push(`${key}: no typesVersions["*"]["${key.slice(2)}"] (moduleResolution node10 cannot find its types)`);
+    if (!value.import?.types || !value.require?.types || value.import.types === value.require.types)
+      problems.push(`${key}: needs import.types (.d.ts) and require.types (.d.cts)`);
+    if (key !== '.' && !pkg.typesVersions?.['*']?.[key.slice(2)])
+      problems.push(`${key}: no typesVersions["*"]["${key.slice(2)}"] (moduleResolution node10 cannot find its types)`);
   }
   return { entries, problems };
 }
@@ -106,7 +108,6 @@ const cs = require('browserx-domtool/content-script');
 const pw = require('browserx-domtool/playwright');
 const global = require('browserx-domtool/global');
 const iifePath = require.resolve('browserx-domtool/iife');`);
-
 
 /**
  * TypeScript 5.x (the JS compiler) and 7.x (the native one, devDependency `typescript7`).
@@ -158,7 +159,16 @@ function writeReadmePrograms(dir) {
       files.push(name);
     }
     const tsconfig = `tsconfig.${sub}.json`;
-    const compilerOptions = { target: 'es2022', lib: ['es2022', 'dom', 'dom.iterable'], strict: true, noEmit: true, skipLibCheck: true, types: ['node', 'chrome'], module: 'esnext', moduleResolution: 'bundler' };
+    const compilerOptions = {
+      target: 'es2022',
+      lib: ['es2022', 'dom', 'dom.iterable'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node', 'chrome'],
+      module: 'esnext',
+      moduleResolution: 'bundler',
+    };
     writeFileSync(join(dir, tsconfig), JSON.stringify({ compilerOptions, files }, null, 2));
     return { file, tsconfig, blocks: blocks.length };
   });
@@ -174,35 +184,68 @@ export function readmeSnippets(markdown) {
 
 function sh(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts });
-  return { ok: r.status === 0, stdout: r.stdout ?? '', out: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}` };
+  return {
+    ok: r.status === 0,
+    stdout: r.stdout ?? '',
+    out: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}`,
+  };
 }
 
 function fail(what, detail) {
   failures.push(what);
-  console.error(`✗ ${what}\n${detail.trim().split('\n').map((l) => '    ' + l).join('\n')}`);
+  console.error(
+    `✗ ${what}\n${detail
+      .trim()
+      .split('\n')
+      .map((l) => '    ' + l)
+      .join('\n')}`,
+  );
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const quietNpm = { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', npm_config_loglevel: 'error' };
+const quietNpm = {
+  ...process.env,
+  npm_config_update_notifier: 'false',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  npm_config_loglevel: 'error',
+};
 
 try {
   // 1. Pack.
-  const pack = sh(npm, ['pack', '--json', '--pack-destination', work], { cwd: ROOT, env: quietNpm, shell: process.platform === 'win32' });
+  const pack = sh(npm, ['pack', '--json', '--pack-destination', work], {
+    cwd: ROOT,
+    env: quietNpm,
+    shell: process.platform === 'win32',
+  });
   if (!pack.ok) throw new Error('npm pack failed:\n' + pack.out);
   const packed = JSON.parse(pack.stdout.slice(pack.stdout.indexOf('[')))[0];
   const tarball = join(work, packed.filename);
   const shipped = packed.files.map((f) => f.path).sort();
-  const unexpected = shipped.filter((f) => !/^(package\.json|README\.md|LICENSE|dist\/[\w.-]+\.(js|cjs|map|d\.ts|d\.cts))$/.test(f));
-  const required = ['LICENSE', 'README.md', 'package.json', 'dist/domtool.iife.js', 'dist/global.d.ts', 'dist/global.d.cts'];
+  const unexpected = shipped.filter(
+    (f) => !/^(package\.json|README\.md|LICENSE|dist\/[\w.-]+\.(js|cjs|map|d\.ts|d\.cts))$/.test(f),
+  );
+  const required = [
+    'LICENSE',
+    'README.md',
+    'package.json',
+    'dist/domtool.iife.js',
+    'dist/global.d.ts',
+    'dist/global.d.cts',
+  ];
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   for (const entry of Object.values(pkg.exports)) {
-    const targets = typeof entry === 'string' ? [entry] : Object.values(entry).flatMap((c) => (typeof c === 'string' ? [c] : Object.values(c)));
+    const targets =
+      typeof entry === 'string'
+        ? [entry]
+        : Object.values(entry).flatMap((c) => (typeof c === 'string' ? [c] : Object.values(c)));
     for (const t of targets) required.push(t.replace(/^\.\//, ''));
   }
   const missing = [...new Set(required)].filter((f) => !shipped.includes(f));
   const { entries, problems } = typedEntries(pkg);
   if (problems.length) fail('package.json exports / typesVersions', problems.join('\n'));
-  if (unexpected.length || missing.length) fail('npm pack file list', `unexpected: ${unexpected.join(', ') || '-'}\nmissing: ${missing.join(', ') || '-'}`);
+  if (unexpected.length || missing.length)
+    fail('npm pack file list', `unexpected: ${unexpected.join(', ') || '-'}\nmissing: ${missing.join(', ') || '-'}`);
   else console.log(`✓ npm pack: ${packed.filename}, ${shipped.length} files, ${(packed.size / 1024).toFixed(0)} KB`);
   phase('pack');
 
@@ -210,9 +253,18 @@ try {
   const consumer = join(work, 'consumer');
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'domtool-consumer', private: true }));
-  let install = sh(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: consumer, env: quietNpm, shell: process.platform === 'win32' });
+  let install = sh(npm, ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], {
+    cwd: consumer,
+    env: quietNpm,
+    shell: process.platform === 'win32',
+  });
   // A machine whose npm cache lacks the one runtime dependency may fetch it.
-  if (!install.ok) install = sh(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: consumer, env: quietNpm, shell: process.platform === 'win32' });
+  if (!install.ok)
+    install = sh(npm, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--no-package-lock', tarball], {
+      cwd: consumer,
+      env: quietNpm,
+      shell: process.platform === 'win32',
+    });
   if (!install.ok) throw new Error('installing the tarball failed:\n' + install.out);
   for (const dep of ['@playwright/test', '@types/node', '@types/chrome', 'typescript']) {
     mkdirSync(dirname(join(consumer, 'node_modules', dep)), { recursive: true });
@@ -225,14 +277,25 @@ try {
   const chromium = pathToFileURL(join(ROOT, 'scripts/chromium.mjs')).href;
   const RESOLUTIONS = {
     // node16 for CommonJS: stricter than nodenext there (no require of ES modules).
-    esm: { node10: { module: 'esnext', moduleResolution: 'node10' }, 'node16/nodenext': { module: 'nodenext' }, bundler: { module: 'esnext', moduleResolution: 'bundler' } },
-    cjs: { node10: { module: 'commonjs', moduleResolution: 'node10' }, 'node16/nodenext': { module: 'node16' }, bundler: { module: 'preserve', moduleResolution: 'bundler' } },
+    esm: {
+      node10: { module: 'esnext', moduleResolution: 'node10' },
+      'node16/nodenext': { module: 'nodenext' },
+      bundler: { module: 'esnext', moduleResolution: 'bundler' },
+    },
+    cjs: {
+      node10: { module: 'commonjs', moduleResolution: 'node10' },
+      'node16/nodenext': { module: 'node16' },
+      bundler: { module: 'preserve', moduleResolution: 'bundler' },
+    },
   };
   const tsconfigName = (res) => `tsconfig.${res.replace('/', '-')}.json`;
   for (const kind of ['esm', 'cjs']) {
     const dir = join(consumer, kind);
     mkdirSync(join(dir, 'tests'), { recursive: true });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ private: true, type: kind === 'esm' ? 'module' : 'commonjs' }));
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ private: true, type: kind === 'esm' ? 'module' : 'commonjs' }),
+    );
     writeFileSync(join(dir, 'tests', 'readme.spec.ts'), snippets.playwright);
     writeFileSync(join(dir, 'smoke-types.ts'), SMOKE_TYPES);
     writeFileSync(join(dir, kind === 'esm' ? 'smoke.mjs' : 'smoke.cjs'), kind === 'esm' ? SMOKE_ESM : SMOKE_CJS);
@@ -245,26 +308,65 @@ try {
     // The user's files under each resolution. skipLibCheck keeps these fast (Playwright's and
     // Node's types are not ours to check); our own .d.ts files get a full check of their own.
     for (const [name, options] of Object.entries(RESOLUTIONS[kind])) {
-      const compilerOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], ...options };
-      writeFileSync(join(dir, tsconfigName(name)), JSON.stringify({ compilerOptions, files: ['tests/readme.spec.ts', 'smoke-types.ts', 'all-entries.ts'] }, null, 2));
+      const compilerOptions = {
+        target: 'es2022',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ['node'],
+        ...options,
+      };
+      writeFileSync(
+        join(dir, tsconfigName(name)),
+        JSON.stringify(
+          { compilerOptions, files: ['tests/readme.spec.ts', 'smoke-types.ts', 'all-entries.ts'] },
+          null,
+          2,
+        ),
+      );
     }
     writeFileSync(join(dir, 'all-entries.ts'), allEntriesFile(entries));
-    const dtsOptions = { target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, skipDefaultLibCheck: true, types: [], ...RESOLUTIONS[kind]['node16/nodenext'] };
-    writeFileSync(join(dir, 'tsconfig.dts.json'), JSON.stringify({ compilerOptions: dtsOptions, files: ['all-entries.ts'] }, null, 2));
+    const dtsOptions = {
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: false,
+      skipDefaultLibCheck: true,
+      types: [],
+      ...RESOLUTIONS[kind]['node16/nodenext'],
+    };
+    writeFileSync(
+      join(dir, 'tsconfig.dts.json'),
+      JSON.stringify({ compilerOptions: dtsOptions, files: ['all-entries.ts'] }, null, 2),
+    );
   }
 
   // 3. Type-check: 2 projects × (3 resolutions + our .d.ts files in full) with TypeScript 5.x,
   //    and the resolutions TypeScript 7.x still has, two at a time.
   const jobs = ['esm', 'cjs'].flatMap((kind) => [
     ...[...Object.keys(RESOLUTIONS[kind]), 'dts'].map((res) => ({ kind, res, ts: '5.x' })),
-    ...Object.keys(RESOLUTIONS[kind]).filter((res) => res !== 'node10').map((res) => ({ kind, res, ts: '7.x' })),
+    ...Object.keys(RESOLUTIONS[kind])
+      .filter((res) => res !== 'node10')
+      .map((res) => ({ kind, res, ts: '7.x' })),
   ]);
-  const results = await pool(jobs, 2, ({ kind, res, ts }) => run(COMPILERS[ts][0], [...COMPILERS[ts].slice(1), '-p', res === 'dts' ? 'tsconfig.dts.json' : tsconfigName(res)], join(consumer, kind)));
+  const results = await pool(jobs, 2, ({ kind, res, ts }) =>
+    run(
+      COMPILERS[ts][0],
+      [...COMPILERS[ts].slice(1), '-p', res === 'dts' ? 'tsconfig.dts.json' : tsconfigName(res)],
+      join(consumer, kind),
+    ),
+  );
   const matrix = { esm: {}, cjs: {} };
   jobs.forEach((job, i) => {
     const column = job.ts === '5.x' ? job.res : `${job.res} ts7`;
     matrix[job.kind][column] = results[i].ok ? 'ok' : 'FAIL';
-    if (!results[i].ok) fail(job.res === 'dts' ? `tsc ${job.kind}: the package's .d.ts files` : `tsc ${job.ts} ${job.kind} moduleResolution=${job.res}`, results[i].out);
+    if (!results[i].ok)
+      fail(
+        job.res === 'dts'
+          ? `tsc ${job.kind}: the package's .d.ts files`
+          : `tsc ${job.ts} ${job.kind} moduleResolution=${job.res}`,
+        results[i].out,
+      );
   });
 
   phase('tsc');
@@ -287,7 +389,9 @@ try {
       matrix[kind]['node run'] = smoke.ok ? 'ok' : 'FAIL';
       if (!smoke.ok) fail(`node ${kind} smoke`, smoke.out);
       const cli = join(consumer, 'node_modules/@playwright/test/cli.js');
-      const pw = await run(process.execPath, [cli, 'test', '-c', 'playwright.config.mjs'], dir, { CONSUMER_BASE_URL: base });
+      const pw = await run(process.execPath, [cli, 'test', '-c', 'playwright.config.mjs'], dir, {
+        CONSUMER_BASE_URL: base,
+      });
       matrix[kind]['playwright run'] = pw.ok && /1 passed/.test(pw.out) ? 'ok' : 'FAIL';
       if (matrix[kind]['playwright run'] !== 'ok') fail(`playwright ${kind} README snippet`, pw.out);
     }
@@ -298,14 +402,19 @@ try {
   phase('run');
   const cols = Object.keys(matrix.esm);
   console.log(`  ${''.padEnd(4)} ${cols.map((c) => c.padEnd(Math.max(6, c.length + 2))).join('')}`);
-  for (const kind of ['esm', 'cjs']) console.log(`  ${kind.padEnd(4)} ${cols.map((c) => String(matrix[kind][c]).padEnd(Math.max(6, c.length + 2))).join('')}`);
+  for (const kind of ['esm', 'cjs'])
+    console.log(
+      `  ${kind.padEnd(4)} ${cols.map((c) => String(matrix[kind][c]).padEnd(Math.max(6, c.length + 2))).join('')}`,
+    );
 } catch (e) {
   fail('consumer check', e instanceof Error ? e.message : String(e));
 } finally {
   if (keep) console.log(`consumer project kept in ${work}`);
   else rmSync(work, { recursive: true, force: true });
 }
-console.log(`consumer check: ${failures.length ? failures.length + ' failed' : 'all passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`);
+console.log(
+  `consumer check: ${failures.length ? failures.length + ' failed' : 'all passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`,
+);
 process.exit(failures.length ? 1 : 0);
 
 function run(cmd, args, cwd, env = {}) {

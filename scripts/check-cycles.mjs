@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'src');
-const SPECIFIER = /(?:^|[;\s])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s*['"](\.[^'"]+)['"]/gm;
+const SPECIFIER =
+  /(?:^|[;\s])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)|^\s*import\s*['"](\.[^'"]+)['"]/gm;
 
 function sources(dir) {
   const out = [];
@@ -32,7 +33,9 @@ function resolveImport(from, spec) {
 
 const graph = new Map();
 for (const file of sources(SRC)) {
-  const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   const deps = new Set();
   for (const m of text.matchAll(SPECIFIER)) {
     const target = resolveImport(file, m[1] ?? m[2] ?? m[3]);
@@ -120,13 +123,21 @@ const layerOf = (file) => {
 const upward = [];
 for (const [file, deps] of graph) {
   const from = layerOf(file);
-  if (from < 0) upward.push(`${relative(ROOT, file)}: not in any layer (add its folder to LAYERS in scripts/check-cycles.mjs)`);
+  if (from < 0)
+    upward.push(`${relative(ROOT, file)}: not in any layer (add its folder to LAYERS in scripts/check-cycles.mjs)`);
   for (const dep of deps) {
     const to = layerOf(dep);
-    if (from >= 0 && to > from) upward.push(`${relative(ROOT, file)} imports ${relative(ROOT, dep)} (layer ${LAYERS[from].join(', ')} → ${LAYERS[to].join(', ')})`);
+    if (from >= 0 && to > from)
+      upward.push(
+        `${relative(ROOT, file)} imports ${relative(ROOT, dep)} (layer ${LAYERS[from].join(', ')} → ${LAYERS[to].join(', ')})`,
+      );
     const rel = relative(SRC, file);
     const relDep = relative(SRC, dep);
-    for (const [importer, banned] of APART) if (rel.startsWith(importer + '/') && relDep.startsWith(banned + '/')) upward.push(`${relative(ROOT, file)} imports ${relative(ROOT, dep)} (${importer} must not depend on ${banned})`);
+    for (const [importer, banned] of APART)
+      if (rel.startsWith(importer + '/') && relDep.startsWith(banned + '/'))
+        upward.push(
+          `${relative(ROOT, file)} imports ${relative(ROOT, dep)} (${importer} must not depend on ${banned})`,
+        );
   }
 }
 if (upward.length) {

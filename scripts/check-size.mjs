@@ -35,7 +35,8 @@ function check(key, lines, limit) {
   seen.add(key);
   const known = KNOWN[key];
   if (known === undefined) problems.push(`${key}: ${lines} lines (limit ${limit})`);
-  else if (lines > known) problems.push(`${key}: grew to ${lines} lines (was ${known}; limit ${limit}) — split it instead`);
+  else if (lines > known)
+    problems.push(`${key}: grew to ${lines} lines (was ${known}; limit ${limit}) — split it instead`);
 }
 for (const file of files) {
   const text = readFileSync(file, 'utf8');
@@ -53,10 +54,13 @@ for (const file of files) {
   };
   visit(sf);
 }
-for (const key of Object.keys(KNOWN)) if (!seen.has(key)) problems.push(`${key}: now within its limit — remove it from KNOWN in scripts/check-size.mjs`);
+for (const key of Object.keys(KNOWN))
+  if (!seen.has(key)) problems.push(`${key}: now within its limit — remove it from KNOWN in scripts/check-size.mjs`);
 if (problems.length) {
   console.error(`Size limits of src/ (${problems.length}):`);
   for (const p of problems) console.error('  ' + p);
   process.exit(1);
 }
-console.log(`check-size: ${files.length} modules, none over ${MAX_MODULE} lines and no function over ${MAX_FUNCTION} beyond the ${Object.keys(KNOWN).length} known (which did not grow)`);
+console.log(
+  `check-size: ${files.length} modules, none over ${MAX_MODULE} lines and no function over ${MAX_FUNCTION} beyond the ${Object.keys(KNOWN).length} known (which did not grow)`,
+);

@@ -11,12 +11,16 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 if (isRoot && hasApt) {
   console.error('[domtool] Chromium not found; installing Debian package "chromium" ...');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+    stdio: 'inherit',
+  });
   if (existsSync(chromiumPath())) process.exit(0);
 }
 console.error(
-  '[domtool] No Chromium found at ' + path + '.\n' +
-  '  Install it with:  sudo apt-get install -y chromium\n' +
-  '  or point CHROMIUM_PATH at an existing Chromium/Chrome binary.',
+  '[domtool] No Chromium found at ' +
+    path +
+    '.\n' +
+    '  Install it with:  sudo apt-get install -y chromium\n' +
+    '  or point CHROMIUM_PATH at an existing Chromium/Chrome binary.',
 );
 process.exit(1);

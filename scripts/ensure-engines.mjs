@@ -40,7 +40,9 @@ export function ensureEngines(engines) {
   const command = `apt-get install -y --no-install-recommends ${packages.join(' ')}`;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.error(`[domtool] ${missing.join(' and ')} not found; installing Debian packages: ${packages.join(' ')} ...`);
+    console.error(
+      `[domtool] ${missing.join(' and ')} not found; installing Debian packages: ${packages.join(' ')} ...`,
+    );
     execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command} -qq`, { stdio: 'inherit' });
     if (missing.every((e) => REQUIREMENTS[e].present())) return true;
   }

@@ -9,4 +9,9 @@ export interface CodeBlock {
 export const README_FILES: string[];
 export function codeBlocks(markdown: string): CodeBlock[];
 export function readmeBlocks(root: string, file: string): (CodeBlock & { file: string })[];
-export function blockContaining(root: string, file: string, marker: string, lang?: string): CodeBlock & { file: string };
+export function blockContaining(
+  root: string,
+  file: string,
+  marker: string,
+  lang?: string,
+): CodeBlock & { file: string };

@@ -22,7 +22,8 @@ export function codeBlocks(markdown) {
     const indent = open[1].length;
     const body = [];
     let j = i + 1;
-    for (; j < lines.length && !/^\s*```\s*$/.test(lines[j]); j++) body.push(lines[j].slice(Math.min(indent, lines[j].length - lines[j].trimStart().length)));
+    for (; j < lines.length && !/^\s*```\s*$/.test(lines[j]); j++)
+      body.push(lines[j].slice(Math.min(indent, lines[j].length - lines[j].trimStart().length)));
     blocks.push({ lang: open[2], line: i + 1, code: body.join('\n') + '\n' });
     i = j;
   }
@@ -40,6 +41,9 @@ export function readmeBlocks(root, file) {
  */
 export function blockContaining(root, file, marker, lang) {
   const found = readmeBlocks(root, file).filter((b) => (!lang || b.lang === lang) && b.code.includes(marker));
-  if (found.length !== 1) throw new Error(`${file}: expected one ${lang ?? ''} block containing ${JSON.stringify(marker)}, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(
+      `${file}: expected one ${lang ?? ''} block containing ${JSON.stringify(marker)}, found ${found.length}`,
+    );
   return found[0];
 }

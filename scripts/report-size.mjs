@@ -21,8 +21,18 @@ const fmt = (n) => n.toLocaleString('en').padStart(9) + ' B';
 
 // Page-world scripts are shipped minified; the npm entries are measured as a consumer's
 // bundler would ship them: the entry with its chunks, bundled and minified.
-const SCRIPTS = ['dist/domtool.iife.js', 'dist/content-core.js', 'dist/content-actions.js', 'dist/page-world.js', 'examples/extension/dist/content.js',
-  'examples/extension/dist/content-core.js', 'examples/extension/dist/content-actions.js', 'examples/extension/dist/service-worker.js', 'examples/extension/dist/page-world.js', 'examples/extension/dist/panel.js'];
+const SCRIPTS = [
+  'dist/domtool.iife.js',
+  'dist/content-core.js',
+  'dist/content-actions.js',
+  'dist/page-world.js',
+  'examples/extension/dist/content.js',
+  'examples/extension/dist/content-core.js',
+  'examples/extension/dist/content-actions.js',
+  'examples/extension/dist/service-worker.js',
+  'examples/extension/dist/page-world.js',
+  'examples/extension/dist/panel.js',
+];
 const NPM = ['index', 'content-script', 'content-stub', 'actions', 'extension', 'playwright'];
 const rows = [];
 for (const path of SCRIPTS) {
@@ -33,7 +43,16 @@ for (const name of NPM) {
   for (const ext of ['js', 'cjs']) {
     const abs = new URL(`dist/${name}.${ext}`, root);
     if (!existsSync(abs)) continue;
-    const r = await build({ entryPoints: [abs.pathname], bundle: true, minify: true, write: false, logLevel: 'silent', format: ext === 'js' ? 'esm' : 'cjs', platform: name === 'playwright' ? 'node' : 'browser', target: 'es2020' });
+    const r = await build({
+      entryPoints: [abs.pathname],
+      bundle: true,
+      minify: true,
+      write: false,
+      logLevel: 'silent',
+      format: ext === 'js' ? 'esm' : 'cjs',
+      platform: name === 'playwright' ? 'node' : 'browser',
+      target: 'es2020',
+    });
     rows.push([`dist/${name}.${ext} (bundled)`, Buffer.from(r.outputFiles[0].contents)]);
   }
 }
@@ -43,8 +62,14 @@ for (const [path, bytes] of rows) {
   const gz = gzipSync(bytes, { level: 9 }).length;
   const goal = GOALS[path];
   const over = goal && (bytes.length > goal[0] || gz > goal[1]);
-  if (over) goalProblems.push(`${path} is ${bytes.length.toLocaleString('en')} B / ${gz.toLocaleString('en')} B gzip, over its goal of ${goal[0].toLocaleString('en')} / ${goal[1].toLocaleString('en')} (issue 19)`);
-  if (!quiet) console.log(`${path.padEnd(46)} ${fmt(bytes.length)} ${fmt(gz)}   ${goal ? (over ? 'OVER ' : 'ok ') + goal[0].toLocaleString('en') + ' / ' + goal[1].toLocaleString('en') : ''}`);
+  if (over)
+    goalProblems.push(
+      `${path} is ${bytes.length.toLocaleString('en')} B / ${gz.toLocaleString('en')} B gzip, over its goal of ${goal[0].toLocaleString('en')} / ${goal[1].toLocaleString('en')} (issue 19)`,
+    );
+  if (!quiet)
+    console.log(
+      `${path.padEnd(46)} ${fmt(bytes.length)} ${fmt(gz)}   ${goal ? (over ? 'OVER ' : 'ok ') + goal[0].toLocaleString('en') + ' / ' + goal[1].toLocaleString('en') : ''}`,
+    );
 }
 
 const problems = [];
@@ -64,8 +89,10 @@ if (/\beval\s*\(/.test(text)) problems.push('the bundle calls eval()');
 if (/\bnew\s+Function\s*\(/.test(text)) problems.push('the bundle calls new Function()');
 // R2: page-world code must survive a Prototype.js-style Array.from and enumerable
 // prototype pollution (for…in also sneaks in through bundler helpers: `import * as`).
-if (/\bArray\.from\(/.test(text)) problems.push('the bundle calls Array.from (broken by Prototype.js-era pages; use toArray from src/dom/builtins)');
-if (/for\s*\((?:var|let|const)\s+[\w$]+\s+in\s/.test(text)) problems.push('the bundle has a for…in loop (broken by Object.prototype pollution; `import * as` generates one)');
+if (/\bArray\.from\(/.test(text))
+  problems.push('the bundle calls Array.from (broken by Prototype.js-era pages; use toArray from src/dom/builtins)');
+if (/for\s*\((?:var|let|const)\s+[\w$]+\s+in\s/.test(text))
+  problems.push('the bundle has a for…in loop (broken by Object.prototype pollution; `import * as` generates one)');
 if (problems.length) {
   console.error('Bundle budget failed:\n  - ' + problems.join('\n  - '));
   if (overBudget) await printLargestModules();
@@ -76,11 +103,19 @@ if (problems.length) {
 async function printLargestModules() {
   const result = await build({
     entryPoints: [new URL('../src/iife.ts', import.meta.url).pathname],
-    bundle: true, minify: true, format: 'iife', target: 'es2020', platform: 'browser',
-    write: false, metafile: true, logLevel: 'silent',
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
   });
   const inputs = Object.values(result.metafile.outputs)[0].inputs;
-  const rows = Object.entries(inputs).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput).slice(0, 12);
+  const rows = Object.entries(inputs)
+    .sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput)
+    .slice(0, 12);
   console.error('Largest modules in the IIFE (minified bytes):');
   for (const [path, info] of rows) console.error(`  ${String(info.bytesInOutput).padStart(6)}  ${path}`);
 }

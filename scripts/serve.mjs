@@ -11,25 +11,49 @@ import { fileURLToPath } from 'node:url';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const corpus = resolve(root, '../shared/corpus/real-pages');
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.pdf': 'application/pdf', '.jpg': 'image/jpeg',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.pdf': 'application/pdf',
+  '.jpg': 'image/jpeg',
 };
 
 export function startServer(port) {
   const handler = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname === '/__health') { res.end('ok'); return; }
+    if (url.pathname === '/__health') {
+      res.end('ok');
+      return;
+    }
     let pathname = decodeURIComponent(url.pathname);
     let base = root;
-    if (pathname.startsWith('/corpus/')) { base = corpus; pathname = pathname.slice('/corpus'.length); }
+    if (pathname.startsWith('/corpus/')) {
+      base = corpus;
+      pathname = pathname.slice('/corpus'.length);
+    }
     const file = normalize(join(base, pathname));
-    if (!file.startsWith(base)) { res.statusCode = 403; res.end(); return; }
+    if (!file.startsWith(base)) {
+      res.statusCode = 403;
+      res.end();
+      return;
+    }
     try {
       const info = await stat(file);
       const target = info.isDirectory() ? join(file, 'index.html') : file;
       const body = await readFile(target);
-      const headers = { 'content-type': TYPES[extname(target)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
-      try { Object.assign(headers, JSON.parse(await readFile(target + '.headers.json', 'utf8'))); } catch { /* no sidecar */ }
+      const headers = {
+        'content-type': TYPES[extname(target)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      };
+      try {
+        Object.assign(headers, JSON.parse(await readFile(target + '.headers.json', 'utf8')));
+      } catch {
+        /* no sidecar */
+      }
       res.writeHead(200, headers);
       res.end(body);
     } catch {
@@ -39,7 +63,12 @@ export function startServer(port) {
   };
   const a = createServer(handler).listen(port, '127.0.0.1');
   const b = createServer(handler).listen(port + 1, '127.0.0.1');
-  return { close: () => { a.close(); b.close(); } };
+  return {
+    close: () => {
+      a.close();
+      b.close();
+    },
+  };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {

@@ -14,6 +14,7 @@ const bin = (name) => resolve(root, 'node_modules/.bin', name);
 const STEPS = [
   ['chromium', node, ['scripts/ensure-chromium.mjs'], true],
   ['typecheck', bin('tsc'), ['--noEmit'], false],
+  ['format', bin('biome'), ['format', '.'], false],
   ['cycles', node, ['scripts/check-cycles.mjs'], false],
   ['size', node, ['scripts/check-size.mjs'], false],
   ['build', node, ['scripts/build.mjs', '--if-stale', '--quiet'], true],

@@ -20,8 +20,11 @@ const dash = args.indexOf('--');
 let lead = 0;
 while (lead < args.length && ALL.includes(args[lead])) lead++;
 const own = args.slice(0, lead);
-const passthrough = dash === lead ? args.slice(dash + 1) : args.slice(lead).filter((a, i) => !(a === '--' && i === dash - lead));
-const misspelt = passthrough.filter((a) => /^(firefox|webkit|chromium|chrome|safari|gecko)$/i.test(a) && !ALL.includes(a));
+const passthrough =
+  dash === lead ? args.slice(dash + 1) : args.slice(lead).filter((a, i) => !(a === '--' && i === dash - lead));
+const misspelt = passthrough.filter(
+  (a) => /^(firefox|webkit|chromium|chrome|safari|gecko)$/i.test(a) && !ALL.includes(a),
+);
 if (misspelt.length) {
   console.error(`unknown engine(s): ${misspelt.join(', ')} (choose from ${ALL.join(', ')})`);
   process.exit(2);
@@ -39,7 +42,12 @@ function run(engine) {
   return new Promise((resolveRun) => {
     const child = spawn(process.execPath, [vitest, 'run', '--config', 'vitest.engines.config.ts', ...passthrough], {
       cwd: root,
-      env: { ...process.env, DOMTOOL_ENGINE: engine, DOMTOOL_TEST_PORT: String(base + OFFSET[engine]), ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }) },
+      env: {
+        ...process.env,
+        DOMTOOL_ENGINE: engine,
+        DOMTOOL_TEST_PORT: String(base + OFFSET[engine]),
+        ...(process.stdout.isTTY ? {} : { NO_COLOR: '1' }),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const prefix = engines.length > 1 ? `[${engine}] ` : '';
@@ -53,10 +61,13 @@ function run(engine) {
       });
       stream.on('end', () => pending && process.stdout.write(prefix + pending + '\n'));
     }
-    child.on('exit', (code, signal) => resolveRun({ engine, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }));
+    child.on('exit', (code, signal) =>
+      resolveRun({ engine, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }),
+    );
   });
 }
 
 const results = await Promise.all(engines.map(run));
-for (const r of results) console.log(`[domtool] ${r.engine}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${r.seconds.toFixed(0)} s`);
+for (const r of results)
+  console.log(`[domtool] ${r.engine}: ${r.code === 0 ? 'passed' : 'FAILED'} in ${r.seconds.toFixed(0)} s`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

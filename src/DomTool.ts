@@ -1,5 +1,13 @@
 // Facade: snapshot cache (TTL + dirty flag), serialization, and actions by node id.
-import { hasSnapshotOptions, ownOptions, pickSnapshotOptions, resolveSnapshotOptions, type DomToolOptions, type ResolvedSnapshotOptions, type SnapshotOptions } from './options';
+import {
+  hasSnapshotOptions,
+  ownOptions,
+  pickSnapshotOptions,
+  resolveSnapshotOptions,
+  type DomToolOptions,
+  type ResolvedSnapshotOptions,
+  type SnapshotOptions,
+} from './options';
 import { buildSnapshot, failedPayload, failedSnapshot, failedText } from './snapshot/build';
 import { IdMemory } from './snapshot/ids/id-memory';
 import type { DomSnapshot } from './snapshot/DomSnapshot';
@@ -21,7 +29,14 @@ import { findLines, renderRoot } from './changes/views';
 import { DomToolError, isDomToolError, msg } from './actions/result';
 import { now } from './dom/builtins';
 import { callPageTool, listPageTools, renderToolLines, withToolLines, type PageTool } from './page-tools/tools';
-import { installCommands, type ActionApi, type CommandHost, type CommandMethods, type GetTextOptions, type SerializedDomOptions } from './commands/table';
+import {
+  installCommands,
+  type ActionApi,
+  type CommandHost,
+  type CommandMethods,
+  type GetTextOptions,
+  type SerializedDomOptions,
+} from './commands/table';
 import { options as checkOptions } from './commands/checks';
 import { TOOL_SCHEMA } from './commands/schemas';
 
@@ -67,7 +82,13 @@ export class DomTool {
       refreshSnapshot: () => this.snapshot({ force: true }),
       invalidate: () => this.invalidate(),
       settle: (since, lastChange, extra) =>
-        this.waitQuiet({ quietMs: this.options.settleQuietMs ?? 100, timeoutMs: this.options.settleTimeoutMs ?? 1500, since, lastChange, ...extra }),
+        this.waitQuiet({
+          quietMs: this.options.settleQuietMs ?? 100,
+          timeoutMs: this.options.settleTimeoutMs ?? 1500,
+          since,
+          lastChange,
+          ...extra,
+        }),
       learning: () => {
         // Watched from the first action too, not only from the first look (issue 31): a text target needs no snapshot.
         const doc = this.document;
@@ -81,7 +102,9 @@ export class DomTool {
       actionEnded: () => this.churn.actionEnded(),
       dialogs: (policy) => {
         const mode = this.options.dialogHandling ?? 'wrap';
-        return mode === 'off' ? null : new DialogWatch({ accept: policy.accept === true, promptText: policy.promptText }, mode === 'wrap');
+        return mode === 'off'
+          ? null
+          : new DialogWatch({ accept: policy.accept === true, promptText: policy.promptText }, mode === 'wrap');
       },
       appeared: (before, effect, ignore) => this.appeared(before, effect, ignore),
       metrics: (event) => this.options.metricsCollector?.(event),
@@ -136,11 +159,20 @@ export class DomTool {
   }
 
   /** A8: what appeared since `before`, from a snapshot taken after the action settled. */
-  private async appeared(before: SnapshotLike | null, effect: ActionEffect, ignore?: (node: Node | undefined) => boolean): Promise<Appeared> {
+  private async appeared(
+    before: SnapshotLike | null,
+    effect: ActionEffect,
+    ignore?: (node: Node | undefined) => boolean,
+  ): Promise<Appeared> {
     const url = effect.urlAfter;
     // Leaving the page: what it shows now is the page being left, nothing "appeared".
-    if (effect.navigated && effect.leaving !== undefined) return url !== undefined ? { navigated: url, tokens: estimateTokens(url) } : { tokens: 0 };
-    if (effect.navigated && url !== undefined && urlWithoutHash(url) !== urlWithoutHash((before as DomSnapshot | null)?.context?.url ?? '')) {
+    if (effect.navigated && effect.leaving !== undefined)
+      return url !== undefined ? { navigated: url, tokens: estimateTokens(url) } : { tokens: 0 };
+    if (
+      effect.navigated &&
+      url !== undefined &&
+      urlWithoutHash(url) !== urlWithoutHash((before as DomSnapshot | null)?.context?.url ?? '')
+    ) {
       return { navigated: url, tokens: estimateTokens(url) };
     }
     // No snapshot before (the first action was on a text target): what the action was seen to add or change is news (ignore).
@@ -181,7 +213,15 @@ export class DomTool {
     const ttl = this.options.snapshotTTL ?? 2000;
     const hasOverrides = hasSnapshotOptions(overrides);
     // F1 + F2 + F7: reuse while within the TTL, nothing marked it dirty, and the page did not scroll.
-    if (!force && !hasOverrides && this.current && this.freshness.isFresh() && now() - this.current.takenAt < ttl && !scrolledSince(this.current, this.document)) return this.current;
+    if (
+      !force &&
+      !hasOverrides &&
+      this.current &&
+      this.freshness.isFresh() &&
+      now() - this.current.takenAt < ttl &&
+      !scrolledSince(this.current, this.document)
+    )
+      return this.current;
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
     const doc = this.document;
     this.churn.start(doc.documentElement ?? doc);
@@ -223,7 +263,10 @@ export class DomTool {
       if (options.since === 'last') return (await this.changesView({})).text;
       if (options.root !== undefined) {
         const snapshot = await this.snapshot({ force: options.force });
-        return renderRoot(snapshot, options.root, { ...options, tokenBudget: options.tokenBudget ?? this.snapshotOptions.tokenBudget });
+        return renderRoot(snapshot, options.root, {
+          ...options,
+          tokenBudget: options.tokenBudget ?? this.snapshotOptions.tokenBudget,
+        });
       }
       const snapshot = await this.publicSnapshot({ force: options.force, ...pickSnapshotOptions(options) });
       const text = snapshot.toText(options);
@@ -308,7 +351,10 @@ export class DomTool {
     this.runner = null;
     this.memory = new IdMemory();
     this.changes.reset();
-    this.host.setupError = new DomToolError('NO_DOCUMENT', 'This DomTool was disposed (dispose()): make a new one to go on.');
+    this.host.setupError = new DomToolError(
+      'NO_DOCUMENT',
+      'This DomTool was disposed (dispose()): make a new one to go on.',
+    );
   }
 
   private readonly host: CommandHost = {

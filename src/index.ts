@@ -3,7 +3,16 @@
 import './commands/full-action-layer';
 export { DomTool } from './DomTool';
 export { DomSnapshot } from './snapshot/DomSnapshot';
-export { DomToolError, type TypeOptions, type KeypressOptions, type ScrollOptions, type DragDestination, type DragOptions, type UploadFile, type UploadOptions } from './actions';
+export {
+  DomToolError,
+  type TypeOptions,
+  type KeypressOptions,
+  type ScrollOptions,
+  type DragDestination,
+  type DragOptions,
+  type UploadFile,
+  type UploadOptions,
+} from './actions';
 export type { TextOptions, SerializeOptions } from './snapshot/DomSnapshot';
 export type { DomToolOptions, SnapshotOptions, MetricsEvent } from './options';
 export type { Changes, ChangedNode, ChangeOptions } from './changes/ChangeTracker';

@@ -160,7 +160,8 @@ export function ownOptions<T extends object>(options: T): T {
     }
   }
   const out = { __proto__: null } as unknown as Record<string, unknown>;
-  for (let i = 0; i < keys.length; i++) if (hasOwn(options, keys[i])) out[keys[i]] = (options as Record<string, unknown>)[keys[i]];
+  for (let i = 0; i < keys.length; i++)
+    if (hasOwn(options, keys[i])) out[keys[i]] = (options as Record<string, unknown>)[keys[i]];
   return out as T;
 }
 
@@ -193,7 +194,8 @@ export function resolveSnapshotOptions(options: SnapshotOptions = {}): ResolvedS
   const shadowRootOf = ownOption(options, 'shadowRootOf');
   const hasClickListener = ownOption(options, 'hasClickListener');
   if (typeof shadowRootOf === 'function') out.shadowRootOf = shadowRootOf as SnapshotOptions['shadowRootOf'];
-  if (typeof hasClickListener === 'function') out.hasClickListener = hasClickListener as SnapshotOptions['hasClickListener'];
+  if (typeof hasClickListener === 'function')
+    out.hasClickListener = hasClickListener as SnapshotOptions['hasClickListener'];
   return out;
 }
 

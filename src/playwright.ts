@@ -50,8 +50,9 @@ export async function injectDomTool(page: PlaywrightPageLike, options: InjectOpt
   // The debug flag is read by the IIFE at load; set it only where nothing else has
   // (a DomTool left by an earlier injection must stay).
   const source =
-    (options.debug ? 'if (globalThis.__browserxDebugDomTool === undefined) globalThis.__browserxDebugDomTool = true;\n' : '') +
-    domToolScript();
+    (options.debug
+      ? 'if (globalThis.__browserxDebugDomTool === undefined) globalThis.__browserxDebugDomTool = true;\n'
+      : '') + domToolScript();
   await page.addInitScript({ content: source });
   // addInitScript only affects documents created from now on; the current one gets it here.
   // `void 0` as the last statement: the completion value is not sent back to Node.

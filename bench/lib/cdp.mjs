@@ -7,7 +7,11 @@ const GROUP = 'bench';
 async function arrayElementIds(cdp, expression) {
   const { result } = await cdp.send('Runtime.evaluate', { expression, objectGroup: GROUP });
   if (!result.objectId) return [];
-  const { result: props } = await cdp.send('Runtime.getProperties', { objectId: result.objectId, ownProperties: true, generatePreview: false });
+  const { result: props } = await cdp.send('Runtime.getProperties', {
+    objectId: result.objectId,
+    ownProperties: true,
+    generatePreview: false,
+  });
   const ids = [];
   for (const p of props) {
     const i = Number(p.name);
@@ -47,7 +51,10 @@ export async function listenerIndices(cdp, types) {
 /** Chromium's role and name for each element of window.__bench.nameEls (matched by backendDOMNodeId). */
 export async function chromiumNames(cdp) {
   const ids = await arrayElementIds(cdp, 'window.__bench.nameEls');
-  const backend = await mapPipelined(ids, async (objectId) => (await cdp.send('DOM.describeNode', { objectId })).node.backendNodeId);
+  const backend = await mapPipelined(
+    ids,
+    async (objectId) => (await cdp.send('DOM.describeNode', { objectId })).node.backendNodeId,
+  );
   await cdp.send('Runtime.releaseObjectGroup', { objectGroup: GROUP });
   const { nodes } = await cdp.send('Accessibility.getFullAXTree', {});
   const byBackend = new Map();

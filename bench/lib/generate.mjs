@@ -18,9 +18,11 @@ function prng(seed) {
   };
 }
 
-const WORDS = ('lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore ' +
+const WORDS = (
+  'lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore ' +
   'magna aliqua enim ad minim veniam quis nostrud exercitation ullamco laboris nisi aliquip ex ea commodo consequat ' +
-  'price delivery account order review shipping product garden kitchen travel weather market energy').split(' ');
+  'price delivery account order review shipping product garden kitchen travel weather market energy'
+).split(' ');
 const IMG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2280%22 height=%2260%22/%3E';
 
 // Each block returns [html, elementCount]; counting while generating lets us hit
@@ -34,14 +36,16 @@ function makeBlocks(rand) {
   const card = () => {
     const id = ++uid;
     const kind = rand();
-    const extra = kind < 0.3
-      ? `<button type="button" class="btn-add">Add to cart</button>`
-      : kind < 0.5
-        ? `<label>Qty <input type="number" name="qty${id}" value="1" min="1"></label>`
-        : kind < 0.6
-          ? `<button class="icon-btn btn-heart" aria-label="Save ${id}"><svg width="16" height="16"><path d="M0 0h16v16z"/></svg></button>`
-          : `<span class="tag">${pick(WORDS)}</span>`;
-    const html = `<li class="card"><div class="card-inner"><a href="/item/${id}" class="card-link">` +
+    const extra =
+      kind < 0.3
+        ? `<button type="button" class="btn-add">Add to cart</button>`
+        : kind < 0.5
+          ? `<label>Qty <input type="number" name="qty${id}" value="1" min="1"></label>`
+          : kind < 0.6
+            ? `<button class="icon-btn btn-heart" aria-label="Save ${id}"><svg width="16" height="16"><path d="M0 0h16v16z"/></svg></button>`
+            : `<span class="tag">${pick(WORDS)}</span>`;
+    const html =
+      `<li class="card"><div class="card-inner"><a href="/item/${id}" class="card-link">` +
       `<img src="${IMG}" alt="${cap(words(2))}" width="80" height="60"></a>` +
       `<div class="card-body"><h3><a href="/item/${id}">${cap(words(3))}</a></h3><p>${cap(words(12))}.</p>` +
       `<div class="actions">${extra}</div></div></div></li>`;
@@ -54,16 +58,24 @@ function makeBlocks(rand) {
     const n = 6 + Math.floor(rand() * 20);
     let html = '<section class="grid"><h2>' + cap(words(2)) + '</h2><ul class="cards">';
     let count = 3;
-    for (let i = 0; i < n; i++) { const [h, c] = card(); html += h; count += c; }
+    for (let i = 0; i < n; i++) {
+      const [h, c] = card();
+      html += h;
+      count += c;
+    }
     return [html + '</ul></section>', count];
   };
 
   const table = () => {
     const rows = 5 + Math.floor(rand() * 15);
-    let html = '<table class="data"><caption>' + cap(words(3)) + '</caption><thead><tr><th>Name</th><th>Qty</th><th>Price</th><th></th></tr></thead><tbody>';
+    let html =
+      '<table class="data"><caption>' +
+      cap(words(3)) +
+      '</caption><thead><tr><th>Name</th><th>Qty</th><th>Price</th><th></th></tr></thead><tbody>';
     let count = 8;
     for (let r = 0; r < rows; r++) {
-      html += `<tr><td>${cap(words(2))}</td><td>${1 + Math.floor(rand() * 9)}</td><td>$${(rand() * 100).toFixed(2)}</td>` +
+      html +=
+        `<tr><td>${cap(words(2))}</td><td>${1 + Math.floor(rand() * 9)}</td><td>$${(rand() * 100).toFixed(2)}</td>` +
         `<td><a href="#row${++uid}">Edit</a></td></tr>`;
       count += 6;
     }
@@ -73,13 +85,15 @@ function makeBlocks(rand) {
   const article = () => {
     const paras = 2 + Math.floor(rand() * 4);
     let html = `<article><h2>${cap(words(5))}</h2>`;
-    for (let p = 0; p < paras; p++) html += `<p>${cap(words(60 + Math.floor(rand() * 80)))} <em>${words(3)}</em> ${words(20)}.</p>`;
+    for (let p = 0; p < paras; p++)
+      html += `<p>${cap(words(60 + Math.floor(rand() * 80)))} <em>${words(3)}</em> ${words(20)}.</p>`;
     return [html + '</article>', 2 + paras * 2];
   };
 
   const form = () => {
     const id = ++uid;
-    const html = `<form class="signup" action="#"><fieldset><legend>${cap(words(2))}</legend>` +
+    const html =
+      `<form class="signup" action="#"><fieldset><legend>${cap(words(2))}</legend>` +
       `<label for="em${id}">Email</label><input id="em${id}" type="email" name="email" required>` +
       `<label><input type="checkbox" name="news"> Newsletter</label>` +
       `<select name="country"><option>Czechia</option><option>Germany</option><option>France</option></select>` +
@@ -98,7 +112,8 @@ function makeBlocks(rand) {
 
   const widgets = () => {
     const id = ++uid;
-    const html = `<div class="toolbar" role="toolbar" aria-label="Tools ${id}">` +
+    const html =
+      `<div class="toolbar" role="toolbar" aria-label="Tools ${id}">` +
       `<div class="clickable" role="button" tabindex="0">${cap(pick(WORDS))}</div>` +
       `<span class="js-toggle" onclick="void 0">Toggle</span>` +
       `<div role="tablist"><button role="tab" aria-selected="true">One</button><button role="tab" aria-selected="false">Two</button></div>` +
@@ -115,7 +130,13 @@ function makeBlocks(rand) {
   };
 
   return [
-    [cardList, 0.3], [table, 0.12], [article, 0.15], [form, 0.1], [hidden, 0.1], [widgets, 0.08], [nested, 0.15],
+    [cardList, 0.3],
+    [table, 0.12],
+    [article, 0.15],
+    [form, 0.1],
+    [hidden, 0.1],
+    [widgets, 0.08],
+    [nested, 0.15],
   ];
 }
 
@@ -128,10 +149,13 @@ export function generatePage(target, seed = 42) {
   const choose = (near) => {
     const from = near ? small : blocks;
     let r = rand() * from.reduce((a, [, w]) => a + w, 0);
-    for (const [fn, w] of from) { if ((r -= w) < 0) return fn; }
+    for (const [fn, w] of from) {
+      if ((r -= w) < 0) return fn;
+    }
     return from[0][0];
   };
-  const header = '<header class="site"><nav aria-label="Main"><ul>' +
+  const header =
+    '<header class="site"><nav aria-label="Main"><ul>' +
     ['Home', 'Shop', 'Deals', 'Help', 'Account'].map((w, i) => `<li><a href="/${i}">${w}</a></li>`).join('') +
     '</ul></nav><form role="search"><input type="search" name="q" placeholder="Search"><button>Go</button></form></header>';
   let count = 6 + 5 * 3 + 5 + 4; // html/head/meta/title/style/body, header, footer, script
@@ -143,11 +167,15 @@ export function generatePage(target, seed = 42) {
   }
   const footer = '<footer><p>© Bench</p><a href="/privacy">Privacy</a></footer>';
   // Listener-only clickables, as frameworks make them: no attribute betrays them, only cursor:pointer.
-  const script = '<script>for (const el of document.querySelectorAll(".js-row")) el.addEventListener("click", () => {});</script>';
-  const css = 'body{font:14px sans-serif;margin:0}.cards{display:flex;flex-wrap:wrap;list-style:none;padding:0}' +
+  const script =
+    '<script>for (const el of document.querySelectorAll(".js-row")) el.addEventListener("click", () => {});</script>';
+  const css =
+    'body{font:14px sans-serif;margin:0}.cards{display:flex;flex-wrap:wrap;list-style:none;padding:0}' +
     '.card{width:220px;margin:6px;border:1px solid #ddd}.clickable,.js-toggle,.js-row{cursor:pointer}main{display:flex;flex-direction:column;padding:8px}';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Generated ${target}</title><style>${css}</style></head>` +
-    `<body>${header}<main>${main}</main>${footer}${script}</body></html>`;
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Generated ${target}</title><style>${css}</style></head>` +
+    `<body>${header}<main>${main}</main>${footer}${script}</body></html>`
+  );
 }
 
 /** Writes the page to bench/.tmp/ (served as /bench/.tmp/<file>) unless it is already there. */

@@ -7,8 +7,24 @@
 
   // Widget roles an agent can act on directly; composite containers (menu,
   // listbox, tablist, grid, tree, radiogroup) are not targets themselves.
-  const WIDGET_ROLES = new Set(['button', 'checkbox', 'combobox', 'link', 'menuitem', 'menuitemcheckbox', 'menuitemradio',
-    'option', 'radio', 'searchbox', 'slider', 'spinbutton', 'switch', 'tab', 'textbox', 'treeitem']);
+  const WIDGET_ROLES = new Set([
+    'button',
+    'checkbox',
+    'combobox',
+    'link',
+    'menuitem',
+    'menuitemcheckbox',
+    'menuitemradio',
+    'option',
+    'radio',
+    'searchbox',
+    'slider',
+    'spinbutton',
+    'switch',
+    'tab',
+    'textbox',
+    'treeitem',
+  ]);
   const LISTENER_TYPES = ['click', 'mousedown', 'pointerdown', 'keydown'];
   B.LISTENER_TYPES = LISTENER_TYPES;
 
@@ -23,7 +39,12 @@
       for (let c = el.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
       if (el.shadowRoot) for (let c = el.shadowRoot.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
       if (el.localName === 'iframe' || el.localName === 'frame') {
-        try { const d = el.contentDocument; if (d && d.documentElement) kids.push(d.documentElement); } catch { /* cross-origin */ }
+        try {
+          const d = el.contentDocument;
+          if (d && d.documentElement) kids.push(d.documentElement);
+        } catch {
+          /* cross-origin */
+        }
       }
       for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
     }
@@ -33,7 +54,8 @@
   // The floor: one computed-style read (display, visibility) and one rect per element,
   // nothing else. Walks with firstElementChild/nextElementSibling like a lean engine would.
   B.floorOnce = () => {
-    let n = 0, sink = 0;
+    let n = 0,
+      sink = 0;
     const stack = [document.documentElement];
     while (stack.length) {
       const el = stack.pop();
@@ -56,7 +78,8 @@
   // font size, fill colour, text-indent (block containers), and the background colour of
   // every element with content (the colour behind the text is composed from them).
   B.readsOnce = () => {
-    let n = 0, sink = 0;
+    let n = 0,
+      sink = 0;
     const stack = [document.documentElement];
     while (stack.length) {
       const el = stack.pop();
@@ -71,10 +94,16 @@
       if (elementContent) sink += cs.overflow.length + cs.contentVisibility.length + cs.position.length;
       if (box) sink += cs.clipPath.length + cs.cursor.length;
       const tag = el.localName;
-      if (tag === 'a' || tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea') sink += cs.pointerEvents.length;
+      if (tag === 'a' || tag === 'button' || tag === 'input' || tag === 'select' || tag === 'textarea')
+        sink += cs.pointerEvents.length;
       let text = false;
-      for (let c = el.firstChild; c; c = c.nextSibling) if (c.nodeType === 3 && /\S/.test(c.data)) { text = true; break; }
-      if (text) sink += cs.fontSize.length + cs.webkitTextFillColor.length + (display === 'inline' ? 0 : cs.textIndent.length);
+      for (let c = el.firstChild; c; c = c.nextSibling)
+        if (c.nodeType === 3 && /\S/.test(c.data)) {
+          text = true;
+          break;
+        }
+      if (text)
+        sink += cs.fontSize.length + cs.webkitTextFillColor.length + (display === 'inline' ? 0 : cs.textIndent.length);
       if (text || elementContent) sink += cs.backgroundColor.length;
       for (let c = el.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
       if (el.shadowRoot) for (let c = el.shadowRoot.lastElementChild; c; c = c.previousElementSibling) stack.push(c);
@@ -90,7 +119,9 @@
 
   // The browser runs with --expose-gc; Node calls this before each contender, outside its timing,
   // so nobody pays for another's allocations.
-  B.gc = () => { if (typeof window.gc === 'function') window.gc(); };
+  B.gc = () => {
+    if (typeof window.gc === 'function') window.gc();
+  };
 
   B.timeFloor = () => {
     const t0 = performance.now();
@@ -107,7 +138,12 @@
     k.text = k.snap.toText();
     const t2 = performance.now();
     // P6: the snapshot's own per-stage times (walk, classify, ids, distill, render).
-    return { total: t2 - t0, build: t1 - t0, toText: t2 - t1, stages: k.snap.stats && k.snap.stats.stages ? { ...k.snap.stats.stages } : null };
+    return {
+      total: t2 - t0,
+      build: t1 - t0,
+      toText: t2 - t1,
+      stages: k.snap.stats && k.snap.stats.stages ? { ...k.snap.stats.stages } : null,
+    };
   };
 
   /**
@@ -132,7 +168,13 @@
     const t0 = performance.now();
     const json = JSON.stringify(snap.serialize());
     const serializeMs = performance.now() - t0;
-    return { serializeMs, stats: { ...snap.stats }, meta: JSON.parse(json).page.meta, text, jsonBytes: new TextEncoder().encode(json).length };
+    return {
+      serializeMs,
+      stats: { ...snap.stats },
+      meta: JSON.parse(json).page.meta,
+      text,
+      jsonBytes: new TextEncoder().encode(json).length,
+    };
   };
 
   // ---- Ground truth (the static half; listeners come from CDP in Node) ----
@@ -147,8 +189,10 @@
     if (r.width <= 0 || r.height <= 0 || (r.width <= 1 && r.height <= 1)) return false;
     const win = el.ownerDocument.defaultView;
     const root = el.ownerDocument.documentElement;
-    const x = r.left + win.scrollX, y = r.top + win.scrollY;
-    const w = Math.max(root.scrollWidth, win.innerWidth), h = Math.max(root.scrollHeight, win.innerHeight);
+    const x = r.left + win.scrollX,
+      y = r.top + win.scrollY;
+    const w = Math.max(root.scrollWidth, win.innerWidth),
+      h = Math.max(root.scrollHeight, win.innerHeight);
     return x + r.width > 0 && y + r.height > 0 && x < w && y < h && !clippedAway(el, r);
   }
 
@@ -177,7 +221,12 @@
     if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) return 'native';
     if (tag === 'button' || tag === 'select' || tag === 'textarea') return 'native';
     if (tag === 'input' && el.type !== 'hidden') return 'native';
-    if (tag === 'summary' && el.parentElement?.localName === 'details' && el.parentElement.querySelector(':scope > summary') === el) return 'native';
+    if (
+      tag === 'summary' &&
+      el.parentElement?.localName === 'details' &&
+      el.parentElement.querySelector(':scope > summary') === el
+    )
+      return 'native';
     if ((tag === 'video' || tag === 'audio') && el.hasAttribute('controls')) return 'native';
     if (el.isContentEditable && !el.parentElement?.isContentEditable) return 'contenteditable';
     if (el.hasAttribute('tabindex') && el.tabIndex >= 0) return 'tabindex';
@@ -219,7 +268,8 @@
     const expected = new Set(document.querySelectorAll('[data-gt]'));
     const tagOf = (el) => el.outerHTML.slice(0, 60);
     return {
-      expected: expected.size, found: B.gt.size,
+      expected: expected.size,
+      found: B.gt.size,
       missing: [...expected].filter((el) => !B.gt.has(el)).map(tagOf),
       extra: [...B.gt.keys()].filter((el) => !expected.has(el)).map(tagOf),
     };
@@ -238,19 +288,29 @@
   }
 
   const sameBox = (a, b) => {
-    const r = a.getBoundingClientRect(), s = b.getBoundingClientRect();
-    return Math.abs(r.left - s.left) <= 2 && Math.abs(r.top - s.top) <= 2 && Math.abs(r.width - s.width) <= 2 && Math.abs(r.height - s.height) <= 2;
+    const r = a.getBoundingClientRect(),
+      s = b.getBoundingClientRect();
+    return (
+      Math.abs(r.left - s.left) <= 2 &&
+      Math.abs(r.top - s.top) <= 2 &&
+      Math.abs(r.width - s.width) <= 2 &&
+      Math.abs(r.height - s.height) <= 2
+    );
   };
 
   // Diagnostic only: in the viewport but another element is on top at its centre.
   function obscured(el, r) {
-    if (el.ownerDocument !== document || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth) return null;
+    if (el.ownerDocument !== document || r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth)
+      return null;
     const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return !!top && top !== el && !el.contains(top) && !top.contains(el);
   }
 
   const describe = (el) => ({
-    box: ((r) => `${Math.round(r.left + scrollX)},${Math.round(r.top + scrollY)} ${Math.round(r.width)}×${Math.round(r.height)}`)(el.getBoundingClientRect()),
+    box: ((r) =>
+      `${Math.round(r.left + scrollX)},${Math.round(r.top + scrollY)} ${Math.round(r.width)}×${Math.round(r.height)}`)(
+      el.getBoundingClientRect(),
+    ),
     tag: el.localName,
     role: el.getAttribute('role') || '',
     classes: (typeof el.className === 'string' ? el.className : el.getAttribute('class') || '').trim().slice(0, 80),
@@ -275,7 +335,8 @@
     let unresolved = 0;
     for (const id of ids) {
       const el = snap.getElement(id);
-      if (el) idOf.set(el, id); else unresolved++;
+      if (el) idOf.set(el, id);
+      else unresolved++;
     }
     const byReason = {};
     const missed = [];
@@ -297,33 +358,78 @@
         if (a && B.gt.has(a)) how = 'inside';
       }
       if (!how) {
-        for (const d of el.querySelectorAll('*')) if (idOf.has(d) && sameBox(d, el)) { how = 'wrapper'; break; }
+        for (const d of el.querySelectorAll('*'))
+          if (idOf.has(d) && sameBox(d, el)) {
+            how = 'wrapper';
+            break;
+          }
       }
       const hiddenFromAx = !!el.closest('[aria-hidden="true"]');
       if (inView) viewport.total++;
       if (nearView) nearViewport.total++;
       if (hiddenFromAx) ariaHidden.total++;
-      if (how) { covered++; r.covered++; coveredHow[how]++; if (inView) viewport.covered++; if (nearView) nearViewport.covered++; if (hiddenFromAx) ariaHidden.covered++; }
-      else missed.push({ reason, inView, inJson: !!snap.getNodeId?.(el), ariaHidden: hiddenFromAx, obscured: obscured(el, r0), ...describe(el) });
+      if (how) {
+        covered++;
+        r.covered++;
+        coveredHow[how]++;
+        if (inView) viewport.covered++;
+        if (nearView) nearViewport.covered++;
+        if (hiddenFromAx) ariaHidden.covered++;
+      } else
+        missed.push({
+          reason,
+          inView,
+          inJson: !!snap.getNodeId?.(el),
+          ariaHidden: hiddenFromAx,
+          obscured: obscured(el, r0),
+          ...describe(el),
+        });
     }
     const imprecise = [];
-    let precise = 0, strict = 0;
+    let precise = 0,
+      strict = 0;
     for (const [el, id] of idOf) {
-      if (B.gt.has(el)) { precise++; strict++; continue; }
-      if (el.localName === 'label' && el.control) { precise++; continue; }
+      if (B.gt.has(el)) {
+        precise++;
+        strict++;
+        continue;
+      }
+      if (el.localName === 'label' && el.control) {
+        precise++;
+        continue;
+      }
       // A disabled control is not actionable now, but the agent must know it exists (and why it cannot use it yet).
-      if (el.matches(':disabled') && staticReason(el) === 'native') { precise++; continue; }
+      if (el.matches(':disabled') && staticReason(el) === 'native') {
+        precise++;
+        continue;
+      }
       let inner = 0;
       for (const d of el.querySelectorAll('*')) if (B.gt.has(d) && ++inner > 1) break;
-      if (inner === 1) { precise++; continue; }
+      if (inner === 1) {
+        precise++;
+        continue;
+      }
       imprecise.push({ id, containsGt: inner, ...describe(el) });
     }
     const idsShown = idOf.size + unresolved;
     return {
-      groundTruth: B.gt.size, covered, recall: B.gt.size ? covered / B.gt.size : 1, coveredHow, byReason, viewport, nearViewport, ariaHidden,
-      idsInText: idsShown, unresolvedIds: unresolved,
-      precision: idsShown ? precise / idsShown : 1, strictPrecision: idsShown ? strict / idsShown : 1,
-      missed: missed.slice(0, 60), missedInView: missed.filter((m) => m.inView).slice(0, 50), imprecise: imprecise.slice(0, 60), missedTotal: missed.length, impreciseTotal: imprecise.length,
+      groundTruth: B.gt.size,
+      covered,
+      recall: B.gt.size ? covered / B.gt.size : 1,
+      coveredHow,
+      byReason,
+      viewport,
+      nearViewport,
+      ariaHidden,
+      idsInText: idsShown,
+      unresolvedIds: unresolved,
+      precision: idsShown ? precise / idsShown : 1,
+      strictPrecision: idsShown ? strict / idsShown : 1,
+      missed: missed.slice(0, 60),
+      missedInView: missed.filter((m) => m.inView).slice(0, 50),
+      imprecise: imprecise.slice(0, 60),
+      missedTotal: missed.length,
+      impreciseTotal: imprecise.length,
     };
   };
 
@@ -338,7 +444,8 @@
       for (const k of ['children', 'iframe', 'shadowDom']) if (Array.isArray(n[k])) n[k].forEach(walk);
     };
     walk(snap.serialize().page.body);
-    const els = [], info = [];
+    const els = [],
+      info = [];
     for (const el of B.gt.keys()) {
       const id = snap.getNodeId?.(el);
       const node = id && nodes.get(id);

@@ -18,21 +18,34 @@ export function loadTargets(root) {
   return [
     ['examples/extension content.js (every frame)', resolve(root, 'examples/extension/dist/content.js')],
     ['examples/extension content-core.js (on first request)', resolve(root, 'examples/extension/dist/content-core.js')],
-    ['examples/extension content-actions.js (on first action)', resolve(root, 'examples/extension/dist/content-actions.js')],
+    [
+      'examples/extension content-actions.js (on first action)',
+      resolve(root, 'examples/extension/dist/content-actions.js'),
+    ],
     ['dist/domtool.iife.js', resolve(root, 'dist/domtool.iife.js')],
   ];
 }
 
 async function pageAgentBundle(root) {
   const r = await build({
-    stdin: { contents: "import * as PC from '@page-agent/page-controller'; globalThis.__pageAgentPC = PC;", resolveDir: root },
-    bundle: true, minify: true, format: 'iife', target: 'es2020', platform: 'browser', write: false, logLevel: 'silent',
+    stdin: {
+      contents: "import * as PC from '@page-agent/page-controller'; globalThis.__pageAgentPC = PC;",
+      resolveDir: root,
+    },
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
   });
   return r.outputFiles[0].text;
 }
 
 // What content.js needs to install itself in a page world: a chrome.runtime that takes a listener.
-const FAKE_CHROME = 'window.chrome = { runtime: { id: "bench", onMessage: { addListener() {}, removeListener() {} }, sendMessage() {} } };';
+const FAKE_CHROME =
+  'window.chrome = { runtime: { id: "bench", onMessage: { addListener() {}, removeListener() {} }, sendMessage() {} } };';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -47,7 +60,11 @@ export async function measureLoad(browser, root, { rounds = 15, extra = [] } = {
     scripts.push({ label, code: readFileSync(file, 'utf8') });
   }
   try {
-    scripts.push({ label: "page-agent's page controller (IIFE, esbuild-minified)", code: await pageAgentBundle(root), reference: true });
+    scripts.push({
+      label: "page-agent's page controller (IIFE, esbuild-minified)",
+      code: await pageAgentBundle(root),
+      reference: true,
+    });
   } catch (e) {
     console.warn('load bench: @page-agent/page-controller not bundled (' + e.message + '); run npm install');
   }
@@ -56,7 +73,9 @@ export async function measureLoad(browser, root, { rounds = 15, extra = [] } = {
   for (let r = 0; r < rounds + 1; r++) {
     for (let i = 0; i < scripts.length; i++) {
       const page = await context.newPage();
-      await page.setContent('<!doctype html><html><head></head><body><main><h1>Load time</h1><p>A paragraph with <a href="#x">a link</a>.</p><button>Go</button></main></body></html>');
+      await page.setContent(
+        '<!doctype html><html><head></head><body><main><h1>Load time</h1><p>A paragraph with <a href="#x">a link</a>.</p><button>Go</button></main></body></html>',
+      );
       await page.evaluate(FAKE_CHROME);
       const ms = await page.evaluate((code) => {
         const s = document.createElement('script');
@@ -84,9 +103,14 @@ export async function measureLoad(browser, root, { rounds = 15, extra = [] } = {
 export function renderLoadTable(rows) {
   const ref = rows.find((r) => r.reference);
   // The minimum too: on a machine shared with other work it is the least disturbed sample.
-  const lines = ['| script | minified | gzip | load (median) | load (min) | × page-agent (median) |', '|---|---:|---:|---:|---:|---:|'];
+  const lines = [
+    '| script | minified | gzip | load (median) | load (min) | × page-agent (median) |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
   for (const r of rows) {
-    lines.push(`| ${r.label} | ${r.bytes.toLocaleString('en')} B | ${r.gzip.toLocaleString('en')} B | ${r.ms.toFixed(2)} ms | ${r.min.toFixed(2)} ms | ${ref ? (r.ms / ref.ms).toFixed(2) + '×' : '–'} |`);
+    lines.push(
+      `| ${r.label} | ${r.bytes.toLocaleString('en')} B | ${r.gzip.toLocaleString('en')} B | ${r.ms.toFixed(2)} ms | ${r.min.toFixed(2)} ms | ${ref ? (r.ms / ref.ms).toFixed(2) + '×' : '–'} |`,
+    );
   }
   return lines.join('\n');
 }

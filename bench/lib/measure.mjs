@@ -51,28 +51,45 @@ export async function measurePage(page, opts) {
   await page.evaluate(opts.lib);
   await page.evaluate(INPAGE);
   // The in-page peer (issue 35): smart-dom-reader's own injectable bundle, evaluated like ours.
-  const sdr = opts.peers !== false && await page.evaluate(SMART_DOM_READER_BUNDLE + ';typeof SmartDOMReaderBundle !== "undefined"').catch(() => false);
+  const sdr =
+    opts.peers !== false &&
+    (await page.evaluate(SMART_DOM_READER_BUNDLE + ';typeof SmartDOMReaderBundle !== "undefined"').catch(() => false));
   const baseline = await emptyCallMs(page, cdp);
   const s = { floor: [], reads: [], budget: [], full: [], viewport: [], sdr: [], pw: [] };
-  let elements = 0, pwText = '', runs = opts.runs;
+  let elements = 0,
+    pwText = '',
+    runs = opts.runs;
   for (let round = 0; round <= runs; round++) {
     const f = await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeFloor()));
     elements = f.result.elements;
     const rd = await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeReads()));
-    const b = await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('budget', o), BUDGET));
-    const u = opts.onlyBudget ? null : await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('full', o), FULL));
-    const v = opts.onlyBudget ? null : await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('viewport', o), VIEWPORT));
-    const m = sdr ? await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeSmartDomReader())) : null;
-    const p = opts.playwright ? await cpuOf(page, cdp, baseline, async () => {
-      const t0 = performance.now();
-      const text = await page.ariaSnapshot({ mode: 'ai', timeout: 0 });
-      return { text, wall: performance.now() - t0 };
-    }) : null;
+    const b = await cpuOf(page, cdp, baseline, () =>
+      page.evaluate((o) => window.__bench.timeDomTool('budget', o), BUDGET),
+    );
+    const u = opts.onlyBudget
+      ? null
+      : await cpuOf(page, cdp, baseline, () => page.evaluate((o) => window.__bench.timeDomTool('full', o), FULL));
+    const v = opts.onlyBudget
+      ? null
+      : await cpuOf(page, cdp, baseline, () =>
+          page.evaluate((o) => window.__bench.timeDomTool('viewport', o), VIEWPORT),
+        );
+    const m = sdr
+      ? await cpuOf(page, cdp, baseline, () => page.evaluate(() => window.__bench.timeSmartDomReader()))
+      : null;
+    const p = opts.playwright
+      ? await cpuOf(page, cdp, baseline, async () => {
+          const t0 = performance.now();
+          const text = await page.ariaSnapshot({ mode: 'ai', timeout: 0 });
+          return { text, wall: performance.now() - t0 };
+        })
+      : null;
     if (round === 0) {
       // A pathological page (a regression, or 100k elements with Playwright at seconds per call)
       // must not stall the whole bench: after a slow warm-up, fewer rounds (recorded as `runs`).
       // Small pages get more rounds: cheap, and a new page's code is still warming up in V8.
-      const roundMs = (u?.result.total ?? 0) + (v?.result.total ?? 0) + b.result.total + (m?.result.ms ?? 0) + (p?.result.wall ?? 0);
+      const roundMs =
+        (u?.result.total ?? 0) + (v?.result.total ?? 0) + b.result.total + (m?.result.ms ?? 0) + (p?.result.wall ?? 0);
       if (roundMs > (opts.slowRoundMs ?? 30000)) runs = Math.min(runs, 2);
       else if (roundMs < 400) runs = Math.max(runs, opts.smallPageRuns ?? 15);
       else if (roundMs < 2000) runs = Math.max(runs, Math.round((opts.smallPageRuns ?? 15) * 0.6));
@@ -84,21 +101,34 @@ export async function measurePage(page, opts) {
     if (u) s.full.push({ ...u.result, cpu: u.cpu });
     if (v) s.viewport.push({ ...v.result, cpu: v.cpu });
     if (m && !m.result.error) s.sdr.push({ wall: m.result.ms, cpu: m.cpu, chars: m.result.chars });
-    if (p) { s.pw.push({ wall: p.result.wall, cpu: p.cpu }); pwText = p.result.text; }
+    if (p) {
+      s.pw.push({ wall: p.result.wall, cpu: p.cpu });
+      pwText = p.result.text;
+    }
   }
   const out = {
     floor: { ...stats(s.floor.map((x) => x.wall)), cpu: stats(s.floor.map((x) => x.cpu)), elements },
     reads: { ...stats(s.reads.map((x) => x.wall)), cpu: stats(s.reads.map((x) => x.cpu)) },
-    runs, emptyCallMs: baseline,
+    runs,
+    emptyCallMs: baseline,
   };
   out.budget = summarizeRun(s.budget, await page.evaluate(() => window.__bench.domToolOutput('budget')));
   if (s.full.length) out.full = summarizeRun(s.full, await page.evaluate(() => window.__bench.domToolOutput('full')));
-  if (s.viewport.length) out.viewport = summarizeRun(s.viewport, await page.evaluate(() => window.__bench.domToolOutput('viewport')));
-  if (s.sdr.length) out.smartDomReader = { wall: stats(s.sdr.map((x) => x.wall)), cpu: stats(s.sdr.map((x) => x.cpu)), chars: s.sdr[0].chars };
+  if (s.viewport.length)
+    out.viewport = summarizeRun(s.viewport, await page.evaluate(() => window.__bench.domToolOutput('viewport')));
+  if (s.sdr.length)
+    out.smartDomReader = {
+      wall: stats(s.sdr.map((x) => x.wall)),
+      cpu: stats(s.sdr.map((x) => x.cpu)),
+      chars: s.sdr[0].chars,
+    };
   if (s.pw.length) {
     out.playwright = {
-      wall: stats(s.pw.map((x) => x.wall)), inPage: stats(s.pw.map((x) => x.cpu)),
-      tokens: tokens(pwText), chars: pwText.length, refs: (pwText.match(/\[ref=/g) || []).length,
+      wall: stats(s.pw.map((x) => x.wall)),
+      inPage: stats(s.pw.map((x) => x.cpu)),
+      tokens: tokens(pwText),
+      chars: pwText.length,
+      refs: (pwText.match(/\[ref=/g) || []).length,
     };
   }
 
@@ -113,7 +143,8 @@ export async function measurePage(page, opts) {
     delete out.coverage.missedInView;
     out.coverageBudget = await page.evaluate(() => window.__bench.coverage('budget'));
     // Budget mode is judged on what it keeps near the viewport; its other lists repeat the full-mode ones.
-    delete out.coverageBudget.missed; delete out.coverageBudget.imprecise;
+    delete out.coverageBudget.missed;
+    delete out.coverageBudget.imprecise;
     if (opts.selfTest) out.selfTest = await page.evaluate(() => window.__bench.checkGroundTruth());
     const targets = await page.evaluate(() => window.__bench.nameTargets('full'));
     const ax = await chromiumNames(cdp);
@@ -128,17 +159,27 @@ function stageMedians(samples) {
   const withStages = samples.filter((x) => x.stages);
   if (!withStages.length) return null;
   const out = {};
-  for (const stage of Object.keys(withStages[0].stages)) out[stage] = stats(withStages.map((x) => x.stages[stage])).median;
+  for (const stage of Object.keys(withStages[0].stages))
+    out[stage] = stats(withStages.map((x) => x.stages[stage])).median;
   return out;
 }
 
 function summarizeRun(samples, r) {
   return {
-    total: stats(samples.map((x) => x.total)), cpu: stats(samples.map((x) => x.cpu)), build: stats(samples.map((x) => x.build)), toText: stats(samples.map((x) => x.toText)),
+    total: stats(samples.map((x) => x.total)),
+    cpu: stats(samples.map((x) => x.cpu)),
+    build: stats(samples.map((x) => x.build)),
+    toText: stats(samples.map((x) => x.toText)),
     stages: stageMedians(samples),
-    serializeMs: r.serializeMs, stats: r.stats, truncated: !!r.meta?.truncated, truncation: r.meta?.truncation ?? r.stats?.truncation,
-    totalNodes: r.meta?.totalNodes, emittedNodes: r.meta?.emittedNodes ?? r.stats?.emittedNodes,
-    tokens: tokens(r.text), chars: r.text.length, jsonBytes: r.jsonBytes,
+    serializeMs: r.serializeMs,
+    stats: r.stats,
+    truncated: !!r.meta?.truncated,
+    truncation: r.meta?.truncation ?? r.stats?.truncation,
+    totalNodes: r.meta?.totalNodes,
+    emittedNodes: r.meta?.emittedNodes ?? r.stats?.emittedNodes,
+    tokens: tokens(r.text),
+    chars: r.text.length,
+    jsonBytes: r.jsonBytes,
     textIds: (r.text.match(/\bnv_[0-9a-z]+/g) || []).length,
   };
 }

@@ -12,21 +12,41 @@ const INPAGE = readFileSync(new URL('./inpage.js', import.meta.url), 'utf8');
 
 async function unminifiedBundle() {
   const outfile = join(TMP_DIR, 'domtool.profile.js');
-  await build({ entryPoints: [join(ROOT, 'src/iife.ts')], bundle: true, format: 'iife', outfile, keepNames: true, target: 'es2020', logLevel: 'silent' });
+  await build({
+    entryPoints: [join(ROOT, 'src/iife.ts')],
+    bundle: true,
+    format: 'iife',
+    outfile,
+    keepNames: true,
+    target: 'es2020',
+    logLevel: 'silent',
+  });
   return readFileSync(outfile, 'utf8') + '\n//# sourceURL=domtool.profile.js';
 }
 
 // esbuild marks each module with a "// src/….ts" (or node_modules/….js) comment line; bundle line → source file.
 function sourceFiles(code) {
   const marks = [];
-  code.split('\n').forEach((line, i) => { const m = line.match(/^\s*\/\/ ((?:src|node_modules)\/\S+\.[jt]s)$/); if (m) marks.push([i, m[1]]); });
-  return (line) => { let f = ''; for (const [i, name] of marks) { if (i > line) break; f = name; } return f; };
+  code.split('\n').forEach((line, i) => {
+    const m = line.match(/^\s*\/\/ ((?:src|node_modules)\/\S+\.[jt]s)$/);
+    if (m) marks.push([i, m[1]]);
+  });
+  return (line) => {
+    let f = '';
+    for (const [i, name] of marks) {
+      if (i > line) break;
+      f = name;
+    }
+    return f;
+  };
 }
 
 function selfTimes(profile, fileOf) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   // Frames of our bundle are recognized by script id: V8 leaves the url off some of them.
-  const ourScripts = new Set(profile.nodes.filter((n) => n.callFrame.url.endsWith('domtool.profile.js')).map((n) => n.callFrame.scriptId));
+  const ourScripts = new Set(
+    profile.nodes.filter((n) => n.callFrame.url.endsWith('domtool.profile.js')).map((n) => n.callFrame.scriptId),
+  );
   const isOurs = (cf) => ourScripts.has(cf.scriptId);
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
@@ -50,7 +70,10 @@ function selfTimes(profile, fileOf) {
     e.selfMs += us / 1000;
     byFn.set(key, e);
   }
-  const top = [...byFn.values()].sort((a, b) => b.selfMs - a.selfMs).slice(0, 15).map((e) => ({ ...e, share: e.selfMs / (total / 1000) }));
+  const top = [...byFn.values()]
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, 15)
+    .map((e) => ({ ...e, share: e.selfMs / (total / 1000) }));
   return { totalMs: total / 1000, samples: profile.samples.length, top };
 }
 
@@ -78,12 +101,24 @@ export async function profilePages(context, args) {
       const options = t.mode === 'full' ? FULL : BUDGET;
       await page.evaluate(([k, o]) => window.__bench.timeDomTool(k, o), [t.mode, options]); // warm-up, not profiled
       await cdp.send('Profiler.start');
-      await page.evaluate(async ([k, o]) => { for (let i = 0; i < 5; i++) await window.__bench.timeDomTool(k, o); }, [t.mode, options]);
+      await page.evaluate(
+        async ([k, o]) => {
+          for (let i = 0; i < 5; i++) await window.__bench.timeDomTool(k, o);
+        },
+        [t.mode, options],
+      );
       const { profile } = await cdp.send('Profiler.stop');
       out.push({ page: t.page, mode: t.mode, runs: 5, ...selfTimes(profile, fileOf) });
       await cdp.detach();
     } catch (e) {
-      out.push({ page: t.page, mode: t.mode, error: String(e?.message ?? e).split('\n')[0], top: [], samples: 0, totalMs: 0 });
+      out.push({
+        page: t.page,
+        mode: t.mode,
+        error: String(e?.message ?? e).split('\n')[0],
+        top: [],
+        samples: 0,
+        totalMs: 0,
+      });
     } finally {
       await page.close();
     }

@@ -11,12 +11,7 @@ import { findOrReveal } from './reveal';
 import { clickThroughHover, hoverTriggerOf } from './hover-only';
 import { resolveTarget, type SnapshotLike } from './resolve';
 import { deepActiveElement, hitTest, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
-import {
-  checkEnabled,
-  checkHitTarget,
-  checkNotCrossOriginFrame,
-  checkVisible,
-} from './verify';
+import { checkEnabled, checkHitTarget, checkNotCrossOriginFrame, checkVisible } from './verify';
 import { describeElement } from './describe';
 import { scrollIntoViewIfNeeded, scrollToCentre, targetPoint, type Point } from '../dom/geometry';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
@@ -26,7 +21,15 @@ import type { ChurnFilter } from '../settle/churn';
 import type { DialogWatch } from '../settle/dialogs';
 import type { DialogOptions } from './dialog-options';
 import { renderResultText } from './result-text';
-import { editingHostOf, isTextField, typeIntoEditor, typeIntoField, clearElement, KEYED_TYPING_LIMIT, MAX_TYPED_LENGTH } from './typing';
+import {
+  editingHostOf,
+  isTextField,
+  typeIntoEditor,
+  typeIntoField,
+  clearElement,
+  KEYED_TYPING_LIMIT,
+  MAX_TYPED_LENGTH,
+} from './typing';
 import { mergeModifiers, normalizeModifiers, parseKey } from './keys';
 import { pressKey } from './keyboard';
 import { namedModifiers, pressChord } from './chords';
@@ -61,15 +64,22 @@ export class ActionRunner implements ActionContext {
   constructor(readonly host: ActionHost) {}
 
   click(id: string | TextTarget, options: ClickOptions = {}): Promise<ActionResult> {
-    return this.run('click', async (start) => {
-      const { element, snapshot, label } = await this.resolvePointer(id);
-      const trigger = hoverTriggerOf(element);
-      if (trigger) return clickThroughHover(this, start, element, trigger, snapshot, label, options, (el) => describeElement(el, snapshot));
-      const target = this.pointerTarget(element, label, snapshot);
-      const watch = this.watch(element, snapshot);
-      clickSequence(target.dispatchTo, target.point, this.pointer, options);
-      return this.finish(start, await this.settle(watch), 'click');
-    }, options);
+    return this.run(
+      'click',
+      async (start) => {
+        const { element, snapshot, label } = await this.resolvePointer(id);
+        const trigger = hoverTriggerOf(element);
+        if (trigger)
+          return clickThroughHover(this, start, element, trigger, snapshot, label, options, (el) =>
+            describeElement(el, snapshot),
+          );
+        const target = this.pointerTarget(element, label, snapshot);
+        const watch = this.watch(element, snapshot);
+        clickSequence(target.dispatchTo, target.point, this.pointer, options);
+        return this.finish(start, await this.settle(watch), 'click');
+      },
+      options,
+    );
   }
 
   hover(id: string | TextTarget): Promise<ActionResult> {
@@ -98,54 +108,63 @@ export class ActionRunner implements ActionContext {
   }
 
   type(target: string | TextTarget, text: string, options: TypeOptions = {}): Promise<ActionResult> {
-    return this.run('type', async (start) => {
-      if (typeof text !== 'string') throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('text', 'a string'));
-      if (text.length > MAX_TYPED_LENGTH) throw new DomToolError('VALIDATION_ERROR', msg.textTooLong(text.length, MAX_TYPED_LENGTH));
-      let pressEnter = options.pressEnter === true;
-      // Seed 003: text ending in "\n" presses Enter after typing.
-      if (text.length && text.charAt(text.length - 1) === '\n') {
-        pressEnter = true;
-        text = text.slice(0, -1);
-      }
-      const replace = options.replace !== false;
-      const { element, snapshot, id } = await this.resolve(target);
-      const into = retarget(element, 'type');
-      if (into?.kind === 'slider') return runTypeSlider(this, start, id, into.el, snapshot, text);
-      if (into?.kind === 'code') return runTypeCodeEditor(this, start, id, into.editor, snapshot, pressEnter ? text + '\n' : text, replace);
-      const field = this.editableTarget(element, into, id, snapshot);
-      this.secrets.target(field);
-      this.secrets.typed(field, text);
-      this.pointerTarget(field, id, snapshot);
-      const notes: string[] = [];
-      // Date/time/colour inputs hold one canonical format: read natural input into it.
-      const formatted = field.localName === 'input' ? formattedValue(declaredFormatType(field, (field as HTMLInputElement).type), text, field.ownerDocument) : null;
-      if (formatted && 'error' in formatted) throw new DomToolError('VALIDATION_ERROR', formatted.error);
-      if (formatted && formatted.value !== text) {
-        notes.push(`Read ${JSON.stringify(cut(text))} as ${formatted.value}, the format this input expects.`);
-        text = formatted.value;
-      }
-      const watch = this.watch(field, snapshot);
-      const host = isTextField(field) ? null : editingHostOf(field);
-      const outcome = host ? await typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
-      // What the field should hold now (its old value + the typed text when appending) is as secret.
-      this.secrets.typed(field, outcome.expected);
-      if (outcome.pasted) notes.push(msg.pasted(text.length, KEYED_TYPING_LIMIT));
-      if (outcome.usedFallback) notes.push(msg.fallbackUsed);
-      if (outcome.truncatedTo !== undefined) notes.push(msg.truncatedByMaxLength(outcome.truncatedTo));
-      else if (outcome.reformatted) notes.push(msg.reformatted(outcome.expected, outcome.valueAfter));
-      if (pressEnter && outcome.stuck) {
-        const key = pressKey(host ?? field, { key: 'Enter', code: 'Enter', keyCode: 13, text: '\r' }, {});
-        if (key.prevented) notes.push(msg.defaultPrevented('Enter'));
-      }
-      const obs = await this.settle(watch);
-      if (!outcome.stuck) {
-        const err = host
-          ? new DomToolError('ACTION_FAILED', msg.editorDidNotAccept(id))
-          : new DomToolError('ACTION_FAILED', msg.valueDidNotStick(id, outcome.expected, outcome.valueAfter));
-        return failureResult(start, err, obs.effect, notes);
-      }
-      return this.finish(start, obs, 'typing', notes);
-    }, options);
+    return this.run(
+      'type',
+      async (start) => {
+        if (typeof text !== 'string') throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('text', 'a string'));
+        if (text.length > MAX_TYPED_LENGTH)
+          throw new DomToolError('VALIDATION_ERROR', msg.textTooLong(text.length, MAX_TYPED_LENGTH));
+        let pressEnter = options.pressEnter === true;
+        // Seed 003: text ending in "\n" presses Enter after typing.
+        if (text.length && text.charAt(text.length - 1) === '\n') {
+          pressEnter = true;
+          text = text.slice(0, -1);
+        }
+        const replace = options.replace !== false;
+        const { element, snapshot, id } = await this.resolve(target);
+        const into = retarget(element, 'type');
+        if (into?.kind === 'slider') return runTypeSlider(this, start, id, into.el, snapshot, text);
+        if (into?.kind === 'code')
+          return runTypeCodeEditor(this, start, id, into.editor, snapshot, pressEnter ? text + '\n' : text, replace);
+        const field = this.editableTarget(element, into, id, snapshot);
+        this.secrets.target(field);
+        this.secrets.typed(field, text);
+        this.pointerTarget(field, id, snapshot);
+        const notes: string[] = [];
+        // Date/time/colour inputs hold one canonical format: read natural input into it.
+        const formatted =
+          field.localName === 'input'
+            ? formattedValue(declaredFormatType(field, (field as HTMLInputElement).type), text, field.ownerDocument)
+            : null;
+        if (formatted && 'error' in formatted) throw new DomToolError('VALIDATION_ERROR', formatted.error);
+        if (formatted && formatted.value !== text) {
+          notes.push(`Read ${JSON.stringify(cut(text))} as ${formatted.value}, the format this input expects.`);
+          text = formatted.value;
+        }
+        const watch = this.watch(field, snapshot);
+        const host = isTextField(field) ? null : editingHostOf(field);
+        const outcome = host ? await typeIntoEditor(host, text, replace) : typeIntoField(field, text, replace);
+        // What the field should hold now (its old value + the typed text when appending) is as secret.
+        this.secrets.typed(field, outcome.expected);
+        if (outcome.pasted) notes.push(msg.pasted(text.length, KEYED_TYPING_LIMIT));
+        if (outcome.usedFallback) notes.push(msg.fallbackUsed);
+        if (outcome.truncatedTo !== undefined) notes.push(msg.truncatedByMaxLength(outcome.truncatedTo));
+        else if (outcome.reformatted) notes.push(msg.reformatted(outcome.expected, outcome.valueAfter));
+        if (pressEnter && outcome.stuck) {
+          const key = pressKey(host ?? field, { key: 'Enter', code: 'Enter', keyCode: 13, text: '\r' }, {});
+          if (key.prevented) notes.push(msg.defaultPrevented('Enter'));
+        }
+        const obs = await this.settle(watch);
+        if (!outcome.stuck) {
+          const err = host
+            ? new DomToolError('ACTION_FAILED', msg.editorDidNotAccept(id))
+            : new DomToolError('ACTION_FAILED', msg.valueDidNotStick(id, outcome.expected, outcome.valueAfter));
+          return failureResult(start, err, obs.effect, notes);
+        }
+        return this.finish(start, obs, 'typing', notes);
+      },
+      options,
+    );
   }
 
   clear(target: string | TextTarget): Promise<ActionResult> {
@@ -159,38 +178,44 @@ export class ActionRunner implements ActionContext {
       const watch = this.watch(field, snapshot);
       const left = clearElement(field);
       const obs = await this.settle(watch);
-      if (left.trim() !== '') return failureResult(start, new DomToolError('ACTION_FAILED', msg.clearDidNotStick(id, left)), obs.effect);
+      if (left.trim() !== '')
+        return failureResult(start, new DomToolError('ACTION_FAILED', msg.clearDidNotStick(id, left)), obs.effect);
       return successResult(start, obs.effect);
     });
   }
 
   /** Presses `key` on `on` (focused first), or on whatever has focus when `on` is null. */
   keypress(on: string | TextTarget | null, key: string, options: KeypressOptions = {}): Promise<ActionResult> {
-    return this.run('keypress', async (start) => {
-      const parsed = parseKey(key);
-      if (!parsed) throw new DomToolError('VALIDATION_ERROR', msg.unknownKey(String(key)));
-      const mods = mergeModifiers(parsed.mods, normalizeModifiers(options.modifiers));
-      let target: Element | null = null;
-      let snapshot: SnapshotLike | null = this.host.latestSnapshot();
-      if (on !== null) {
-        const resolved = await this.resolve(on);
-        snapshot = resolved.snapshot;
-        target = resolved.element;
-        checkVisible(target, resolved.id, snapshot);
-        if (deepActiveElement(this.host.document()) !== target && isFocusable(target)) (target as HTMLElement).focus({ preventScroll: true });
-      } else {
-        const doc = this.host.document();
-        target = deepActiveElement(doc) ?? doc.body ?? doc.documentElement;
-      }
-      const watch = this.watch(target, snapshot);
-      // Modifier keys pressed as keys: named in the chord or the options (an upper-case letter only implies Shift).
-      const explicit = mergeModifiers(normalizeModifiers(options.modifiers), namedModifiers(key));
-      const outcome = pressChord(target, parsed.def, mods, explicit, options.repeat);
-      const notes: string[] = [];
-      if (outcome.prevented) notes.push(msg.defaultPrevented(parsed.def.key === ' ' ? 'Space' : parsed.def.key));
-      const obs = await this.settle(watch);
-      return this.finish(start, obs, `${parsed.def.key === ' ' ? 'Space' : parsed.def.key} key`, notes);
-    }, options);
+    return this.run(
+      'keypress',
+      async (start) => {
+        const parsed = parseKey(key);
+        if (!parsed) throw new DomToolError('VALIDATION_ERROR', msg.unknownKey(String(key)));
+        const mods = mergeModifiers(parsed.mods, normalizeModifiers(options.modifiers));
+        let target: Element | null = null;
+        let snapshot: SnapshotLike | null = this.host.latestSnapshot();
+        if (on !== null) {
+          const resolved = await this.resolve(on);
+          snapshot = resolved.snapshot;
+          target = resolved.element;
+          checkVisible(target, resolved.id, snapshot);
+          if (deepActiveElement(this.host.document()) !== target && isFocusable(target))
+            (target as HTMLElement).focus({ preventScroll: true });
+        } else {
+          const doc = this.host.document();
+          target = deepActiveElement(doc) ?? doc.body ?? doc.documentElement;
+        }
+        const watch = this.watch(target, snapshot);
+        // Modifier keys pressed as keys: named in the chord or the options (an upper-case letter only implies Shift).
+        const explicit = mergeModifiers(normalizeModifiers(options.modifiers), namedModifiers(key));
+        const outcome = pressChord(target, parsed.def, mods, explicit, options.repeat);
+        const notes: string[] = [];
+        if (outcome.prevented) notes.push(msg.defaultPrevented(parsed.def.key === ' ' ? 'Space' : parsed.def.key));
+        const obs = await this.settle(watch);
+        return this.finish(start, obs, `${parsed.def.key === ' ' ? 'Space' : parsed.def.key} key`, notes);
+      },
+      options,
+    );
   }
 
   select(target: string | TextTarget, values: string | string[]): Promise<ActionResult> {
@@ -211,7 +236,11 @@ export class ActionRunner implements ActionContext {
   }
 
   /** Gives files to a file input (or the button/label/dropzone standing for it), or drops them (A7, upload.ts). */
-  upload(id: string | TextTarget, files: UploadFile | UploadFile[], options: UploadOptions = {}): Promise<ActionResult> {
+  upload(
+    id: string | TextTarget,
+    files: UploadFile | UploadFile[],
+    options: UploadOptions = {},
+  ): Promise<ActionResult> {
     return this.run('upload', (start) => runUpload(this, start, id, files, options));
   }
 
@@ -253,7 +282,13 @@ export class ActionRunner implements ActionContext {
       // Not this.resolve(): inspect is no action, the running action's baseline and secrets stay.
       ({ element, snapshot, id } = await this.lookUp(target));
     } catch (e) {
-      return { ok: false, id: isTextTarget(target) ? describeTextTarget(target) : String(target), found: false, actionable: false, error: errorOf(toDomToolError(e, 'inspect')) };
+      return {
+        ok: false,
+        id: isTextTarget(target) ? describeTextTarget(target) : String(target),
+        found: false,
+        actionable: false,
+        error: errorOf(toDomToolError(e, 'inspect')),
+      };
     }
     const out: InspectResult = { ok: false, id, found: true, actionable: false, tag: element.localName };
     try {
@@ -262,7 +297,12 @@ export class ActionRunner implements ActionContext {
       if (name) out.name = name;
       out.states = getAriaStates(element, role || null);
       const r = element.getBoundingClientRect();
-      out.box = { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height) };
+      out.box = {
+        x: Math.round(r.left),
+        y: Math.round(r.top),
+        width: Math.round(r.width),
+        height: Math.round(r.height),
+      };
       const point = this.verifyPointer(element, retarget(element, 'pointer'), id, snapshot, false);
       out.inViewport = point !== null;
       if (!point) out.notes = [msg.inspectNeedsScroll];
@@ -292,9 +332,16 @@ export class ActionRunner implements ActionContext {
     const source = { latest: () => this.host.latestSnapshot(), refresh: () => this.host.refreshSnapshot() };
     if (!isTextTarget(target)) return { ...(await resolveTarget(target, source)), id: target };
     const latest = source.latest() ?? (await source.refresh());
-    const found = await findTextTarget(target, this.host.document(), latest, (id) => resolveTarget(id, source), findOrReveal);
+    const found = await findTextTarget(
+      target,
+      this.host.document(),
+      latest,
+      (id) => resolveTarget(id, source),
+      findOrReveal,
+    );
     // A label's text names its field (what a person reads to find it): type, select, focus… act on the field.
-    const element = (found.element.localName === 'label' && (found.element as HTMLLabelElement).control) || found.element;
+    const element =
+      (found.element.localName === 'label' && (found.element as HTMLLabelElement).control) || found.element;
     const snapshot = found.snapshot ?? latest;
     return { element, snapshot, id: snapshot.getNodeId(element) ?? describeTextTarget(target) };
   }
@@ -303,9 +350,17 @@ export class ActionRunner implements ActionContext {
    * A pointer action's target: a node id, or the text the agent read (A9, text-target.ts):
    * the smallest visible element showing it, inside `within`'s element when given.
    */
-  async resolvePointer(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }> {
+  async resolvePointer(
+    target: string | TextTarget,
+  ): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }> {
     if (!isTextTarget(target)) return { ...(await this.resolve(target)), label: target };
-    const { element, snapshot } = await findTextTarget(target, this.host.document(), this.host.latestSnapshot(), (id) => this.resolve(id), findOrReveal);
+    const { element, snapshot } = await findTextTarget(
+      target,
+      this.host.document(),
+      this.host.latestSnapshot(),
+      (id) => this.resolve(id),
+      findOrReveal,
+    );
     this.secrets.target(element);
     return { element, snapshot, label: describeTextTarget(target) };
   }
@@ -328,7 +383,13 @@ export class ActionRunner implements ActionContext {
    * enabled, then the hit test at the point a person would click. With `scroll` false
    * nothing moves: an element outside the viewport returns null (not hit-tested).
    */
-  private verifyPointer(element: Element, standIn: Element, id: string, snapshot: SnapshotLike | null, scroll: boolean): Point | null {
+  private verifyPointer(
+    element: Element,
+    standIn: Element,
+    id: string,
+    snapshot: SnapshotLike | null,
+    scroll: boolean,
+  ): Point | null {
     checkNotCrossOriginFrame(element, id);
     checkVisible(standIn, id, snapshot);
     checkEnabled(element, id, snapshot);
@@ -343,7 +404,12 @@ export class ActionRunner implements ActionContext {
   }
 
   /** Verifies the text field or editor `into` (retarget(element, 'type')) that typing goes into (A3). */
-  private editableTarget(element: Element, into: TypeTarget | null, id: string, snapshot: SnapshotLike | null): Element {
+  private editableTarget(
+    element: Element,
+    into: TypeTarget | null,
+    id: string,
+    snapshot: SnapshotLike | null,
+  ): Element {
     checkNotCrossOriginFrame(element, id);
     const field = into?.kind === 'field' ? into.el : null;
     if (!field) throw new DomToolError('VALIDATION_ERROR', msg.notEditable(id, describeElement(element)));
@@ -368,7 +434,11 @@ export class ActionRunner implements ActionContext {
     if (watch.leaving()) settled = false;
     else if (this.host.settle) {
       // Quiet is measured on what the action caused (the same observation goes on): the page's own churn does not hold it.
-      const extra = { ignore: this.background, busy: () => watch.animations.running() > 0, observation: watch.observation };
+      const extra = {
+        ignore: this.background,
+        busy: () => watch.animations.running() > 0,
+        observation: watch.observation,
+      };
       try {
         settled = (await this.host.settle(this.actionStart, watch.observation.dispatchedAt, extra)).settled;
       } catch (e) {
@@ -385,7 +455,8 @@ export class ActionRunner implements ActionContext {
   /** Success, with honest notes when nothing observable happened (A4). */
   finish(start: number, obs: Observation, what: string, notes: string[] = []): ActionResult {
     if (obs.submitted && notes.indexOf(msg.formSubmitted) < 0) notes.push(msg.formSubmitted);
-    if (obs.effect.navigated && obs.effect.leaving !== undefined) notes.push(msg.leaving(obs.effect.leaving, obs.effect.urlAfter));
+    if (obs.effect.navigated && obs.effect.leaving !== undefined)
+      notes.push(msg.leaving(obs.effect.leaving, obs.effect.urlAfter));
     else if (obs.effect.navigated && obs.effect.urlAfter) notes.push(msg.navigated(obs.effect.urlAfter));
     if (obs.noEffect) notes.push(msg.noEffect(what));
     return successResult(start, obs.effect, notes, obs.noEffect);
@@ -395,7 +466,11 @@ export class ActionRunner implements ActionContext {
     return this.safely(() => this.host.document(), null);
   }
 
-  private async run(action: string, body: (start: number) => Promise<ActionResult>, dialog: DialogOptions = {}): Promise<ActionResult> {
+  private async run(
+    action: string,
+    body: (start: number) => Promise<ActionResult>,
+    dialog: DialogOptions = {},
+  ): Promise<ActionResult> {
     const start = now();
     this.actionStart = start;
     this.baseline = this.host.latestSnapshot();
@@ -405,7 +480,14 @@ export class ActionRunner implements ActionContext {
     if (learning > 0) await sleep(learning);
     this.background = this.safely(() => this.host.background?.() ?? null, null);
     this.observations = [];
-    this.dialogWatch = this.safely(() => this.host.dialogs?.({ accept: dialog.dialog === 'accept', promptText: typeof dialog.promptText === 'string' ? dialog.promptText : undefined }) ?? null, null);
+    this.dialogWatch = this.safely(
+      () =>
+        this.host.dialogs?.({
+          accept: dialog.dialog === 'accept',
+          promptText: typeof dialog.promptText === 'string' ? dialog.promptText : undefined,
+        }) ?? null,
+      null,
+    );
     let result: ActionResult;
     try {
       result = await body(start);
@@ -427,7 +509,11 @@ export class ActionRunner implements ActionContext {
     }
     if (result.effect && this.host.appeared) {
       try {
-        result.effect.appeared = await this.host.appeared(this.baseline, result.effect, (node) => !newsOfAction(observations, node));
+        result.effect.appeared = await this.host.appeared(
+          this.baseline,
+          result.effect,
+          (node) => !newsOfAction(observations, node),
+        );
       } catch {
         // A report of what appeared is extra information; its failure must not change the result.
       }
@@ -437,7 +523,18 @@ export class ActionRunner implements ActionContext {
     this.secrets.collect(doc, doc ? deepActiveElement(doc) : null);
     this.secrets.redact(result);
     // A throwing metrics callback must not break the action.
-    this.safely(() => this.host.metrics?.({ kind: 'action', ms: result.duration, action, ok: result.ok, success: result.ok, code: result.error?.code }), undefined);
+    this.safely(
+      () =>
+        this.host.metrics?.({
+          kind: 'action',
+          ms: result.duration,
+          action,
+          ok: result.ok,
+          success: result.ok,
+          code: result.error?.code,
+        }),
+      undefined,
+    );
     result.text = renderResultText(result);
     if (this.host.debug) consoleLog('[DomTool]', action, result);
     return result;

@@ -33,11 +33,17 @@ function roleOf(el: Element): string {
   return roleOrNull(el) ?? '';
 }
 
-export async function runSelect(ctx: ActionContext, start: number, target: string | TextTarget, value: string | string[]): Promise<ActionResult> {
+export async function runSelect(
+  ctx: ActionContext,
+  start: number,
+  target: string | TextTarget,
+  value: string | string[],
+): Promise<ActionResult> {
   const wanted: string[] = typeof value === 'string' ? [value] : [];
   if (typeof value !== 'string') {
     const list = value as unknown as ArrayLike<unknown>;
-    if (!list || typeof list.length !== 'number') throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'an option label or value'));
+    if (!list || typeof list.length !== 'number')
+      throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'an option label or value'));
     for (let i = 0; i < list.length; i++) if (typeof list[i] === 'string') wanted.push(list[i] as string);
   }
   if (!wanted.length) throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'an option label or value'));
@@ -53,8 +59,14 @@ export async function runSelect(ctx: ActionContext, start: number, target: strin
     for (let i = 0; i < wanted.length; i++) {
       const opts = element.selectedOptions;
       let ok = false;
-      for (let j = 0; j < opts.length; j++) if (opts[j].value === wanted[i] || normalize(opts[j].label || opts[j].text) === normalize(wanted[i])) ok = true;
-      if (!ok) return failureResult(start, new DomToolError('ACTION_FAILED', msg.selectDidNotStick(id, wanted[i])), obs.effect);
+      for (let j = 0; j < opts.length; j++)
+        if (opts[j].value === wanted[i] || normalize(opts[j].label || opts[j].text) === normalize(wanted[i])) ok = true;
+      if (!ok)
+        return failureResult(
+          start,
+          new DomToolError('ACTION_FAILED', msg.selectDidNotStick(id, wanted[i])),
+          obs.effect,
+        );
     }
     return successResult(start, obs.effect);
   }
@@ -67,7 +79,11 @@ export async function runSelect(ctx: ActionContext, start: number, target: strin
   if (!option && isTextField(element)) {
     // Editable comboboxes filter as you type: type the label, then look again.
     typeIntoField(element, wanted[0], true);
-    const found = await waitFor(element.ownerDocument, () => findAriaOption(listboxOptions(findVisibleListbox(element) ?? listbox), wanted[0]), ctx.host.effectWindowMs());
+    const found = await waitFor(
+      element.ownerDocument,
+      () => findAriaOption(listboxOptions(findVisibleListbox(element) ?? listbox), wanted[0]),
+      ctx.host.effectWindowMs(),
+    );
     if (found) option = found;
     options = listboxOptions(findVisibleListbox(element) ?? listbox);
   }
@@ -86,7 +102,8 @@ async function openListbox(ctx: ActionContext, combo: Element, id: string, snaps
     const mine = findListbox(combo);
     if (mine && isRendered(mine) && listboxOptions(mine).length) return mine;
     const now = visibleListboxes(combo);
-    for (let i = now.length - 1; i >= 0; i--) if (before.indexOf(now[i]) < 0 && listboxOptions(now[i]).length) return now[i];
+    for (let i = now.length - 1; i >= 0; i--)
+      if (before.indexOf(now[i]) < 0 && listboxOptions(now[i]).length) return now[i];
     return null;
   };
   const target = ctx.pointerTarget(combo, id, snapshot);
@@ -135,7 +152,14 @@ async function clickOption(
  * may be listed as targets inside it: pick the one whose text is the wanted option, as
  * a person would click it. Otherwise the error names the ids to click.
  */
-async function selectListedTarget(ctx: ActionContext, start: number, container: Element, wanted: string, id: string, snapshot: SnapshotLike): Promise<ActionResult> {
+async function selectListedTarget(
+  ctx: ActionContext,
+  start: number,
+  container: Element,
+  wanted: string,
+  id: string,
+  snapshot: SnapshotLike,
+): Promise<ActionResult> {
   const listed = snapshot.targetsWithin ? snapshot.targetsWithin(id) : [];
   const w = normalize(wanted);
   for (let i = 0; i < listed.length; i++) {
@@ -146,7 +170,15 @@ async function selectListedTarget(ctx: ActionContext, start: number, container: 
     clickSequence(target.dispatchTo, target.point, ctx.pointer);
     return ctx.finish(start, await ctx.settle(watch), `click on ${listed[i].id}`);
   }
-  throw new DomToolError('VALIDATION_ERROR', msg.notSelect(id, describeElement(container), wanted, listed.map((t) => t.line)));
+  throw new DomToolError(
+    'VALIDATION_ERROR',
+    msg.notSelect(
+      id,
+      describeElement(container),
+      wanted,
+      listed.map((t) => t.line),
+    ),
+  );
 }
 
 function normalize(s: string): string {
@@ -166,7 +198,12 @@ export function checkedStateOf(el: Element): boolean {
   return (checkedOf(el, role) ?? pressedOf(el, role)) === true;
 }
 
-export async function runCheck(ctx: ActionContext, start: number, on: string | TextTarget, wanted: boolean): Promise<ActionResult> {
+export async function runCheck(
+  ctx: ActionContext,
+  start: number,
+  on: string | TextTarget,
+  wanted: boolean,
+): Promise<ActionResult> {
   const { element, snapshot, id } = await ctx.resolve(on);
   checkNotCrossOriginFrame(element, id);
   const control = retarget(element, 'check');
@@ -193,7 +230,8 @@ export async function runCheck(ctx: ActionContext, start: number, on: string | T
   clickSequence(target.dispatchTo, target.point, ctx.pointer);
   const obs = await ctx.settle(watch);
   const after = control.isConnected ? checkedStateOf(control) : !wanted;
-  if (after !== wanted) return failureResult(start, new DomToolError('ACTION_FAILED', msg.checkDidNotStick(id, wanted)), obs.effect, notes);
+  if (after !== wanted)
+    return failureResult(start, new DomToolError('ACTION_FAILED', msg.checkDidNotStick(id, wanted)), obs.effect, notes);
   obs.effect.checkedAfter = after;
   return successResult(start, obs.effect, notes);
 }

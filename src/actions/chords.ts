@@ -29,7 +29,10 @@ export function pressChord(target: Element, def: KeyDef, mods: Modifiers, presse
   let outcome = pressKey(target, def, mods, { release: repeats === 0 });
   for (let i = 1; i <= repeats; i++) {
     const next = pressKey(target, def, mods, { repeat: true, release: i === repeats });
-    outcome = { prevented: outcome.prevented || next.prevented, defaultAction: next.defaultAction ?? outcome.defaultAction };
+    outcome = {
+      prevented: outcome.prevented || next.prevented,
+      defaultAction: next.defaultAction ?? outcome.defaultAction,
+    };
   }
   // Released in reverse; each keyup no longer carries its own modifier.
   for (let i = down.length - 1; i >= 0; i--) {

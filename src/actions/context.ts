@@ -22,7 +22,9 @@ export interface ActionContext {
   /** A node id or the text the agent read (A9): the element, and `id` to name it in messages (its node id when it has one). */
   resolve(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike; id: string }>;
   /** A node id, or the text the agent read (A9): the element and how messages name it. */
-  resolvePointer(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }>;
+  resolvePointer(
+    target: string | TextTarget,
+  ): Promise<{ element: Element; snapshot: SnapshotLike | null; label: string }>;
   pointerTarget(element: Element, id: string, snapshot: SnapshotLike | null): PointerTarget;
   /** Starts observing the effect of what is about to be done to `element` (before dispatching). */
   watch(element: Element, snapshot: SnapshotLike | null): EffectWatcher;

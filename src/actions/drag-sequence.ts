@@ -95,7 +95,14 @@ export function draggableOf(el: Element): Element | null {
  * when the pressed element is draggable once the page handled the press (SortableJS
  * sets draggable in its pointerdown handler) — a native HTML5 drag.
  */
-export async function dragSequence(down: Element, from: Point, to: Point, steps: number, state: PointerState, mode: 'auto' | 'pointer' | 'html5'): Promise<DragReport> {
+export async function dragSequence(
+  down: Element,
+  from: Point,
+  to: Point,
+  steps: number,
+  state: PointerState,
+  mode: 'auto' | 'pointer' | 'html5',
+): Promise<DragReport> {
   hoverSequence(down, from, state);
   const pressed = { button: 0, buttons: 1 };
   // Cancelable, like the browser's: SortableJS prepares on a cancelable pointerdown.
@@ -104,7 +111,13 @@ export async function dragSequence(down: Element, from: Point, to: Point, steps:
   const mouse = pointerOk;
   if (mouse && fireMouse(down, 'mousedown', { point: from, ...pressed, detail: 1 })) focusFor(down);
   await nextFrame();
-  const report: DragReport = { kind: 'pointer', pointerDownPrevented: !pointerOk, dragStartCancelled: false, dropAccepted: false, dropTarget: null };
+  const report: DragReport = {
+    kind: 'pointer',
+    pointerDownPrevented: !pointerOk,
+    dragStartCancelled: false,
+    dropAccepted: false,
+    dropTarget: null,
+  };
   const draggable = mode === 'pointer' ? null : draggableOf(down);
   if (draggable || mode === 'html5') {
     report.kind = 'html5';
@@ -142,13 +155,29 @@ export async function dragSequence(down: Element, from: Point, to: Point, steps:
  * dragstart on the draggable, then drag + dragenter/dragover along the way, drop
  * where the last dragover was accepted, dragend on the source.
  */
-async function html5Drag(down: Element, dragged: Element, from: Point, to: Point, steps: number, state: PointerState, mouse: boolean, report: DragReport): Promise<void> {
+async function html5Drag(
+  down: Element,
+  dragged: Element,
+  from: Point,
+  to: Point,
+  steps: number,
+  state: PointerState,
+  mouse: boolean,
+  report: DragReport,
+): Promise<void> {
   const win = down.ownerDocument.defaultView as (Window & typeof globalThis) | null;
-  const data: DataTransfer = win && typeof win.DataTransfer === 'function' ? new win.DataTransfer() : new DataTransfer();
+  const data: DataTransfer =
+    win && typeof win.DataTransfer === 'function' ? new win.DataTransfer() : new DataTransfer();
   const pressed = { button: 0, buttons: 1 };
   // The browser starts a drag after the mouse moved a few pixels.
   const nudge = { x: from.x + Math.sign(to.x - from.x) * 4, y: from.y + Math.sign(to.y - from.y) * 4 };
-  firePointer(down, 'pointermove', { point: nudge, button: -1, buttons: 1, movementX: nudge.x - from.x, movementY: nudge.y - from.y });
+  firePointer(down, 'pointermove', {
+    point: nudge,
+    button: -1,
+    buttons: 1,
+    movementX: nudge.x - from.x,
+    movementY: nudge.y - from.y,
+  });
   if (mouse) fireMouse(down, 'mousemove', { point: nudge, button: 0, buttons: 1 });
   if (!fireDrag(dragged, 'dragstart', { point: nudge, ...pressed }, data)) {
     firePointer(down, 'pointerup', { point: nudge, button: 0, buttons: 0 });
@@ -191,7 +220,11 @@ async function html5Drag(down: Element, dragged: Element, from: Point, to: Point
 }
 
 /** Files dragged in from outside the page: dragenter/dragover on the zone, then drop. */
-export async function dropFiles(zone: Element, point: Point, data: DataTransfer): Promise<{ accepted: boolean; dropTarget: Element }> {
+export async function dropFiles(
+  zone: Element,
+  point: Point,
+  data: DataTransfer,
+): Promise<{ accepted: boolean; dropTarget: Element }> {
   const target = hitAt(zone, point) ?? zone;
   const where = zone.contains(target) ? target : zone;
   let accepted = !fireDrag(where, 'dragenter', { point, buttons: 1 }, data);
@@ -209,5 +242,6 @@ function hitAt(ref: Element, p: Point): Element | null {
 
 function focusFor(target: Element): void {
   const focusable = focusTargetFor(target);
-  if (focusable && deepActiveElement(target.ownerDocument) !== focusable) (focusable as HTMLElement).focus({ preventScroll: true });
+  if (focusable && deepActiveElement(target.ownerDocument) !== focusable)
+    (focusable as HTMLElement).focus({ preventScroll: true });
 }

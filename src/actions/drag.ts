@@ -33,14 +33,18 @@ export interface DragOptions {
 }
 
 const dragMsg = {
-  badDestination: 'Invalid destination: expected a node id, { text }, { x, y } (viewport pixels) or { dx, dy } (pixels from the source).',
+  badDestination:
+    'Invalid destination: expected a node id, { text }, { x, y } (viewport pixels) or { dx, dy } (pixels from the source).',
   otherFrame: (src: string, dst: string) => `${src} and ${dst} are in different frames; a drag cannot cross frames.`,
-  offscreen: (what: string) => `The drop point (${what}) is outside the viewport. Scroll so that both ends are visible, or use a closer destination.`,
-  notBoth: (src: string, dst: string) => `${src} and ${dst} cannot be in view at the same time, so a person could not drag between them. Scroll the list or drag in steps.`,
+  offscreen: (what: string) =>
+    `The drop point (${what}) is outside the viewport. Scroll so that both ends are visible, or use a closer destination.`,
+  notBoth: (src: string, dst: string) =>
+    `${src} and ${dst} cannot be in view at the same time, so a person could not drag between them. Scroll the list or drag in steps.`,
   nothingMoved: (src: string, dst: string, why: string) =>
     `Dragged ${src} to ${dst}, but nothing moved: no change of its place in the page, its position, a slider value or the drop target.${why} The page may ignore synthetic (untrusted) drag events, or need a different drop point (try position "before"/"after", or more steps).`,
   dragStartCancelled: ' The page cancelled dragstart (it does not allow dragging this element).',
-  dropRefused: (where: string) => ` No dragover was accepted at the drop point (${where}), so the browser would not drop there.`,
+  dropRefused: (where: string) =>
+    ` No dragover was accepted at the drop point (${where}), so the browser would not drop there.`,
 };
 
 /** Where an element sits: parent and index, for the source and a few ancestors (handles move with their row). */
@@ -66,7 +70,12 @@ function placementsOf(el: Element): Placement[] {
   const out: Placement[] = [];
   for (let cur: Element | null = el, i = 0; cur && i < 4; cur = cur.parentElement, i++) {
     const parent = cur.parentElement;
-    out.push({ el: cur, parent, index: parent ? indexIn(parent, cur) : 0, count: parent ? parent.childElementCount : 1 });
+    out.push({
+      el: cur,
+      parent,
+      index: parent ? indexIn(parent, cur) : 0,
+      count: parent ? parent.childElementCount : 1,
+    });
     if (!parent || parent === cur.ownerDocument.body) break;
   }
   return out;
@@ -104,10 +113,16 @@ function snapshotBefore(source: Element, dest: Element | null): Before {
 }
 
 /** What moved, in words an agent can check; null when nothing did. */
-function whatMoved(source: Element, dest: Element | null, before: Before, snapshot: SnapshotLike | null): string | null {
+function whatMoved(
+  source: Element,
+  dest: Element | null,
+  before: Before,
+  snapshot: SnapshotLike | null,
+): string | null {
   if (before.slider && before.slider.isConnected) {
     const v = sliderValue(before.slider);
-    if (v !== before.sliderValue) return `the slider value changed from ${before.sliderValue ?? '(none)'} to ${v ?? '(none)'}`;
+    if (v !== before.sliderValue)
+      return `the slider value changed from ${before.sliderValue ?? '(none)'} to ${v ?? '(none)'}`;
   }
   if (source.isConnected) {
     for (const p of before.placements) {
@@ -124,17 +139,23 @@ function whatMoved(source: Element, dest: Element | null, before: Before, snapsh
     const box = pageBox(source);
     const dx = Math.round(box.x - before.x);
     const dy = Math.round(box.y - before.y);
-    if (Math.abs(dx) > 2 || Math.abs(dy) > 2) return `the dragged element moved by ${dx}px horizontally and ${dy}px vertically`;
+    if (Math.abs(dx) > 2 || Math.abs(dy) > 2)
+      return `the dragged element moved by ${dx}px horizontally and ${dy}px vertically`;
   } else if (before.text) {
     // Re-rendered elsewhere (a card moved to another column is a new element).
-    const copy = findByText(dest ?? source.ownerDocument.body, before.text) ?? findByText(source.ownerDocument.body, before.text);
+    const copy =
+      findByText(dest ?? source.ownerDocument.body, before.text) ?? findByText(source.ownerDocument.body, before.text);
     if (copy && copy.parentElement) {
       const parent = copy.parentElement;
       return `the dragged element ("${before.text.slice(0, 60)}") was re-rendered in ${describeElement(parent, snapshot)} (position ${indexIn(parent, copy) + 1} of ${parent.childElementCount})`;
     }
     return `the dragged element ("${before.text.slice(0, 60)}") was removed from the page`;
   }
-  if (dest && dest.isConnected && (textOf(dest) !== before.destText || dest.childElementCount !== before.destChildren)) {
+  if (
+    dest &&
+    dest.isConnected &&
+    (textOf(dest) !== before.destText || dest.childElementCount !== before.destChildren)
+  ) {
     return `the drop target changed; it now reads "${textOf(dest).slice(0, 80)}"`;
   }
   return null;
@@ -152,12 +173,21 @@ function findByText(root: Element | null, text: string): Element | null {
 
 function validPoint(v: unknown): v is { x: number; y: number } {
   const o = v as { x?: unknown; y?: unknown };
-  return !!o && typeof o === 'object' && typeof o.x === 'number' && typeof o.y === 'number' && isFinite(o.x) && isFinite(o.y);
+  return (
+    !!o && typeof o === 'object' && typeof o.x === 'number' && typeof o.y === 'number' && isFinite(o.x) && isFinite(o.y)
+  );
 }
 
 function validDelta(v: unknown): v is { dx: number; dy: number } {
   const o = v as { dx?: unknown; dy?: unknown };
-  return !!o && typeof o === 'object' && typeof o.dx === 'number' && typeof o.dy === 'number' && isFinite(o.dx) && isFinite(o.dy);
+  return (
+    !!o &&
+    typeof o === 'object' &&
+    typeof o.dx === 'number' &&
+    typeof o.dy === 'number' &&
+    isFinite(o.dx) &&
+    isFinite(o.dy)
+  );
 }
 
 /** Point inside `el` for the requested position, along the axis its siblings are laid out on. */
@@ -172,24 +202,35 @@ function dropPoint(el: Element, centre: Point, position: DragOptions['position']
     horizontal = !overlapsX && (s.left >= r.right || s.right <= r.left);
   }
   const f = position === 'before' ? 0.2 : 0.8;
-  return horizontal ? { x: Math.round(r.left + r.width * f), y: centre.y } : { x: centre.x, y: Math.round(r.top + r.height * f) };
+  return horizontal
+    ? { x: Math.round(r.left + r.width * f), y: centre.y }
+    : { x: centre.x, y: Math.round(r.top + r.height * f) };
 }
 
 function inViewport(el: Element, p: Point): boolean {
   return containsPoint(viewportOf(el.ownerDocument), p);
 }
 
-export async function runDrag(ctx: ActionContext, start: number, sourceTarget: string | TextTarget, destination: DragDestination, options: DragOptions = {}): Promise<ActionResult> {
+export async function runDrag(
+  ctx: ActionContext,
+  start: number,
+  sourceTarget: string | TextTarget,
+  destination: DragDestination,
+  options: DragOptions = {},
+): Promise<ActionResult> {
   const steps = options.steps === undefined ? 10 : options.steps;
-  if (typeof steps !== 'number' || !(steps >= 1 && steps <= 200)) throw new DomToolError('VALIDATION_ERROR', 'Invalid steps: expected a number from 1 to 200.');
+  if (typeof steps !== 'number' || !(steps >= 1 && steps <= 200))
+    throw new DomToolError('VALIDATION_ERROR', 'Invalid steps: expected a number from 1 to 200.');
   const position = options.position;
   if (position !== undefined && position !== 'before' && position !== 'after' && position !== 'center') {
     throw new DomToolError('VALIDATION_ERROR', 'Invalid position: expected "before", "after" or "center".');
   }
   const mode = options.mode ?? 'auto';
-  if (mode !== 'auto' && mode !== 'pointer' && mode !== 'html5') throw new DomToolError('VALIDATION_ERROR', 'Invalid mode: expected "auto", "pointer" or "html5".');
+  if (mode !== 'auto' && mode !== 'pointer' && mode !== 'html5')
+    throw new DomToolError('VALIDATION_ERROR', 'Invalid mode: expected "auto", "pointer" or "html5".');
   const toElement = typeof destination === 'string' || isTextTarget(destination);
-  if (!toElement && !validPoint(destination) && !validDelta(destination)) throw new DomToolError('VALIDATION_ERROR', dragMsg.badDestination);
+  if (!toElement && !validPoint(destination) && !validDelta(destination))
+    throw new DomToolError('VALIDATION_ERROR', dragMsg.badDestination);
 
   const { element: source, snapshot, id: sourceId } = await ctx.resolve(sourceTarget);
   let dest: Element | null = null;
@@ -202,7 +243,8 @@ export async function runDrag(ctx: ActionContext, start: number, sourceTarget: s
     destName = resolved.label;
     checkNotCrossOriginFrame(dest, destName);
     checkVisible(dest, destName, snapshot);
-    if (dest.ownerDocument !== source.ownerDocument) throw new DomToolError('VALIDATION_ERROR', dragMsg.otherFrame(sourceId, destName));
+    if (dest.ownerDocument !== source.ownerDocument)
+      throw new DomToolError('VALIDATION_ERROR', dragMsg.otherFrame(sourceId, destName));
     destLabel = `${describeElement(dest, snapshot)}${position && position !== 'center' ? ` (${position})` : ''}`;
   }
   // Both ends are measured once they stop moving (items still sliding after an earlier drop).
@@ -247,17 +289,27 @@ export async function runDrag(ctx: ActionContext, start: number, sourceTarget: s
   } else {
     report = await dragSequence(from.dispatchTo, from.point, to, steps, ctx.pointer, mode);
   }
-  if (report.pointerDownPrevented) notes.push('The page cancelled pointerdown, so (as in browsers) no compatibility mouse events were sent.');
+  if (report.pointerDownPrevented)
+    notes.push('The page cancelled pointerdown, so (as in browsers) no compatibility mouse events were sent.');
   const html5 = report.kind === 'html5' ? report : null;
   const obs = await ctx.settle(watch);
   const moved = whatMoved(source, dest, before, snapshot);
   if (!moved) {
     let why = '';
     if (html5?.dragStartCancelled) why = dragMsg.dragStartCancelled;
-    else if (html5 && !html5.dropAccepted) why = dragMsg.dropRefused(html5.dropTarget ? describeElement(html5.dropTarget, snapshot) : destLabel);
-    return failureResult(start, new DomToolError('ACTION_FAILED', dragMsg.nothingMoved(srcLabel, destLabel || 'the destination', why)), obs.effect, notes);
+    else if (html5 && !html5.dropAccepted)
+      why = dragMsg.dropRefused(html5.dropTarget ? describeElement(html5.dropTarget, snapshot) : destLabel);
+    return failureResult(
+      start,
+      new DomToolError('ACTION_FAILED', dragMsg.nothingMoved(srcLabel, destLabel || 'the destination', why)),
+      obs.effect,
+      notes,
+    );
   }
   obs.effect.moved = moved;
-  if (html5) notes.push(`Used HTML5 drag and drop events (the source is draggable)${html5.dropAccepted ? '' : '; the drop point did not accept the drop'}.`);
+  if (html5)
+    notes.push(
+      `Used HTML5 drag and drop events (the source is draggable)${html5.dropAccepted ? '' : '; the drop point did not accept the drop'}.`,
+    );
   return successResult(start, obs.effect, notes);
 }

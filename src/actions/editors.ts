@@ -51,17 +51,31 @@ export function codeEditorFor(el: Element): CodeEditor | null {
 export function monacoText(editor: CodeEditor): string {
   const lines = toArray(editor.root.querySelectorAll('.view-lines .view-line')) as HTMLElement[];
   lines.sort((a, b) => (parseFloat(a.style.top) || 0) - (parseFloat(b.style.top) || 0));
-  return lines.map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n').replace(/\s+$/, '');
+  return lines
+    .map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' '))
+    .join('\n')
+    .replace(/\s+$/, '');
 }
 
 function textUpdate(host: HTMLElement, ec: EditContextLike, text: string): void {
-  const win = host.ownerDocument.defaultView as unknown as { TextUpdateEvent?: new (type: string, init: object) => Event } | null;
+  const win = host.ownerDocument.defaultView as unknown as {
+    TextUpdateEvent?: new (type: string, init: object) => Event;
+  } | null;
   const s = Math.min(ec.selectionStart, ec.selectionEnd);
   const e = Math.max(ec.selectionStart, ec.selectionEnd);
   ec.updateText(s, e, text);
   ec.updateSelection(s + text.length, s + text.length);
-  const init = { text, updateRangeStart: s, updateRangeEnd: e, selectionStart: s + text.length, selectionEnd: s + text.length };
-  const event = win && typeof win.TextUpdateEvent === 'function' ? new win.TextUpdateEvent('textupdate', init) : Object.assign(new Event('textupdate'), init);
+  const init = {
+    text,
+    updateRangeStart: s,
+    updateRangeEnd: e,
+    selectionStart: s + text.length,
+    selectionEnd: s + text.length,
+  };
+  const event =
+    win && typeof win.TextUpdateEvent === 'function'
+      ? new win.TextUpdateEvent('textupdate', init)
+      : Object.assign(new Event('textupdate'), init);
   ec.dispatchEvent(event);
 }
 
@@ -100,7 +114,15 @@ async function deleteSelection(editor: CodeEditor): Promise<void> {
 }
 
 /** type()/clear() on a Monaco editor: keys and text updates as the browser sends them, read back from the editor. */
-export async function runTypeCodeEditor(ctx: ActionContext, start: number, id: string, editor: CodeEditor, snapshot: SnapshotLike, text: string, replace: boolean): Promise<ActionResult> {
+export async function runTypeCodeEditor(
+  ctx: ActionContext,
+  start: number,
+  id: string,
+  editor: CodeEditor,
+  snapshot: SnapshotLike,
+  text: string,
+  replace: boolean,
+): Promise<ActionResult> {
   ctx.pointerTarget(editor.root, id, snapshot);
   const watch = ctx.watch(editor.input, snapshot);
   editor.input.focus({ preventScroll: true });
@@ -128,11 +150,16 @@ export async function runTypeCodeEditor(ctx: ActionContext, start: number, id: s
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
   if (norm(after) === norm(expected)) return successResult(start, obs.effect);
   if (after !== before && norm(after).indexOf(norm(text)) >= 0) {
-    return successResult(start, obs.effect, [`The editor changed the typed text (auto-indent or auto-closing): it now holds ${JSON.stringify(after.slice(0, 200))}.`]);
+    return successResult(start, obs.effect, [
+      `The editor changed the typed text (auto-indent or auto-closing): it now holds ${JSON.stringify(after.slice(0, 200))}.`,
+    ]);
   }
   return failureResult(
     start,
-    new DomToolError('ACTION_FAILED', `Typed into the code editor ${id} but it holds ${JSON.stringify(after.slice(0, 200))} instead of ${JSON.stringify(expected.slice(0, 200))}. The editor did not take the input.`),
+    new DomToolError(
+      'ACTION_FAILED',
+      `Typed into the code editor ${id} but it holds ${JSON.stringify(after.slice(0, 200))} instead of ${JSON.stringify(expected.slice(0, 200))}. The editor did not take the input.`,
+    ),
     obs.effect,
   );
 }

@@ -52,7 +52,12 @@ function mouseInit(el: Element, o: MouseOptions, cancelable: boolean): MouseEven
   };
 }
 
-const NOT_CANCELABLE: Record<string, true> = { mouseenter: true, mouseleave: true, pointerenter: true, pointerleave: true };
+const NOT_CANCELABLE: Record<string, true> = {
+  mouseenter: true,
+  mouseleave: true,
+  pointerenter: true,
+  pointerleave: true,
+};
 
 /** Dispatches a MouseEvent; returns false when the page called preventDefault. */
 export function fireMouse(el: Element, type: string, o: MouseOptions): boolean {
@@ -97,7 +102,13 @@ export function fireDrag(el: Element, type: string, o: MouseOptions, data: DataT
 }
 
 /** Keyboard event with the legacy keyCode/which/charCode fields many pages still read. */
-export function fireKey(el: Element, type: 'keydown' | 'keypress' | 'keyup', def: KeyDef, mods: Modifiers | undefined, repeat = false): boolean {
+export function fireKey(
+  el: Element,
+  type: 'keydown' | 'keypress' | 'keyup',
+  def: KeyDef,
+  mods: Modifiers | undefined,
+  repeat = false,
+): boolean {
   const win = realm(el);
   const charCode = type === 'keypress' ? keypressCharCode(def) : 0;
   const keyCode = type === 'keypress' ? charCode : def.keyCode;
@@ -165,7 +176,14 @@ function keypressCharCode(def: KeyDef): number {
 /** beforeinput (cancelable) or input, as the editing pipeline fires them. */
 export function fireInput(el: Element, type: 'beforeinput' | 'input', inputType: string, data: string | null): boolean {
   const win = realm(el);
-  const init: InputEventInit = { bubbles: true, cancelable: type === 'beforeinput', composed: true, inputType, data, isComposing: false };
+  const init: InputEventInit = {
+    bubbles: true,
+    cancelable: type === 'beforeinput',
+    composed: true,
+    inputType,
+    data,
+    isComposing: false,
+  };
   const event = typeof win.InputEvent === 'function' ? new win.InputEvent(type, init) : new win.Event(type, init);
   return el.dispatchEvent(event);
 }

@@ -7,7 +7,8 @@ import { DomToolError } from './result';
 import { hasBox, inputType, isRendered, roleAndName } from '../semantics';
 
 const fileMsg = {
-  ambiguous: (id: string, n: number) => `${id} has ${n} file inputs near it; it is not clear which one it opens. Use upload on the label, button or input of the one you mean.`,
+  ambiguous: (id: string, n: number) =>
+    `${id} has ${n} file inputs near it; it is not clear which one it opens. Use upload on the label, button or input of the one you mean.`,
   inputOfItsOwn: (id: string, inputId: string, name: string) =>
     `${id} is not the file input's opener: the file input${name ? ` "${name}"` : ''} next to it is a control of its own. Use upload on ${inputId}.`,
   notTheOpener: (id: string, others: number) =>
@@ -19,7 +20,11 @@ function isFileInput(el: Element | null): el is HTMLInputElement {
 }
 
 /** The file input an element stands for: itself, its label's control, one inside, or one it owns beside it. */
-export function fileInputFor(el: Element, id: string, snapshot: SnapshotLike | null): { input: HTMLInputElement | null; nearby: boolean } {
+export function fileInputFor(
+  el: Element,
+  id: string,
+  snapshot: SnapshotLike | null,
+): { input: HTMLInputElement | null; nearby: boolean } {
   if (isFileInput(el)) return { input: el, nearby: false };
   const label = el.localName === 'label' ? (el as HTMLLabelElement) : el.closest('label');
   if (label && isFileInput(label.control)) return { input: label.control, nearby: false };
@@ -35,7 +40,8 @@ export function fileInputFor(el: Element, id: string, snapshot: SnapshotLike | n
   for (let cur = el.parentElement, i = 0; cur && i < 3; cur = cur.parentElement, i++) {
     const near = cur.querySelectorAll('input[type="file"]');
     if (near.length > 1) throw new DomToolError('VALIDATION_ERROR', fileMsg.ambiguous(id, near.length));
-    if (near.length === 1) return { input: ownedNearbyInput(el, id, near[0] as HTMLInputElement, cur, snapshot), nearby: true };
+    if (near.length === 1)
+      return { input: ownedNearbyInput(el, id, near[0] as HTMLInputElement, cur, snapshot), nearby: true };
   }
   return { input: null, nearby: false };
 }
@@ -51,7 +57,8 @@ function controlledFileInput(el: Element): HTMLInputElement | null {
 }
 
 /** Words a file-picking button uses ("Choose file", "Upload photo", "Browse…"). */
-const PICKS_FILES = /\b(file|files|upload|choose|browse|attach|select|add|photo|photos|image|images|picture|avatar|document|import|replace)\b/i;
+const PICKS_FILES =
+  /\b(file|files|upload|choose|browse|attach|select|add|photo|photos|image|images|picture|avatar|document|import|replace)\b/i;
 
 function picksFiles(el: Element): boolean {
   return PICKS_FILES.test(roleAndName(el).name ?? '') || PICKS_FILES.test(el.getAttribute('title') ?? '');
@@ -63,13 +70,27 @@ function picksFiles(el: Element): boolean {
  * through that id, never through a neighbour; with other buttons beside it, only the one
  * whose words say it picks files (and no rival that says so too) stands for it.
  */
-function ownedNearbyInput(el: Element, id: string, input: HTMLInputElement, scope: Element, snapshot: SnapshotLike | null): HTMLInputElement {
+function ownedNearbyInput(
+  el: Element,
+  id: string,
+  input: HTMLInputElement,
+  scope: Element,
+  snapshot: SnapshotLike | null,
+): HTMLInputElement {
   const inputId = snapshot?.getNodeId(input);
   // Without a snapshot (a text target before any was taken) a visible input counts as a control of its own (A3).
-  const ownControl = snapshot ? !!inputId && snapshot.has(inputId) : isRendered(input) && hasBox(input.getBoundingClientRect());
-  if (ownControl) throw new DomToolError('VALIDATION_ERROR', fileMsg.inputOfItsOwn(id, inputId || 'it (take a snapshot for its id)', roleAndName(input).name ?? ''));
+  const ownControl = snapshot
+    ? !!inputId && snapshot.has(inputId)
+    : isRendered(input) && hasBox(input.getBoundingClientRect());
+  if (ownControl)
+    throw new DomToolError(
+      'VALIDATION_ERROR',
+      fileMsg.inputOfItsOwn(id, inputId || 'it (take a snapshot for its id)', roleAndName(input).name ?? ''),
+    );
   const rivals: Element[] = [];
-  const controls = scope.querySelectorAll('button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]');
+  const controls = scope.querySelectorAll(
+    'button, a[href], [role="button"], [role="link"], input[type="button"], input[type="submit"]',
+  );
   for (let i = 0; i < controls.length; i++) {
     const c = controls[i];
     if (c !== el && !el.contains(c) && !c.contains(el)) rivals.push(c);

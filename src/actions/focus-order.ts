@@ -107,11 +107,13 @@ function flattenScope(roots: Element[], out: Element[], seenGroups: Record<strin
     // Slots are display:contents (no box of their own): only their content is checked.
     if (el.hasAttribute('inert') || (el.localName !== 'slot' && !isRendered(el))) continue;
     const t = tabIndexOf(el);
-    const stop = isFocusable(el) && t >= 0 && el.localName !== 'iframe' && !disabledReason(el) && isRadioTabStop(el, seenGroups);
+    const stop =
+      isFocusable(el) && t >= 0 && el.localName !== 'iframe' && !disabledReason(el) && isRadioTabStop(el, seenGroups);
     const scope = scopeChildren(el);
     if (scope) {
       // A focusable owner with tabindex < 0 hides its scope from Tab; otherwise it sorts by its tabindex (or as 0).
-      if (!(isFocusable(el) && el.hasAttribute('tabindex') && t < 0)) items.push({ el, t: stop ? t : 0, order: items.length, stop, scope });
+      if (!(isFocusable(el) && el.hasAttribute('tabindex') && t < 0))
+        items.push({ el, t: stop ? t : 0, order: items.length, stop, scope });
       continue;
     }
     if (stop) items.push({ el, t, order: items.length, stop, scope: null });
@@ -133,7 +135,9 @@ export function moveFocus(doc: Document, current: Element | null, backwards: boo
     // Focus sits on something not in the order (tabindex=-1, body): continue from its position.
     index = positionAmong(order, current, backwards);
   }
-  const next = backwards ? order[index < 0 ? order.length - 1 : (index - 1 + order.length) % order.length] : order[(index + 1) % order.length];
+  const next = backwards
+    ? order[index < 0 ? order.length - 1 : (index - 1 + order.length) % order.length]
+    : order[(index + 1) % order.length];
   if (!next || isInert(next)) return null;
   (next as HTMLElement).focus();
   // Tabbing into a text field selects its content, as browsers do.

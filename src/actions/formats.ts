@@ -42,10 +42,17 @@ export type Parsed = { value: string } | { error: string };
 
 /** A calendar date from common spellings; null when not a date, error when ambiguous. */
 export function parseDate(text: string, today: Date = new Date()): Parsed | null {
-  const t = text.trim().replace(/\s+/g, ' ').replace(/(\d)(st|nd|rd|th)\b/gi, '$1');
+  const t = text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/(\d)(st|nd|rd|th)\b/gi, '$1');
   const lower = t.toLowerCase();
   if (lower === 'today' || lower === 'tomorrow' || lower === 'yesterday') {
-    const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() + (lower === 'tomorrow' ? 1 : lower === 'yesterday' ? -1 : 0));
+    const d = new Date(
+      today.getFullYear(),
+      today.getMonth(),
+      today.getDate() + (lower === 'tomorrow' ? 1 : lower === 'yesterday' ? -1 : 0),
+    );
     return { value: isoDate(d.getFullYear(), d.getMonth() + 1, d.getDate()) as string };
   }
   let m = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/.exec(t);
@@ -60,7 +67,9 @@ export function parseDate(text: string, today: Date = new Date()): Parsed | null
     if (a > 12 && b <= 12) return wrap(isoDate(+m[3], b, a), text);
     if (b > 12 && a <= 12) return wrap(isoDate(+m[3], a, b), text);
     if (a === b) return wrap(isoDate(+m[3], a, b), text);
-    return { error: `"${cut(text)}" is ambiguous (month/day or day/month?). Type it as YYYY-MM-DD, e.g. ${m[3]}-${pad(a)}-${pad(b)}.` };
+    return {
+      error: `"${cut(text)}" is ambiguous (month/day or day/month?). Type it as YYYY-MM-DD, e.g. ${m[3]}-${pad(a)}-${pad(b)}.`,
+    };
   }
   // "Nov 22, 2026", "November 22 2026", "Sunday, November 22, 2026"
   m = /^(?:[a-z]+,? )?([a-z]+\.?) (\d{1,2}),? (\d{4})$/i.exec(t);
@@ -89,7 +98,8 @@ export function parseTime(text: string): Parsed | null {
     const pm = m[4].charAt(0) === 'p';
     h = (h % 12) + (pm ? 12 : 0);
   }
-  if (h > 23 || min > 59 || (m[3] !== undefined && Number(m[3]) >= 60)) return { error: `"${cut(text)}" is not a valid time.` };
+  if (h > 23 || min > 59 || (m[3] !== undefined && Number(m[3]) >= 60))
+    return { error: `"${cut(text)}" is not a valid time.` };
   return { value: `${pad(h)}:${pad(min)}${m[3] !== undefined ? ':' + (m[3].length === 1 ? '0' + m[3] : m[3]) : ''}` };
 }
 
@@ -114,9 +124,15 @@ function parseDateTime(text: string): Parsed | null {
 function parseMonth(text: string): Parsed | null {
   const t = text.trim();
   let m = /^(\d{4})[-/.](\d{1,2})$/.exec(t);
-  if (m) return +m[2] >= 1 && +m[2] <= 12 ? { value: `${m[1]}-${pad(+m[2])}` } : { error: `"${cut(text)}" is not a valid month.` };
+  if (m)
+    return +m[2] >= 1 && +m[2] <= 12
+      ? { value: `${m[1]}-${pad(+m[2])}` }
+      : { error: `"${cut(text)}" is not a valid month.` };
   m = /^(\d{1,2})[/.-](\d{4})$/.exec(t);
-  if (m) return +m[1] >= 1 && +m[1] <= 12 ? { value: `${m[2]}-${pad(+m[1])}` } : { error: `"${cut(text)}" is not a valid month.` };
+  if (m)
+    return +m[1] >= 1 && +m[1] <= 12
+      ? { value: `${m[2]}-${pad(+m[1])}` }
+      : { error: `"${cut(text)}" is not a valid month.` };
   m = /^([a-z]+\.?),? (\d{4})$/i.exec(t);
   if (m && monthIndex(m[1]) >= 0) return { value: `${m[2]}-${pad(monthIndex(m[1]) + 1)}` };
   const d = parseDate(t);
@@ -140,7 +156,9 @@ function parseWeek(text: string): Parsed | null {
     const [year, week] = /^\d{4}$/.test(m[1]) ? [+m[1], +m[2]] : [+m[2], +m[1]];
     // Years have 52 or 53 ISO weeks: Dec 28 is always in the last one.
     const last = Number(isoWeek(year, 12, 28).slice(6));
-    return week >= 1 && week <= last ? { value: `${pad(year, 4)}-W${pad(week)}` } : { error: `"${cut(text)}" is not a valid week (${year} has ${last} weeks).` };
+    return week >= 1 && week <= last
+      ? { value: `${pad(year, 4)}-W${pad(week)}` }
+      : { error: `"${cut(text)}" is not a valid week (${year} has ${last} weeks).` };
   }
   const d = parseDate(t);
   if (d && 'value' in d) {
@@ -156,7 +174,10 @@ function parseColor(text: string, doc: Document): Parsed | null {
   const hex = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(t);
   if (hex) {
     const h = hex[1].toLowerCase();
-    return { value: '#' + (h.length === 3 ? h.charAt(0) + h.charAt(0) + h.charAt(1) + h.charAt(1) + h.charAt(2) + h.charAt(2) : h) };
+    return {
+      value:
+        '#' + (h.length === 3 ? h.charAt(0) + h.charAt(0) + h.charAt(1) + h.charAt(1) + h.charAt(2) + h.charAt(2) : h),
+    };
   }
   let ctx: CanvasRenderingContext2D | null = null;
   try {
@@ -189,6 +210,9 @@ export function formattedValue(type: string, text: string, doc: Document): Parse
   else if (type === 'month') parsed = parseMonth(text);
   else if (type === 'week') parsed = parseWeek(text);
   else if (type === 'color') parsed = parseColor(text, doc);
-  if (!parsed) return { error: `Cannot read "${cut(text)}" as a ${type === 'datetime-local' ? 'date and time' : type}. This input expects ${format}.` };
+  if (!parsed)
+    return {
+      error: `Cannot read "${cut(text)}" as a ${type === 'datetime-local' ? 'date and time' : type}. This input expects ${format}.`,
+    };
   return parsed;
 }

@@ -33,7 +33,11 @@ export interface ActionHost {
   /** Arms dialog answering for one action (A10), or null when dialogs are not handled. */
   dialogs?(policy: Partial<DialogPolicy>): DialogWatch | null;
   /** What appeared since `before` (A8), given the effect observed; `ignore`: nodes whose line is no news of the action. */
-  appeared?(before: SnapshotLike | null, effect: ActionEffect, ignore?: (node: Node | undefined) => boolean): Promise<Appeared>;
+  appeared?(
+    before: SnapshotLike | null,
+    effect: ActionEffect,
+    ignore?: (node: Node | undefined) => boolean,
+  ): Promise<Appeared>;
   /** The running action ended (what changes from now on is not its doing). */
   actionEnded?(): void;
   metrics?(event: MetricsEvent): void;
@@ -59,4 +63,3 @@ export interface ScrollOptions {
   /** Pixels, or 'page' (most of one screen, the default). */
   amount?: number | 'page';
 }
-

@@ -18,7 +18,10 @@ export function hoverTriggerOf(el: Element): Element | null {
   if (!win) return null;
   if (isRendered(el) && el.getClientRects().length > 0 && Number(win.getComputedStyle(el).opacity) >= 0.1) return null;
   try {
-    const reveal = revealHolding(el, findHoverReveals(el.ownerDocument, (t) => isRendered(t)));
+    const reveal = revealHolding(
+      el,
+      findHoverReveals(el.ownerDocument, (t) => isRendered(t)),
+    );
     return reveal ? reveal.trigger : null;
   } catch {
     return null;
@@ -26,7 +29,16 @@ export function hoverTriggerOf(el: Element): Element | null {
 }
 
 /** Hover the trigger, then click the item (A3: the trigger is verified; the click lands on the item only). `describe` names the trigger. */
-export async function clickThroughHover(ctx: ActionContext, start: number, element: Element, trigger: Element, snapshot: SnapshotLike | null, label: string, options: ClickOptions, describe: (el: Element) => string): Promise<ActionResult> {
+export async function clickThroughHover(
+  ctx: ActionContext,
+  start: number,
+  element: Element,
+  trigger: Element,
+  snapshot: SnapshotLike | null,
+  label: string,
+  options: ClickOptions,
+  describe: (el: Element) => string,
+): Promise<ActionResult> {
   const over = ctx.pointerTarget(trigger, label, snapshot);
   const watch = ctx.watch(element, snapshot);
   hoverSequence(over.dispatchTo, over.point, ctx.pointer);

@@ -4,7 +4,14 @@
 import { fireActivationClick, fireEvent, fireKey } from './events';
 import { insertsText, type KeyDef, type Modifiers } from './keys';
 import { moveFocus, radioGroup } from './focus-order';
-import { deleteFromField, deleteInEditor, editingHostOf, insertIntoEditor, insertIntoField, isTextField } from './typing';
+import {
+  deleteFromField,
+  deleteInEditor,
+  editingHostOf,
+  insertIntoEditor,
+  insertIntoField,
+  isTextField,
+} from './typing';
 import { deepActiveElement, disabledReason, inputType, isRendered } from '../semantics';
 import { scrollContainerOf, scrollByKey } from './scroll';
 import { moveEditorSelection, moveFieldSelection } from './selection-keys';
@@ -17,7 +24,12 @@ export interface KeyOutcome {
 }
 
 /** Presses one key on `target` (the focused element). */
-export function pressKey(target: Element, def: KeyDef, mods: Modifiers, hold: { repeat?: boolean; release?: boolean } = {}): KeyOutcome {
+export function pressKey(
+  target: Element,
+  def: KeyDef,
+  mods: Modifiers,
+  hold: { repeat?: boolean; release?: boolean } = {},
+): KeyOutcome {
   const doc = target.ownerDocument;
   const down = fireKey(target, 'keydown', def, mods, hold.repeat === true);
   let outcome: KeyOutcome = { prevented: !down };
@@ -41,7 +53,14 @@ export function pressKey(target: Element, def: KeyDef, mods: Modifiers, hold: { 
 }
 
 const ACTIVATED_BY_ENTER: Record<string, true> = { submit: true, reset: true, button: true, image: true };
-const ACTIVATED_BY_SPACE: Record<string, true> = { checkbox: true, radio: true, submit: true, reset: true, button: true, image: true };
+const ACTIVATED_BY_SPACE: Record<string, true> = {
+  checkbox: true,
+  radio: true,
+  submit: true,
+  reset: true,
+  button: true,
+  image: true,
+};
 
 /** Default action of keydown/keypress. Returns a description when one ran. */
 function keydownDefault(target: Element, def: KeyDef, mods: Modifiers): string | null {
@@ -51,13 +70,20 @@ function keydownDefault(target: Element, def: KeyDef, mods: Modifiers): string |
   switch (def.key) {
     case 'Enter':
       if (mods.ctrl || mods.alt || mods.meta) return null;
-      if (tag === 'textarea' && editable) return insertIntoField(target, '\n', 'insertLineBreak') ? 'inserted a line break' : null;
+      if (tag === 'textarea' && editable)
+        return insertIntoField(target, '\n', 'insertLineBreak') ? 'inserted a line break' : null;
       if (editorHost && editorHost === target) {
         insertIntoEditor(editorHost, '\n');
         return 'inserted a paragraph';
       }
-      if (tag === 'input' && ACTIVATED_BY_ENTER[inputType(target)] !== true) return implicitSubmission(target as HTMLInputElement);
-      if (tag === 'button' || (tag === 'input' && ACTIVATED_BY_ENTER[inputType(target)] === true) || (tag === 'a' && target.hasAttribute('href')) || tag === 'summary') {
+      if (tag === 'input' && ACTIVATED_BY_ENTER[inputType(target)] !== true)
+        return implicitSubmission(target as HTMLInputElement);
+      if (
+        tag === 'button' ||
+        (tag === 'input' && ACTIVATED_BY_ENTER[inputType(target)] === true) ||
+        (tag === 'a' && target.hasAttribute('href')) ||
+        tag === 'summary'
+      ) {
         fireActivationClick(target, mods);
         return `activated ${tag}`;
       }
@@ -95,7 +121,7 @@ function keydownDefault(target: Element, def: KeyDef, mods: Modifiers): string |
     else if (editorHost) target.ownerDocument.execCommand('selectAll');
     return editable || editorHost ? 'selected all' : null;
   }
-  if (insertsText(def, mods) && def.key !== ' ' ) {
+  if (insertsText(def, mods) && def.key !== ' ') {
     if (editable) return insertIntoField(target, def.text as string) ? 'inserted text' : null;
     if (editorHost) {
       insertIntoEditor(editorHost, def.text as string);
@@ -108,7 +134,8 @@ function keydownDefault(target: Element, def: KeyDef, mods: Modifiers): string |
       insertIntoEditor(editorHost, ' ');
       return 'inserted text';
     }
-    if (isPageTarget(target)) return scrollByKey(scrollContainerOf(target), 'PageDown', !!mods.shift) ? 'scrolled' : null;
+    if (isPageTarget(target))
+      return scrollByKey(scrollContainerOf(target), 'PageDown', !!mods.shift) ? 'scrolled' : null;
   }
   return null;
 }
@@ -123,10 +150,15 @@ function implicitSubmission(input: HTMLInputElement): string | null {
   for (let i = 0; i < elements.length; i++) {
     const el = elements[i];
     const t = inputType(el);
-    if (!defaultButton && ((el.localName === 'button' && ((el as HTMLButtonElement).type || 'submit') === 'submit') || t === 'submit' || t === 'image')) {
+    if (
+      !defaultButton &&
+      ((el.localName === 'button' && ((el as HTMLButtonElement).type || 'submit') === 'submit') ||
+        t === 'submit' ||
+        t === 'image')
+    ) {
       defaultButton = el;
     }
-    if (el.localName === 'input' && isTextField(el) && t !== '' ) blocking++;
+    if (el.localName === 'input' && isTextField(el) && t !== '') blocking++;
   }
   if (defaultButton) {
     if (disabledReason(defaultButton)) return null;
@@ -210,9 +242,17 @@ function moveSelectOption(select: HTMLSelectElement, key: string): string | null
   if (key === 'Home' || key === 'PageUp') next = enabled[0];
   else if (key === 'End' || key === 'PageDown') next = enabled[enabled.length - 1];
   else if (key === 'ArrowDown' || key === 'ArrowRight') {
-    for (let i = 0; i < enabled.length; i++) if (enabled[i] > cur) { next = enabled[i]; break; }
+    for (let i = 0; i < enabled.length; i++)
+      if (enabled[i] > cur) {
+        next = enabled[i];
+        break;
+      }
   } else {
-    for (let i = enabled.length - 1; i >= 0; i--) if (enabled[i] < cur) { next = enabled[i]; break; }
+    for (let i = enabled.length - 1; i >= 0; i--)
+      if (enabled[i] < cur) {
+        next = enabled[i];
+        break;
+      }
   }
   if (next === cur) return null;
   select.selectedIndex = next;

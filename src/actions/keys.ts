@@ -41,25 +41,74 @@ const NAMED: Record<string, KeyDef> = {
 };
 
 const ALIASES: Record<string, string> = {
-  esc: 'Escape', escape: 'Escape', return: 'Enter', enter: 'Enter', tab: 'Tab', space: ' ', spacebar: ' ',
-  backspace: 'Backspace', delete: 'Delete', del: 'Delete', insert: 'Insert',
-  up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight',
-  arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight',
-  home: 'Home', end: 'End', pageup: 'PageUp', pagedown: 'PageDown',
-  shift: 'Shift', control: 'Control', ctrl: 'Control', alt: 'Alt', option: 'Alt', meta: 'Meta', cmd: 'Meta', command: 'Meta',
+  esc: 'Escape',
+  escape: 'Escape',
+  return: 'Enter',
+  enter: 'Enter',
+  tab: 'Tab',
+  space: ' ',
+  spacebar: ' ',
+  backspace: 'Backspace',
+  delete: 'Delete',
+  del: 'Delete',
+  insert: 'Insert',
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
+  home: 'Home',
+  end: 'End',
+  pageup: 'PageUp',
+  pagedown: 'PageDown',
+  shift: 'Shift',
+  control: 'Control',
+  ctrl: 'Control',
+  alt: 'Alt',
+  option: 'Alt',
+  meta: 'Meta',
+  cmd: 'Meta',
+  command: 'Meta',
   contextmenu: 'ContextMenu',
 };
 
 // US layout: punctuation → [code, keyCode, shifted?]
 const PUNCT: Record<string, [string, number, boolean]> = {
-  '-': ['Minus', 189, false], _: ['Minus', 189, true], '=': ['Equal', 187, false], '+': ['Equal', 187, true],
-  '[': ['BracketLeft', 219, false], '{': ['BracketLeft', 219, true], ']': ['BracketRight', 221, false], '}': ['BracketRight', 221, true],
-  '\\': ['Backslash', 220, false], '|': ['Backslash', 220, true], ';': ['Semicolon', 186, false], ':': ['Semicolon', 186, true],
-  "'": ['Quote', 222, false], '"': ['Quote', 222, true], ',': ['Comma', 188, false], '<': ['Comma', 188, true],
-  '.': ['Period', 190, false], '>': ['Period', 190, true], '/': ['Slash', 191, false], '?': ['Slash', 191, true],
-  '`': ['Backquote', 192, false], '~': ['Backquote', 192, true],
-  '!': ['Digit1', 49, true], '@': ['Digit2', 50, true], '#': ['Digit3', 51, true], $: ['Digit4', 52, true], '%': ['Digit5', 53, true],
-  '^': ['Digit6', 54, true], '&': ['Digit7', 55, true], '*': ['Digit8', 56, true], '(': ['Digit9', 57, true], ')': ['Digit0', 48, true],
+  '-': ['Minus', 189, false],
+  _: ['Minus', 189, true],
+  '=': ['Equal', 187, false],
+  '+': ['Equal', 187, true],
+  '[': ['BracketLeft', 219, false],
+  '{': ['BracketLeft', 219, true],
+  ']': ['BracketRight', 221, false],
+  '}': ['BracketRight', 221, true],
+  '\\': ['Backslash', 220, false],
+  '|': ['Backslash', 220, true],
+  ';': ['Semicolon', 186, false],
+  ':': ['Semicolon', 186, true],
+  "'": ['Quote', 222, false],
+  '"': ['Quote', 222, true],
+  ',': ['Comma', 188, false],
+  '<': ['Comma', 188, true],
+  '.': ['Period', 190, false],
+  '>': ['Period', 190, true],
+  '/': ['Slash', 191, false],
+  '?': ['Slash', 191, true],
+  '`': ['Backquote', 192, false],
+  '~': ['Backquote', 192, true],
+  '!': ['Digit1', 49, true],
+  '@': ['Digit2', 50, true],
+  '#': ['Digit3', 51, true],
+  $: ['Digit4', 52, true],
+  '%': ['Digit5', 53, true],
+  '^': ['Digit6', 54, true],
+  '&': ['Digit7', 55, true],
+  '*': ['Digit8', 56, true],
+  '(': ['Digit9', 57, true],
+  ')': ['Digit0', 48, true],
 };
 
 /** The key a person presses to type `ch`, and whether Shift is held for it. */
@@ -68,7 +117,8 @@ export function keyForChar(ch: string): { def: KeyDef; shift: boolean } {
   if (ch === '\t') return { def: NAMED.Tab, shift: false };
   if (ch === ' ') return { def: NAMED[' '], shift: false };
   const c = ch.charCodeAt(0);
-  if (c >= 97 && c <= 122) return { def: { key: ch, code: 'Key' + ch.toUpperCase(), keyCode: c - 32, text: ch }, shift: false };
+  if (c >= 97 && c <= 122)
+    return { def: { key: ch, code: 'Key' + ch.toUpperCase(), keyCode: c - 32, text: ch }, shift: false };
   if (c >= 65 && c <= 90) return { def: { key: ch, code: 'Key' + ch, keyCode: c, text: ch }, shift: true };
   if (c >= 48 && c <= 57) return { def: { key: ch, code: 'Digit' + ch, keyCode: c, text: ch }, shift: false };
   const p = PUNCT[ch];
@@ -133,7 +183,12 @@ export function normalizeModifiers(input: unknown): Modifiers {
 }
 
 export function mergeModifiers(a: Modifiers, b: Modifiers): Modifiers {
-  return { ctrl: !!(a.ctrl || b.ctrl), shift: !!(a.shift || b.shift), alt: !!(a.alt || b.alt), meta: !!(a.meta || b.meta) };
+  return {
+    ctrl: !!(a.ctrl || b.ctrl),
+    shift: !!(a.shift || b.shift),
+    alt: !!(a.alt || b.alt),
+    meta: !!(a.meta || b.meta),
+  };
 }
 
 /** True when the key with these modifiers would insert its text (no Ctrl/Alt/Meta chord). */

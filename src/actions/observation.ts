@@ -88,9 +88,15 @@ export class ActionObservation {
   private file(record: MutationRecord): void {
     if (this.targets > MAX_TARGETS) return;
     this.targets++;
-    if (record.type === 'childList') for (let i = 0; i < record.addedNodes.length; i++) this.added.add(record.addedNodes[i]);
+    if (record.type === 'childList')
+      for (let i = 0; i < record.addedNodes.length; i++) this.added.add(record.addedNodes[i]);
     else if (record.type === 'attributes') this.attributed.add(record.target);
-    for (let cur: Node | null = record.target, d = 0; cur && d < MAX_DEPTH && !this.within.has(cur); cur = parentOf(cur), d++) this.within.add(cur);
+    for (
+      let cur: Node | null = record.target, d = 0;
+      cur && d < MAX_DEPTH && !this.within.has(cur);
+      cur = parentOf(cur), d++
+    )
+      this.within.add(cur);
   }
 
   /** The element's changes are the page's own: known churn, or a rhythm it had before the action and keeps. */
@@ -141,7 +147,8 @@ export class ActionObservation {
   coversBackground(node: Node | undefined): boolean {
     if (!node) return false;
     if (this.background && this.background.covers(node)) return true;
-    for (let cur: Node | null = node, i = 0; cur && i < 3; cur = cur.parentNode, i++) if (this.isBackground(cur)) return true;
+    for (let cur: Node | null = node, i = 0; cur && i < 3; cur = cur.parentNode, i++)
+      if (this.isBackground(cur)) return true;
     return false;
   }
 

@@ -275,7 +275,11 @@ export class EffectWatcher {
     const effect: ActionEffect = { mutations };
     const url = safeHref(this.win);
     const followed = this.followed();
-    if (followed) effect.followed = { url: followed.url.length > 300 ? followed.url.slice(0, 299) + '…' : followed.url, opens: followed.opens };
+    if (followed)
+      effect.followed = {
+        url: followed.url.length > 300 ? followed.url.slice(0, 299) + '…' : followed.url,
+        opens: followed.opens,
+      };
     if (url !== this.urlBefore || this.leaving()) {
       effect.navigated = true;
       // While the page unloads, location still names the page being left: report where
@@ -297,7 +301,14 @@ export class EffectWatcher {
     const focusChanged = this.focusMoved();
     if (focus && focus !== focus.ownerDocument.body) effect.focused = describeElement(focus, this.snapshot);
     const noEffect =
-      mutations === 0 && !effect.navigated && !followed && !this.submitted && !this.dialogs && !focusChanged && value === this.valueBefore && checked === this.checkedBefore;
+      mutations === 0 &&
+      !effect.navigated &&
+      !followed &&
+      !this.submitted &&
+      !this.dialogs &&
+      !focusChanged &&
+      value === this.valueBefore &&
+      checked === this.checkedBefore;
     return { effect, noEffect, submitted: this.submitted };
   }
 }
@@ -318,7 +329,13 @@ function linkOnPath(e: Event): Element | null {
   }
   for (let i = 0; i < path.length; i++) {
     const node = path[i] as Element;
-    if (node && node.nodeType === 1 && (node.localName === 'a' || node.localName === 'area') && node.hasAttribute('href')) return node;
+    if (
+      node &&
+      node.nodeType === 1 &&
+      (node.localName === 'a' || node.localName === 'area') &&
+      node.hasAttribute('href')
+    )
+      return node;
   }
   return null;
 }
@@ -328,7 +345,10 @@ function formDestination(form: EventTarget | null, submitter: Element | null): s
   if (!form || (form as Element).localName !== 'form') return null;
   const f = form as HTMLFormElement;
   try {
-    const action = (submitter && submitter.getAttribute('formaction') !== null ? (submitter as HTMLButtonElement).formAction : f.action) || f.ownerDocument.URL;
+    const action =
+      (submitter && submitter.getAttribute('formaction') !== null
+        ? (submitter as HTMLButtonElement).formAction
+        : f.action) || f.ownerDocument.URL;
     const method = ((submitter && submitter.getAttribute('formmethod')) || f.method || 'get').toLowerCase();
     if (method !== 'get') return action;
     // A GET submission replaces the query with the form's fields (HTML's "mutate action URL").

@@ -59,7 +59,8 @@ export function hoverSequence(target: Element, point: Point, state: PointerState
       entering.push(newChain[i]);
     }
     firePointer(target, 'pointerover', base);
-    for (let i = entering.length - 1; i >= 0; i--) firePointer(entering[i], 'pointerenter', { ...base, bubbles: false });
+    for (let i = entering.length - 1; i >= 0; i--)
+      firePointer(entering[i], 'pointerenter', { ...base, bubbles: false });
     fireMouse(target, 'mouseover', base);
     for (let i = entering.length - 1; i >= 0; i--) fireMouse(entering[i], 'mouseenter', { ...base, bubbles: false });
     state.set(target);
@@ -80,7 +81,12 @@ const BUTTON: Record<string, [number, number]> = { left: [0, 1], middle: [1, 4],
  * Full click at `point` on `target` (the deepest element under the point that belongs
  * to the requested element). Returns whether the click event was cancelled.
  */
-export function clickSequence(target: Element, point: Point, state: PointerState, options: ClickOptions = {}): { clickPrevented: boolean } {
+export function clickSequence(
+  target: Element,
+  point: Point,
+  state: PointerState,
+  options: ClickOptions = {},
+): { clickPrevented: boolean } {
   const [button, buttonsDown] = BUTTON[options.button ?? 'left'] ?? BUTTON.left;
   const mods = options.mods;
   const count = Math.max(1, options.clickCount ?? 1);

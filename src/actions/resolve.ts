@@ -63,7 +63,13 @@ function lookup(snapshot: SnapshotLike, id: string): Element | null {
 }
 
 /** Roles whose accessible name may legitimately follow the typed value. */
-const VALUE_ROLES: Record<string, true> = { textbox: true, searchbox: true, combobox: true, spinbutton: true, slider: true };
+const VALUE_ROLES: Record<string, true> = {
+  textbox: true,
+  searchbox: true,
+  combobox: true,
+  spinbutton: true,
+  slider: true,
+};
 /** Roles that all mean "no particular role". */
 const NO_ROLE: Record<string, true> = { '': true, generic: true, none: true, presentation: true };
 

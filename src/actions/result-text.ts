@@ -23,17 +23,32 @@ export function renderResultText(result: ActionResult): string {
   if (appeared?.navigated) parts.push('navigated to ' + appeared.navigated);
   else if (effect?.navigated && effect.urlAfter) parts.push('navigated to ' + effect.urlAfter);
   if (effect?.dialogs) for (const d of effect.dialogs) parts.push(dialogPart(d));
-  if (effect?.newTab) parts.push(`opened new tab ${effect.newTab.tabId}${effect.newTab.url ? ' ' + cut(effect.newTab.url, 120) : ''} (act there with its tabId)`);
+  if (effect?.newTab)
+    parts.push(
+      `opened new tab ${effect.newTab.tabId}${effect.newTab.url ? ' ' + cut(effect.newTab.url, 120) : ''} (act there with its tabId)`,
+    );
   // A link followed outside the page, as the page saw it; the extension's own sighting (newTab, download) says more.
   if (effect?.followed && !effect.newTab && !effect.download) parts.push(followedPart(effect.followed));
-  if (effect?.download) parts.push(`download started: "${cut(effect.download.filename || effect.download.url || 'file', 80)}"${effect.download.state ? ' (' + effect.download.state + ')' : ''}`);
+  if (effect?.download)
+    parts.push(
+      `download started: "${cut(effect.download.filename || effect.download.url || 'file', 80)}"${effect.download.state ? ' (' + effect.download.state + ')' : ''}`,
+    );
   if (appeared) parts.push(...appearedParts(appeared));
   if (effect?.moved) parts.push(cut(effect.moved, MAX_PART));
   if (effect?.files?.length) parts.push('files: ' + cut(effect.files.join(', '), MAX_PART));
   // Nothing changed, and the action said why (a scroll already at the end): that reason, not a guess at ignored events.
-  const explained = !!result.noObservableEffect && !!result.notes && result.notes.length > 0 && !result.notes.some(isNoEffectNote);
-  if (result.notes) for (const note of result.notes) if (SAID_ELSEWHERE.indexOf(note) < 0 && !isNavigationNote(note, effect?.urlAfter) && (!result.noObservableEffect || explained)) parts.push(note);
-  if (result.noObservableEffect && !explained) parts.push('no visible effect (the page may ignore synthetic events; check before repeating)');
+  const explained =
+    !!result.noObservableEffect && !!result.notes && result.notes.length > 0 && !result.notes.some(isNoEffectNote);
+  if (result.notes)
+    for (const note of result.notes)
+      if (
+        SAID_ELSEWHERE.indexOf(note) < 0 &&
+        !isNavigationNote(note, effect?.urlAfter) &&
+        (!result.noObservableEffect || explained)
+      )
+        parts.push(note);
+  if (result.noObservableEffect && !explained)
+    parts.push('no visible effect (the page may ignore synthetic events; check before repeating)');
   else if (!parts.length && effect && effect.mutations > 0) parts.push('page changed');
   if (effect && effect.settled === false && !effect.navigated) parts.push('page still busy (not settled)');
   return parts.length ? 'ok; ' + parts.join('; ') : 'ok';
@@ -41,11 +56,17 @@ export function renderResultText(result: ActionResult): string {
 
 function appearedParts(a: Appeared): string[] {
   const out: string[] = [];
-  if (a.blocker) out.push(`blocked by ${a.blocker.kind === 'captcha' ? 'a CAPTCHA' + (a.blocker.vendor ? ' (' + a.blocker.vendor + ')' : '') : a.blocker.kind === 'login' ? 'a sign-in wall' : 'a cookie wall'}: a person is needed`);
+  if (a.blocker)
+    out.push(
+      `blocked by ${a.blocker.kind === 'captcha' ? 'a CAPTCHA' + (a.blocker.vendor ? ' (' + a.blocker.vendor + ')' : '') : a.blocker.kind === 'login' ? 'a sign-in wall' : 'a cookie wall'}: a person is needed`,
+    );
   if (a.alerts) for (const text of a.alerts) out.push(`message "${cut(text, MAX_PART)}"`);
-  if (a.errors) for (const e of a.errors) out.push(`invalid ${e.id} "${e.field}"${e.message ? ': ' + cut(e.message, MAX_PART) : ''}`);
+  if (a.errors)
+    for (const e of a.errors)
+      out.push(`invalid ${e.id} "${e.field}"${e.message ? ': ' + cut(e.message, MAX_PART) : ''}`);
   if (a.opened) out.push(`opened ${a.opened.role}${a.opened.name ? ` "${a.opened.name}"` : ''} ${a.opened.id}`);
-  if (a.controls && a.controls.length) out.push('new: ' + a.controls.join(', ') + (a.moreControls ? ` (+${a.moreControls} more)` : ''));
+  if (a.controls && a.controls.length)
+    out.push('new: ' + a.controls.join(', ') + (a.moreControls ? ` (+${a.moreControls} more)` : ''));
   return out;
 }
 

@@ -39,7 +39,12 @@ export class DomToolError extends Error {
   readonly recoverable: boolean;
   readonly retrySuggested: boolean;
 
-  constructor(code: ErrorCode, message: string, recoverable = RECOVERABLE[code], retrySuggested = RETRY_SUGGESTED[code] === true) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    recoverable = RECOVERABLE[code],
+    retrySuggested = RETRY_SUGGESTED[code] === true,
+  ) {
     super(message);
     this.name = 'DomToolError';
     this.code = code;
@@ -50,12 +55,22 @@ export class DomToolError extends Error {
   /** Rebuilds the error carried by a failed ActionResult (e.g. to `throw` it in caller code). */
   static fromResult(result: ActionResult): DomToolError | null {
     if (!result.error) return null;
-    return new DomToolError(result.error.code, result.error.message, result.error.recoverable, result.retrySuggested === true);
+    return new DomToolError(
+      result.error.code,
+      result.error.message,
+      result.error.recoverable,
+      result.retrySuggested === true,
+    );
   }
 }
 
 export function isDomToolError(e: unknown): e is DomToolError {
-  return !!e && typeof e === 'object' && (e as { name?: unknown }).name === 'DomToolError' && typeof (e as DomToolError).code === 'string';
+  return (
+    !!e &&
+    typeof e === 'object' &&
+    (e as { name?: unknown }).name === 'DomToolError' &&
+    typeof (e as DomToolError).code === 'string'
+  );
 }
 
 const FRESH = 'Take a fresh snapshot';
@@ -82,23 +97,32 @@ export const msg = {
   invalidArg: (name: string, expected: string) => `Invalid ${name}: expected ${expected}.`,
   textRun: (id: string, text: string, holder: string | null) =>
     `${id} is a run of text ("${text.length > 40 ? text.slice(0, 39) + '…' : text}"), not an element; nothing was done. ` +
-    (holder ? `The target that holds it is ${holder}: use that id.` : 'No target holds this text: it is not clickable on its own.'),
-  notFound: (id: string) => `No element with id ${id} exists in the page, even after refreshing the snapshot. ${FRESH} and pick an id from it.`,
+    (holder
+      ? `The target that holds it is ${holder}: use that id.`
+      : 'No target holds this text: it is not clickable on its own.'),
+  notFound: (id: string) =>
+    `No element with id ${id} exists in the page, even after refreshing the snapshot. ${FRESH} and pick an id from it.`,
   stale: (id: string, detail: string) =>
     `The page changed since the snapshot; take a fresh snapshot. Element ${id} is no longer what the snapshot showed (${detail}); nothing was done.`,
   detached: (id: string) => `Element ${id} was removed from the page. ${FRESH}.`,
   removed: (id: string) =>
     `Element ${id} was removed from the page (or is no longer shown); ids are never reused, so nothing was done. ${FRESH} and pick the current id.`,
-  notVisible: (id: string, what: string) => `Element ${id} (${what}) is not visible, so a person could not use it. ${FRESH}; it may need scrolling, a menu opened, or a tab switched first.`,
-  disabled: (id: string, what: string, why: string) => `Element ${id} (${what}) is disabled (${why}). Fill in what the form needs first, or choose another element.`,
-  inert: (id: string, what: string) => `Element ${id} (${what}) is inert (behind a modal dialog or otherwise blocked). Close the dialog first.`,
+  notVisible: (id: string, what: string) =>
+    `Element ${id} (${what}) is not visible, so a person could not use it. ${FRESH}; it may need scrolling, a menu opened, or a tab switched first.`,
+  disabled: (id: string, what: string, why: string) =>
+    `Element ${id} (${what}) is disabled (${why}). Fill in what the form needs first, or choose another element.`,
+  inert: (id: string, what: string) =>
+    `Element ${id} (${what}) is inert (behind a modal dialog or otherwise blocked). Close the dialog first.`,
   readonly: (id: string, what: string) => `Element ${id} (${what}) is read-only; it cannot be typed into.`,
-  notEditable: (id: string, what: string) => `Element ${id} (${what}) is not a text field or editable region. Use click or select instead.`,
+  notEditable: (id: string, what: string) =>
+    `Element ${id} (${what}) is not a text field or editable region. Use click or select instead.`,
   obscured: (id: string, what: string, by: string) =>
     `Element ${id} (${what}) is covered by ${by}, which would receive the click. Close or dismiss it first (e.g. a dialog or cookie banner), then take a fresh snapshot.`,
   inspectNeedsScroll: 'Outside the viewport: an action scrolls it into view first, then checks that nothing covers it.',
-  offViewport: (id: string, what: string) => `Element ${id} (${what}) could not be scrolled into the viewport. Scroll its container first.`,
-  crossOrigin: (id: string) => `Element ${id} is inside a cross-origin frame that page scripts cannot reach. It cannot be operated from this page.`,
+  offViewport: (id: string, what: string) =>
+    `Element ${id} (${what}) could not be scrolled into the viewport. Scroll its container first.`,
+  crossOrigin: (id: string) =>
+    `Element ${id} is inside a cross-origin frame that page scripts cannot reach. It cannot be operated from this page.`,
   notFocusable: (id: string, what: string) => `Element ${id} (${what}) cannot take keyboard focus.`,
   notSelect: (id: string, what: string, wanted: string, listed: string[]) =>
     `Element ${id} (${what}) is not a select, listbox or combobox` +
@@ -107,35 +131,48 @@ export const msg = {
       : ` and shows no options now. Click it to open it, take a snapshot, then click the option's id.`),
   noOption: (id: string, wanted: string, available: string[]) =>
     `No option "${quoted(wanted)}" in ${id}. Available options: ${available.length ? available.map((o) => `"${o}"`).join(', ') : '(none visible)'}.`,
-  optionDisabled: (id: string, wanted: string) => `Option "${quoted(wanted)}" of ${id} is disabled and cannot be chosen.`,
-  listboxDidNotOpen: (id: string) => `Clicking ${id} did not open a list of options. ${FRESH} and click the option directly if it is visible.`,
-  selectDidNotStick: (id: string, wanted: string) => `Option "${quoted(wanted)}" was clicked but ${id} does not show it as selected. ${FRESH} to check.`,
-  notCheckable: (id: string, what: string) => `Element ${id} (${what}) is not a checkbox, radio button or switch. Use click instead.`,
-  radioUncheck: (id: string) => `A radio button (${id}) cannot be unchecked directly; check another option of the same group instead.`,
+  optionDisabled: (id: string, wanted: string) =>
+    `Option "${quoted(wanted)}" of ${id} is disabled and cannot be chosen.`,
+  listboxDidNotOpen: (id: string) =>
+    `Clicking ${id} did not open a list of options. ${FRESH} and click the option directly if it is visible.`,
+  selectDidNotStick: (id: string, wanted: string) =>
+    `Option "${quoted(wanted)}" was clicked but ${id} does not show it as selected. ${FRESH} to check.`,
+  notCheckable: (id: string, what: string) =>
+    `Element ${id} (${what}) is not a checkbox, radio button or switch. Use click instead.`,
+  radioUncheck: (id: string) =>
+    `A radio button (${id}) cannot be unchecked directly; check another option of the same group instead.`,
   checkDidNotStick: (id: string, wanted: boolean) =>
     `Clicking ${id} did not ${wanted ? 'check' : 'uncheck'} it. The page may ignore synthetic (untrusted) events, or the control may be read-only.`,
   valueDidNotStick: (id: string, expected: string, actual: string) =>
     `Typed into ${id} but the field holds ${JSON.stringify(cut(actual, 80))} instead of ${JSON.stringify(cut(expected, 80))}, even through the editing fallback. The page rejected the input (it may ignore synthetic events).`,
-  editorDidNotAccept: (id: string) => `The editor ${id} did not accept the typed text, even through the editing fallback. It may only accept trusted keyboard input.`,
-  clearDidNotStick: (id: string, actual: string) => `Tried to clear ${id} but it still holds ${JSON.stringify(cut(actual, 80))}.`,
-  unknownKey: (key: string) => `Unknown key "${quoted(key)}". Use a single character or a key name such as Enter, Tab, Escape, Backspace, ArrowDown, PageDown.`,
+  editorDidNotAccept: (id: string) =>
+    `The editor ${id} did not accept the typed text, even through the editing fallback. It may only accept trusted keyboard input.`,
+  clearDidNotStick: (id: string, actual: string) =>
+    `Tried to clear ${id} but it still holds ${JSON.stringify(cut(actual, 80))}.`,
+  unknownKey: (key: string) =>
+    `Unknown key "${quoted(key)}". Use a single character or a key name such as Enter, Tab, Escape, Backspace, ArrowDown, PageDown.`,
   notScrollable: (id: string, what: string) => `Neither ${id} (${what}) nor any container around it can scroll.`,
-  internal: (action: string, detail: string) => `The ${action} action failed unexpectedly: ${detail}. ${FRESH} and try again.`,
+  internal: (action: string, detail: string) =>
+    `The ${action} action failed unexpectedly: ${detail}. ${FRESH} and try again.`,
 
   // Notes (successful results with caveats).
   noEffect: (action: string) =>
     `No observable effect followed the ${action} (no DOM change, focus, value or URL change). The page may ignore synthetic (untrusted) events or react later; take a fresh snapshot to check before repeating.`,
-  reformatted: (expected: string, actual: string) => `The page changed the typed value: the field now holds ${JSON.stringify(cut(actual, 80))} (typed ${JSON.stringify(cut(expected, 80))}).`,
+  reformatted: (expected: string, actual: string) =>
+    `The page changed the typed value: the field now holds ${JSON.stringify(cut(actual, 80))} (typed ${JSON.stringify(cut(expected, 80))}).`,
   truncatedByMaxLength: (max: number) => `The field accepts at most ${max} characters; the rest was not typed.`,
   fallbackUsed: 'Per-key typing did not stick; the text was inserted through the browser editing path instead.',
   alreadyInState: (checked: boolean) => `Already ${checked ? 'checked' : 'unchecked'}; nothing was done.`,
   alreadySelected: (label: string) => `"${label}" was already selected; nothing was done.`,
   clickedLabelInstead: 'The control itself is visually hidden; its label was clicked instead, as a person would.',
-  scrolled: (dx: number, dy: number, where: string) => `Scrolled ${where} by ${Math.round(dx)}px horizontally and ${Math.round(dy)}px vertically.`,
+  scrolled: (dx: number, dy: number, where: string) =>
+    `Scrolled ${where} by ${Math.round(dx)}px horizontally and ${Math.round(dy)}px vertically.`,
   scrollAtEnd: (direction: string) => `Already at the ${direction} end; nothing moved.`,
   scrollHandledByPage: 'The page handled the wheel event itself (it called preventDefault).',
-  scrollChangedContent: 'No scroll position changed, but the content under the pointer did (the page moves it its own way).',
-  defaultPrevented: (key: string) => `The page handled ${key} itself (it called preventDefault), so no default action was emulated.`,
+  scrollChangedContent:
+    'No scroll position changed, but the content under the pointer did (the page moves it its own way).',
+  defaultPrevented: (key: string) =>
+    `The page handled ${key} itself (it called preventDefault), so no default action was emulated.`,
   formSubmitted: 'A form was submitted.',
   textTooLong: (length: number, max: number) =>
     `The text is ${length} characters long; type() takes at most ${max}. Type it in parts (type(id, part, { replace: false })) or shorten it.`,
@@ -151,20 +188,40 @@ export const msg = {
 /** Whether a note is the "no observable effect" caveat (dropped when an effect turned up beyond the page, e.g. a new tab). */
 export function isNoEffectNote(note: string): boolean {
   const [head, tail] = msg.noEffect('\u0000').split('\u0000');
-  return note.length > head.length + tail.length && note.indexOf(head) === 0 && note.slice(note.length - tail.length) === tail;
+  return (
+    note.length > head.length + tail.length &&
+    note.indexOf(head) === 0 &&
+    note.slice(note.length - tail.length) === tail
+  );
 }
 
 /** Builds results; `snapshotInvalidated` is always true because every action invalidates (F3). */
-export function successResult(start: number, effect?: ActionEffect, notes?: string[], noObservableEffect?: boolean): ActionResult {
+export function successResult(
+  start: number,
+  effect?: ActionEffect,
+  notes?: string[],
+  noObservableEffect?: boolean,
+): ActionResult {
   // `text` is rendered by the runner once the result is complete (result-text.ts).
-  const result: ActionResult = { ok: true, success: true, duration: round(now() - start), snapshotInvalidated: true, text: '' };
+  const result: ActionResult = {
+    ok: true,
+    success: true,
+    duration: round(now() - start),
+    snapshotInvalidated: true,
+    text: '',
+  };
   if (effect) result.effect = effect;
   if (noObservableEffect) result.noObservableEffect = true;
   if (notes && notes.length) result.notes = notes;
   return result;
 }
 
-export function failureResult(start: number, error: DomToolError, effect?: ActionEffect, notes?: string[]): ActionResult {
+export function failureResult(
+  start: number,
+  error: DomToolError,
+  effect?: ActionEffect,
+  notes?: string[],
+): ActionResult {
   const result: ActionResult = {
     ok: false,
     success: false,
@@ -182,7 +239,8 @@ export function failureResult(start: number, error: DomToolError, effect?: Actio
 /** Any thrown value → DomToolError, so nothing escapes an action as an exception. */
 export function toDomToolError(e: unknown, action: string): DomToolError {
   if (isDomToolError(e)) return e;
-  const detail = e && typeof e === 'object' && typeof (e as Error).message === 'string' ? (e as Error).message : String(e);
+  const detail =
+    e && typeof e === 'object' && typeof (e as Error).message === 'string' ? (e as Error).message : String(e);
   return new DomToolError('ACTION_FAILED', msg.internal(action, detail));
 }
 

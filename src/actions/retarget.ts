@@ -12,7 +12,10 @@ import { fileInputFor } from './file-input';
 import type { SnapshotLike } from './snapshot-source';
 
 /** What type()/clear() write into: an ARIA slider (typed as a value), a code editor, or a text field / editing host. */
-export type TypeTarget = { kind: 'slider'; el: Element } | { kind: 'code'; editor: CodeEditor } | { kind: 'field'; el: Element };
+export type TypeTarget =
+  | { kind: 'slider'; el: Element }
+  | { kind: 'code'; editor: CodeEditor }
+  | { kind: 'field'; el: Element };
 
 /** The file input an upload goes to; `nearby`: found beside the element (a button that opens it). */
 export interface FileTarget {
@@ -30,7 +33,12 @@ export function retarget(el: Element, kind: 'type'): TypeTarget | null;
 export function retarget(el: Element, kind: 'slider'): Element | null;
 /** The file input an upload fills; throws VALIDATION_ERROR when it is ambiguous (messages name `id`). */
 export function retarget(el: Element, kind: 'file', id: string, snapshot: SnapshotLike | null): FileTarget;
-export function retarget(el: Element, kind: 'pointer' | 'check' | 'type' | 'slider' | 'file', id = '', snapshot: SnapshotLike | null = null): Element | TypeTarget | FileTarget | null {
+export function retarget(
+  el: Element,
+  kind: 'pointer' | 'check' | 'type' | 'slider' | 'file',
+  id = '',
+  snapshot: SnapshotLike | null = null,
+): Element | TypeTarget | FileTarget | null {
   switch (kind) {
     case 'pointer':
       return pointerTargetOf(el);
@@ -45,7 +53,13 @@ export function retarget(el: Element, kind: 'pointer' | 'check' | 'type' | 'slid
   }
 }
 
-const ARIA_CHECKABLE: Record<string, true> = { checkbox: true, switch: true, radio: true, menuitemcheckbox: true, menuitemradio: true };
+const ARIA_CHECKABLE: Record<string, true> = {
+  checkbox: true,
+  switch: true,
+  radio: true,
+  menuitemcheckbox: true,
+  menuitemradio: true,
+};
 
 function checkableOf(el: Element): Element | null {
   if (isNativeCheckable(el) || ARIA_CHECKABLE[roleOf(el) ?? ''] === true || el.hasAttribute('aria-pressed')) return el;
@@ -53,7 +67,9 @@ function checkableOf(el: Element): Element | null {
     const control = (el as HTMLLabelElement).control;
     if (control && isNativeCheckable(control)) return control;
   }
-  const inner = el.querySelectorAll('input[type="checkbox"], input[type="radio"], [role="checkbox"], [role="switch"], [role="radio"]');
+  const inner = el.querySelectorAll(
+    'input[type="checkbox"], input[type="radio"], [role="checkbox"], [role="switch"], [role="radio"]',
+  );
   return inner.length === 1 ? inner[0] : null;
 }
 

@@ -19,7 +19,11 @@ const MAX_STEPS = 60;
 const BUDGET_MS = 5000;
 
 /** The text target, rendering it by scrolling the lists of `scope` when no element shows it yet. */
-export async function findOrReveal(scope: Element, target: TextTarget, snapshot: SnapshotLike | null): Promise<Element> {
+export async function findOrReveal(
+  scope: Element,
+  target: TextTarget,
+  snapshot: SnapshotLike | null,
+): Promise<Element> {
   try {
     return findByText(scope, target, snapshot);
   } catch (e) {
@@ -77,11 +81,18 @@ function holdsList(el: Element, depth: number): boolean {
     shapes.set(key, n);
   }
   if (depth <= 1) return false;
-  for (let c = el.firstElementChild, i = 0; c && i < 5; c = c.nextElementSibling, i++) if (holdsList(c, depth - 1)) return true;
+  for (let c = el.firstElementChild, i = 0; c && i < 5; c = c.nextElementSibling, i++)
+    if (holdsList(c, depth - 1)) return true;
   return false;
 }
 
-async function searchArea(area: Element, scope: Element, target: TextTarget, snapshot: SnapshotLike | null, deadline: number): Promise<Element | boolean> {
+async function searchArea(
+  area: Element,
+  scope: Element,
+  target: TextTarget,
+  snapshot: SnapshotLike | null,
+  deadline: number,
+): Promise<Element | boolean> {
   const start = { x: area.scrollLeft, y: area.scrollTop };
   const directions: ScrollDirection[] = ['down', 'up'];
   let complete = true;

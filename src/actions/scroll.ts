@@ -150,7 +150,11 @@ function defaultContainer(target: Element, owner: Element, axis: 'x' | 'y'): Ele
  * above the item the agent named), else the container.
  */
 function viewOf(target: Element, container: Element, axis: 'x' | 'y'): Element {
-  for (let cur: Element | null = target, i = 0; cur && i < 200 && cur !== container; i++, cur = parentElementOrHost(cur)) {
+  for (
+    let cur: Element | null = target, i = 0;
+    cur && i < 200 && cur !== container;
+    i++, cur = parentElementOrHost(cur)
+  ) {
     const cuts = axis === 'y' ? cur.scrollHeight > cur.clientHeight + 1 : cur.scrollWidth > cur.clientWidth + 1;
     if (cuts && cur.clientHeight > 0) {
       const style = windowOf(cur)?.getComputedStyle(cur);
@@ -171,7 +175,9 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
   const axis = direction === 'up' || direction === 'down' ? 'y' : 'x';
   const sign = direction === 'up' || direction === 'left' ? -1 : 1;
   const win = windowOf(owner);
-  const point = win ? restingPoint(isPageRoot(owner) ? (owner.ownerDocument.body ?? owner) : owner, win) : { x: 0, y: 0 };
+  const point = win
+    ? restingPoint(isPageRoot(owner) ? (owner.ownerDocument.body ?? owner) : owner, win)
+    : { x: 0, y: 0 };
   const target = win ? wheelTargetOver(owner, point) : owner;
   const container = isPageRoot(owner) ? scrollingRoot(owner.ownerDocument) : defaultContainer(target, owner, axis);
   const delta = sign * (amount ?? pageStep(isPageRoot(owner) ? container : viewOf(target, container, axis), axis));
@@ -194,7 +200,11 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
   }
   if (!handledByPage) {
     const scroller = isPageRoot(container) && win ? win : container;
-    const opts: ScrollToOptions = { left: axis === 'x' ? delta : 0, top: axis === 'y' ? delta : 0, behavior: 'instant' as ScrollBehavior };
+    const opts: ScrollToOptions = {
+      left: axis === 'x' ? delta : 0,
+      top: axis === 'y' ? delta : 0,
+      behavior: 'instant' as ScrollBehavior,
+    };
     scroller.scrollBy(opts);
   }
   return {
@@ -202,7 +212,8 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
     measure(): ScrollOutcome {
       for (const m of marks) {
         const now = position(m.el);
-        if (now.x !== m.x || now.y !== m.y) return { dx: now.x - m.x, dy: now.y - m.y, handledByPage, moved: m.el, container };
+        if (now.x !== m.x || now.y !== m.y)
+          return { dx: now.x - m.x, dy: now.y - m.y, handledByPage, moved: m.el, container };
       }
       return { dx: 0, dy: 0, handledByPage, moved: null, container };
     },
@@ -210,9 +221,18 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
 }
 
 /** The scroll options checked (VALIDATION_ERROR otherwise). */
-export function checkScrollOptions(options: { direction?: unknown; amount?: unknown }): { direction?: ScrollDirection; amount?: number | 'page' } {
+export function checkScrollOptions(options: { direction?: unknown; amount?: unknown }): {
+  direction?: ScrollDirection;
+  amount?: number | 'page';
+} {
   const { direction, amount } = options;
-  if (direction !== undefined && direction !== 'up' && direction !== 'down' && direction !== 'left' && direction !== 'right') {
+  if (
+    direction !== undefined &&
+    direction !== 'up' &&
+    direction !== 'down' &&
+    direction !== 'left' &&
+    direction !== 'right'
+  ) {
     throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('direction', '"up", "down", "left" or "right"'));
   }
   if (amount !== undefined && amount !== 'page' && !(typeof amount === 'number' && amount > 0 && isFinite(amount))) {
@@ -222,11 +242,18 @@ export function checkScrollOptions(options: { direction?: unknown; amount?: unkn
 }
 
 /** The result of a wheel: what moved and by how much (`describe` names an element), or honestly that nothing did. */
-export function scrollResult(start: number, moved: ScrollOutcome, obs: Observation, direction: ScrollDirection, describe: (el: Element) => string): ActionResult {
+export function scrollResult(
+  start: number,
+  moved: ScrollOutcome,
+  obs: Observation,
+  direction: ScrollDirection,
+  describe: (el: Element) => string,
+): ActionResult {
   const notes: string[] = [];
   if (moved.handledByPage) notes.push(msg.scrollHandledByPage);
   if (!moved.moved) {
-    if (!moved.handledByPage) notes.push(msg.scrollAtEnd(direction === 'down' ? 'bottom' : direction === 'up' ? 'top' : direction));
+    if (!moved.handledByPage)
+      notes.push(msg.scrollAtEnd(direction === 'down' ? 'bottom' : direction === 'up' ? 'top' : direction));
     else if (!obs.noEffect) notes.push(msg.scrollChangedContent);
     return successResult(start, obs.effect, notes, obs.noEffect);
   }
@@ -244,13 +271,26 @@ export function scrollByKey(container: Element, key: string, shift: boolean): bo
   const target = isPageRoot(container) ? (windowOf(container) ?? container) : container;
   const by = (top: number) => target.scrollBy({ top, left: 0, behavior: 'instant' as ScrollBehavior });
   switch (key) {
-    case 'ArrowDown': by(line); break;
-    case 'ArrowUp': by(-line); break;
-    case 'PageDown': by(shift ? -page : page); break;
-    case 'PageUp': by(-page); break;
-    case 'Home': target.scrollTo({ top: 0, left: before.x, behavior: 'instant' as ScrollBehavior }); break;
-    case 'End': target.scrollTo({ top: container.scrollHeight, left: before.x, behavior: 'instant' as ScrollBehavior }); break;
-    default: return false;
+    case 'ArrowDown':
+      by(line);
+      break;
+    case 'ArrowUp':
+      by(-line);
+      break;
+    case 'PageDown':
+      by(shift ? -page : page);
+      break;
+    case 'PageUp':
+      by(-page);
+      break;
+    case 'Home':
+      target.scrollTo({ top: 0, left: before.x, behavior: 'instant' as ScrollBehavior });
+      break;
+    case 'End':
+      target.scrollTo({ top: container.scrollHeight, left: before.x, behavior: 'instant' as ScrollBehavior });
+      break;
+    default:
+      return false;
   }
   const after = position(container);
   return after.x !== before.x || after.y !== before.y;

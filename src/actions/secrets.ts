@@ -87,7 +87,8 @@ function scrub(node: Record<string, unknown> | unknown[], values: string[], dept
   for (const key of keys) {
     const v = (node as Record<string | number, unknown>)[key];
     if (typeof v === 'string') (node as Record<string | number, unknown>)[key] = redactString(v, values);
-    else if (v && typeof v === 'object' && !isElement(v as Node)) scrub(v as Record<string, unknown>, values, depth + 1);
+    else if (v && typeof v === 'object' && !isElement(v as Node))
+      scrub(v as Record<string, unknown>, values, depth + 1);
   }
 }
 

@@ -47,7 +47,8 @@ export function selectNative(select: HTMLSelectElement, wanted: string[], id: st
     }
     indices.push(index);
   }
-  if (!select.multiple && wanted.length > 1) throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'a single option for a single-choice select'));
+  if (!select.multiple && wanted.length > 1)
+    throw new DomToolError('VALIDATION_ERROR', msg.invalidArg('option', 'a single option for a single-choice select'));
   const options = select.options;
   let changed = false;
   for (let i = 0; i < options.length; i++) {
@@ -155,5 +156,8 @@ export function comboboxShows(combo: Element, option: Element | null, wanted: st
   if (typeof value === 'string' && normalizeWhitespace(value).toLowerCase() === w) return true;
   const optionName = option ? nameOf(option).toLowerCase() : w;
   const text = normalizeWhitespace(combo.textContent ?? '').toLowerCase();
-  return text.indexOf(optionName) >= 0 || (typeof value === 'string' && normalizeWhitespace(value).toLowerCase() === optionName);
+  return (
+    text.indexOf(optionName) >= 0 ||
+    (typeof value === 'string' && normalizeWhitespace(value).toLowerCase() === optionName)
+  );
 }

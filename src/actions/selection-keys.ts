@@ -55,7 +55,11 @@ function verticalMove(text: string, pos: number, down: boolean): number {
 }
 
 /** Moves the caret or selection of an <input>/<textarea> for a navigation key. Returns what it did. */
-export function moveFieldSelection(field: HTMLInputElement | HTMLTextAreaElement, key: string, mods: Modifiers): string | null {
+export function moveFieldSelection(
+  field: HTMLInputElement | HTMLTextAreaElement,
+  key: string,
+  mods: Modifiers,
+): string | null {
   const text = field.value;
   const len = text.length;
   const s = field.selectionStart ?? len;
@@ -110,13 +114,20 @@ type Granularity = 'character' | 'word' | 'line' | 'lineboundary' | 'documentbou
 function editorStep(key: string, mods: Modifiers): { direction: Direction; granularity: Granularity } | null {
   const word = !!(mods.ctrl || mods.alt);
   switch (key) {
-    case 'ArrowLeft': return { direction: 'backward', granularity: mods.meta ? 'lineboundary' : word ? 'word' : 'character' };
-    case 'ArrowRight': return { direction: 'forward', granularity: mods.meta ? 'lineboundary' : word ? 'word' : 'character' };
-    case 'ArrowUp': return { direction: 'backward', granularity: mods.meta ? 'documentboundary' : 'line' };
-    case 'ArrowDown': return { direction: 'forward', granularity: mods.meta ? 'documentboundary' : 'line' };
-    case 'Home': return { direction: 'backward', granularity: mods.ctrl || mods.meta ? 'documentboundary' : 'lineboundary' };
-    case 'End': return { direction: 'forward', granularity: mods.ctrl || mods.meta ? 'documentboundary' : 'lineboundary' };
-    default: return null;
+    case 'ArrowLeft':
+      return { direction: 'backward', granularity: mods.meta ? 'lineboundary' : word ? 'word' : 'character' };
+    case 'ArrowRight':
+      return { direction: 'forward', granularity: mods.meta ? 'lineboundary' : word ? 'word' : 'character' };
+    case 'ArrowUp':
+      return { direction: 'backward', granularity: mods.meta ? 'documentboundary' : 'line' };
+    case 'ArrowDown':
+      return { direction: 'forward', granularity: mods.meta ? 'documentboundary' : 'line' };
+    case 'Home':
+      return { direction: 'backward', granularity: mods.ctrl || mods.meta ? 'documentboundary' : 'lineboundary' };
+    case 'End':
+      return { direction: 'forward', granularity: mods.ctrl || mods.meta ? 'documentboundary' : 'lineboundary' };
+    default:
+      return null;
   }
 }
 
@@ -129,7 +140,8 @@ export function moveEditorSelection(host: Element, key: string, mods: Modifiers)
   const step = editorStep(key, mods);
   const sel = host.ownerDocument.getSelection();
   if (!step || !sel) return null;
-  const modify = (sel as Selection & { modify?: (alter: string, direction: string, granularity: string) => void }).modify;
+  const modify = (sel as Selection & { modify?: (alter: string, direction: string, granularity: string) => void })
+    .modify;
   if (typeof modify !== 'function') return null;
   if (!sel.rangeCount || !host.contains(sel.anchorNode)) {
     sel.selectAllChildren(host);

@@ -100,11 +100,16 @@ export interface SliderTypeOutcome {
 /** type(id, "42") on a slider: native → set directly; ARIA → arrow keys until aria-valuenow gets there. */
 export async function typeIntoSlider(slider: Element, text: string): Promise<SliderTypeOutcome> {
   const wanted = Number(text.trim());
-  if (!isFinite(wanted) || text.trim() === '') return { ok: false, valueAfter: sliderValue(slider) ?? '', reason: `"${cut(text)}" is not a number` };
+  if (!isFinite(wanted) || text.trim() === '')
+    return { ok: false, valueAfter: sliderValue(slider) ?? '', reason: `"${cut(text)}" is not a number` };
   if (isNativeRange(slider)) {
     const target = snap(slider, wanted);
     const after = setRangeValue(slider, target);
-    return { ok: after === target, valueAfter: after, reason: after === target ? undefined : 'the page reset the value' };
+    return {
+      ok: after === target,
+      valueAfter: after,
+      reason: after === target ? undefined : 'the page reset the value',
+    };
   }
   (slider as HTMLElement).focus({ preventScroll: true });
   const right = parseKey('ArrowRight');
@@ -129,19 +134,36 @@ export async function typeIntoSlider(slider: Element, text: string): Promise<Sli
     current = next;
   }
   const after = sliderValue(slider) ?? '';
-  return { ok: num(after, NaN) === wanted, valueAfter: after, reason: num(after, NaN) === wanted ? undefined : 'arrow keys did not bring it there (step or bounds)' };
+  return {
+    ok: num(after, NaN) === wanted,
+    valueAfter: after,
+    reason: num(after, NaN) === wanted ? undefined : 'arrow keys did not bring it there (step or bounds)',
+  };
 }
 
 /** type(id, number) on an ARIA slider: verified like a pointer target, keys pressed, value read back. */
-export async function runTypeSlider(ctx: ActionContext, start: number, id: string, slider: Element, snapshot: SnapshotLike, text: string): Promise<ActionResult> {
+export async function runTypeSlider(
+  ctx: ActionContext,
+  start: number,
+  id: string,
+  slider: Element,
+  snapshot: SnapshotLike,
+  text: string,
+): Promise<ActionResult> {
   ctx.pointerTarget(slider, id, snapshot);
   const watch = ctx.watch(slider, snapshot);
   const outcome = await typeIntoSlider(slider, text);
   const obs = await ctx.settle(watch);
   obs.effect.valueAfter = outcome.valueAfter;
   if (!outcome.ok) {
-    return failureResult(start, new DomToolError(outcome.reason && outcome.reason.indexOf('not a number') >= 0 ? 'VALIDATION_ERROR' : 'ACTION_FAILED',
-      `Could not set slider ${id} to ${JSON.stringify(cut(text))}: ${outcome.reason ?? 'unknown reason'}; it holds ${outcome.valueAfter || '(no value)'}.`), obs.effect);
+    return failureResult(
+      start,
+      new DomToolError(
+        outcome.reason && outcome.reason.indexOf('not a number') >= 0 ? 'VALIDATION_ERROR' : 'ACTION_FAILED',
+        `Could not set slider ${id} to ${JSON.stringify(cut(text))}: ${outcome.reason ?? 'unknown reason'}; it holds ${outcome.valueAfter || '(no value)'}.`,
+      ),
+      obs.effect,
+    );
   }
   return successResult(start, obs.effect, ['Set with arrow keys, as a keyboard user would.']);
 }

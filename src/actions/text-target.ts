@@ -60,7 +60,8 @@ export async function findTextTarget(
 /** The smallest visible element in `scope` showing `target.text`. */
 export function findByText(scope: Element, target: TextTarget, snapshot: SnapshotLike | null): Element {
   const want = norm(target.text);
-  if (!want) throw new DomToolError('VALIDATION_ERROR', 'The text to act on is empty. Quote the text as the snapshot shows it.');
+  if (!want)
+    throw new DomToolError('VALIDATION_ERROR', 'The text to act on is empty. Quote the text as the snapshot shows it.');
   const exact: Element[] = [];
   const containing: Element[] = [];
   const doc = scope.ownerDocument;
@@ -88,10 +89,16 @@ export function findByText(scope: Element, target: TextTarget, snapshot: Snapsho
   }
   const pool = innermost(exact.length ? exact : containing);
   if (!pool.length) {
-    throw new DomToolError('ELEMENT_NOT_FOUND', `No visible element shows "${cut(target.text, 60)}"${target.within ? ` inside ${target.within}` : ''}. Quote the text as the latest snapshot shows it, or use a node id.`);
+    throw new DomToolError(
+      'ELEMENT_NOT_FOUND',
+      `No visible element shows "${cut(target.text, 60)}"${target.within ? ` inside ${target.within}` : ''}. Quote the text as the latest snapshot shows it, or use a node id.`,
+    );
   }
   if (pool.length > 1) {
-    const shown = pool.slice(0, MAX_CANDIDATES_SHOWN).map((el) => candidate(el, snapshot)).join('; ');
+    const shown = pool
+      .slice(0, MAX_CANDIDATES_SHOWN)
+      .map((el) => candidate(el, snapshot))
+      .join('; ');
     throw new DomToolError(
       'VALIDATION_ERROR',
       `"${cut(target.text, 60)}" is shown by ${pool.length} elements (${shown}${pool.length > MAX_CANDIDATES_SHOWN ? '; …' : ''}). Pass { text, within: <id of the part of the page you mean> }, or use a node id.`,

@@ -9,9 +9,26 @@ import { fireEvent, fireInput, fireKey, setNativeValue } from './events';
 import { keyForChar, type Modifiers } from './keys';
 import { inputType } from '../semantics';
 
-const TEXT_TYPES: Record<string, true> = { text: true, search: true, url: true, tel: true, email: true, password: true, number: true, '': true };
+const TEXT_TYPES: Record<string, true> = {
+  text: true,
+  search: true,
+  url: true,
+  tel: true,
+  email: true,
+  password: true,
+  number: true,
+  '': true,
+};
 /** Inputs whose value only makes sense whole (a partial date is sanitized to ''). */
-const WHOLE_VALUE_TYPES: Record<string, true> = { date: true, time: true, month: true, week: true, 'datetime-local': true, color: true, range: true };
+const WHOLE_VALUE_TYPES: Record<string, true> = {
+  date: true,
+  time: true,
+  month: true,
+  week: true,
+  'datetime-local': true,
+  color: true,
+  range: true,
+};
 
 export function isTextField(el: Element): boolean {
   if (el.localName === 'textarea') return true;
@@ -29,10 +46,13 @@ export function editingHostOf(el: Element): HTMLElement | null {
   const h = el as HTMLElement;
   if (h.isContentEditable) {
     let host: HTMLElement = h;
-    while (host.parentElement && (host.parentElement as HTMLElement).isContentEditable) host = host.parentElement as HTMLElement;
+    while (host.parentElement && (host.parentElement as HTMLElement).isContentEditable)
+      host = host.parentElement as HTMLElement;
     return host;
   }
-  const inner = el.querySelector('[contenteditable]:not([contenteditable="false"])') ?? el.shadowRoot?.querySelector('[contenteditable]:not([contenteditable="false"])');
+  const inner =
+    el.querySelector('[contenteditable]:not([contenteditable="false"])') ??
+    el.shadowRoot?.querySelector('[contenteditable]:not([contenteditable="false"])');
   return inner && (inner as HTMLElement).isContentEditable ? (inner as HTMLElement) : null;
 }
 
@@ -148,13 +168,15 @@ function selectAllIn(host: HTMLElement, collapseToEnd: boolean): void {
  * the end of the deepest last node: a text node's end, before a trailing <br>, or
  * inside an empty element. Whitespace-only text between blocks is skipped.
  */
-const VOID_ELEMENT = /^(?:img|input|hr|wbr|embed|source|track|area|col|meta|link|base|param|video|audio|iframe|canvas|svg|math|object)$/;
+const VOID_ELEMENT =
+  /^(?:img|input|hr|wbr|embed|source|track|area|col|meta|link|base|param|video|audio|iframe|canvas|svg|math|object)$/;
 
 function caretAtEnd(range: Range, host: HTMLElement): void {
   let node: Node = host;
   for (;;) {
     let child = node.lastChild;
-    while (child && child.nodeType === 3 && !/\S/.test(child.nodeValue ?? '') && child.previousSibling) child = child.previousSibling;
+    while (child && child.nodeType === 3 && !/\S/.test(child.nodeValue ?? '') && child.previousSibling)
+      child = child.previousSibling;
     if (!child) break;
     node = child;
     if (node.nodeType !== 1) break;
@@ -165,7 +187,8 @@ function caretAtEnd(range: Range, host: HTMLElement): void {
     }
   }
   if (node.nodeType === 3) range.setStart(node, (node.nodeValue ?? '').length);
-  else if (node.nodeType === 1 && !VOID_ELEMENT.test((node as Element).localName)) range.setStart(node, node.childNodes.length);
+  else if (node.nodeType === 1 && !VOID_ELEMENT.test((node as Element).localName))
+    range.setStart(node, node.childNodes.length);
   else range.setStartAfter(node);
   range.collapse(true);
 }
@@ -252,7 +275,9 @@ export function typeIntoField(el: Element, text: string, replace: boolean): Type
     const multiline = el.localName === 'textarea';
     for (const ch of text) {
       if ((ch === '\n' || ch === '\r') && !multiline) continue;
-      typeChar(el, ch, () => insertIntoField(el, ch === '\r' ? '\n' : ch, ch === '\n' || ch === '\r' ? 'insertLineBreak' : 'insertText'));
+      typeChar(el, ch, () =>
+        insertIntoField(el, ch === '\r' ? '\n' : ch, ch === '\n' || ch === '\r' ? 'insertLineBreak' : 'insertText'),
+      );
     }
   }
   const expected = fieldExpectation(el, expectedRaw);

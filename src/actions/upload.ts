@@ -39,20 +39,38 @@ export interface UploadOptions {
 const upMsg = {
   badFiles: 'Invalid files: expected { name, type?, data, encoding?: "text" | "base64" } or a list of them.',
   badBase64: (name: string) => `The data of "${name}" is not valid base64.`,
-  notMultiple: (id: string, n: number) => `The file input of ${id} accepts one file (no "multiple" attribute); ${n} were given. Upload one file.`,
+  notMultiple: (id: string, n: number) =>
+    `The file input of ${id} accepts one file (no "multiple" attribute); ${n} were given. Upload one file.`,
   notAccepted: (name: string, type: string, accept: string) =>
     `"${name}" (${type || 'unknown type'}) does not match accept="${accept}" of the file input, so the file picker would not offer it. Choose a file of an accepted type.`,
   noInput: (id: string, what: string) =>
     `${id} (${what}) is not a file input and no file input belongs to it. Use upload on the "Choose file" button, its label or the dropzone, or pass { via: "drop" } to drop the files onto it.`,
-  dropRefused: (id: string, what: string, why: string) => `${id} (${what}) did not accept dropped files (${why}). It is not a dropzone; look for a file input or "Choose file" button instead.`,
-  didNotStick: (id: string, got: string[]) => `The file input of ${id} did not keep the files (it holds ${got.length ? got.join(', ') : 'none'}). The page may reset it.`,
-  usedNearby: (what: string) => `Used the file input that ${what} opens (file inputs are usually hidden behind a button).`,
+  dropRefused: (id: string, what: string, why: string) =>
+    `${id} (${what}) did not accept dropped files (${why}). It is not a dropzone; look for a file input or "Choose file" button instead.`,
+  didNotStick: (id: string, got: string[]) =>
+    `The file input of ${id} did not keep the files (it holds ${got.length ? got.join(', ') : 'none'}). The page may reset it.`,
+  usedNearby: (what: string) =>
+    `Used the file input that ${what} opens (file inputs are usually hidden behind a button).`,
 };
 
 const MIME: Record<string, string> = {
-  txt: 'text/plain', csv: 'text/csv', json: 'application/json', html: 'text/html', md: 'text/markdown', xml: 'application/xml',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  pdf: 'application/pdf', zip: 'application/zip', js: 'text/javascript', mp3: 'audio/mpeg', mp4: 'video/mp4',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  html: 'text/html',
+  md: 'text/markdown',
+  xml: 'application/xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  js: 'text/javascript',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
 };
 
 function normalizeFiles(files: unknown): UploadFile[] {
@@ -61,7 +79,8 @@ function normalizeFiles(files: unknown): UploadFile[] {
   const out: UploadFile[] = [];
   for (const f of list) {
     const o = f as Partial<UploadFile>;
-    if (!o || typeof o !== 'object' || typeof o.name !== 'string' || !o.name || typeof o.data !== 'string') throw new DomToolError('VALIDATION_ERROR', upMsg.badFiles);
+    if (!o || typeof o !== 'object' || typeof o.name !== 'string' || !o.name || typeof o.data !== 'string')
+      throw new DomToolError('VALIDATION_ERROR', upMsg.badFiles);
     let type = typeof o.type === 'string' ? o.type : '';
     let data = o.data;
     let encoding = o.encoding === 'base64' ? 'base64' : 'text';
@@ -100,7 +119,10 @@ function transferOf(el: Element, files: UploadFile[]): DataTransfer {
 
 /** accept="image/*,.pdf" → does the file match one token (extension, exact type or type/*)? */
 export function matchesAccept(accept: string, name: string, type: string): boolean {
-  const tokens = accept.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+  const tokens = accept
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
   if (!tokens.length) return true;
   const lower = name.toLowerCase();
   const t = type.toLowerCase();
@@ -116,10 +138,17 @@ export function matchesAccept(accept: string, name: string, type: string): boole
  * `target` is a node id or the text the agent read (A9: "Drop a file here" on a zone with no
  * id of its own, issue 21 item 3); messages name it by `id` (the node id, or `text "…"`).
  */
-export async function runUpload(ctx: ActionContext, start: number, target: string | TextTarget, files: unknown, options: UploadOptions = {}): Promise<ActionResult> {
+export async function runUpload(
+  ctx: ActionContext,
+  start: number,
+  target: string | TextTarget,
+  files: unknown,
+  options: UploadOptions = {},
+): Promise<ActionResult> {
   const list = normalizeFiles(files);
   const via = options.via ?? 'auto';
-  if (via !== 'auto' && via !== 'input' && via !== 'drop') throw new DomToolError('VALIDATION_ERROR', 'Invalid via: expected "auto", "input" or "drop".');
+  if (via !== 'auto' && via !== 'input' && via !== 'drop')
+    throw new DomToolError('VALIDATION_ERROR', 'Invalid via: expected "auto", "input" or "drop".');
   const { element, snapshot, label: id } = await ctx.resolvePointer(target);
   checkNotCrossOriginFrame(element, id);
   const what = describeElement(element, snapshot);
@@ -133,9 +162,12 @@ export async function runUpload(ctx: ActionContext, start: number, target: strin
   if (element !== input) checkVisible(element, id, snapshot);
   checkEnabled(element, id, snapshot);
   if (disabledReason(input)) checkEnabled(input, id, snapshot);
-  if (list.length > 1 && !input.multiple) throw new DomToolError('VALIDATION_ERROR', upMsg.notMultiple(id, list.length));
+  if (list.length > 1 && !input.multiple)
+    throw new DomToolError('VALIDATION_ERROR', upMsg.notMultiple(id, list.length));
   const accept = input.getAttribute('accept') ?? '';
-  for (const f of list) if (accept && !matchesAccept(accept, f.name, f.type ?? '')) throw new DomToolError('VALIDATION_ERROR', upMsg.notAccepted(f.name, f.type ?? '', accept));
+  for (const f of list)
+    if (accept && !matchesAccept(accept, f.name, f.type ?? ''))
+      throw new DomToolError('VALIDATION_ERROR', upMsg.notAccepted(f.name, f.type ?? '', accept));
 
   const watch = ctx.watch(input, snapshot);
   input.files = transferOf(input, list).files;
@@ -150,7 +182,8 @@ export async function runUpload(ctx: ActionContext, start: number, target: strin
   // Pages commonly clear the input after reading it (so the same file can be picked
   // again): an emptied input with a page reaction is a receipt, not a failure.
   const kept = got.length === list.length && list.every((f, i) => got[i] === f.name);
-  if (!kept && (obs.noEffect || got.length)) return failureResult(start, new DomToolError('ACTION_FAILED', upMsg.didNotStick(id, got)), obs.effect, notes);
+  if (!kept && (obs.noEffect || got.length))
+    return failureResult(start, new DomToolError('ACTION_FAILED', upMsg.didNotStick(id, got)), obs.effect, notes);
   if (!kept) {
     obs.effect.files = list.map((f) => f.name);
     notes.push('The page read the files and then cleared the input.');
@@ -158,7 +191,14 @@ export async function runUpload(ctx: ActionContext, start: number, target: strin
   return ctx.finish(start, obs, 'upload', notes);
 }
 
-async function dropOnto(ctx: ActionContext, start: number, id: string, zone: Element, snapshot: SnapshotLike | null, list: UploadFile[]): Promise<ActionResult> {
+async function dropOnto(
+  ctx: ActionContext,
+  start: number,
+  id: string,
+  zone: Element,
+  snapshot: SnapshotLike | null,
+  list: UploadFile[],
+): Promise<ActionResult> {
   checkVisible(zone, id, snapshot);
   checkEnabled(zone, id, snapshot);
   scrollIntoViewIfNeeded(zone);
@@ -168,12 +208,34 @@ async function dropOnto(ctx: ActionContext, start: number, id: string, zone: Ele
   const dropped = await dropFiles(zone, point, transferOf(zone, list));
   const obs = await ctx.settle(watch);
   const reacted = reaction();
-  if (!dropped.accepted) return failureResult(start, new DomToolError('ACTION_FAILED', upMsg.dropRefused(id, describeElement(zone, snapshot), 'no dragover handler allowed the drop')), obs.effect);
+  if (!dropped.accepted)
+    return failureResult(
+      start,
+      new DomToolError(
+        'ACTION_FAILED',
+        upMsg.dropRefused(id, describeElement(zone, snapshot), 'no dragover handler allowed the drop'),
+      ),
+      obs.effect,
+    );
   // Pages often cancel dragover on the whole document (so a stray drop does not
   // navigate): an accepted drop that nothing reacted to did not reach a dropzone.
-  if (!reacted) return failureResult(start, new DomToolError('ACTION_FAILED', upMsg.dropRefused(id, describeElement(zone, snapshot), 'the drop was allowed but nothing in the page reacted to it')), obs.effect);
+  if (!reacted)
+    return failureResult(
+      start,
+      new DomToolError(
+        'ACTION_FAILED',
+        upMsg.dropRefused(
+          id,
+          describeElement(zone, snapshot),
+          'the drop was allowed but nothing in the page reacted to it',
+        ),
+      ),
+      obs.effect,
+    );
   obs.effect.files = list.map((f) => f.name);
-  return successResult(start, obs.effect, ['Dropped the files onto the element (drag and drop from outside the page).']);
+  return successResult(start, obs.effect, [
+    'Dropped the files onto the element (drag and drop from outside the page).',
+  ]);
 }
 
 /**

@@ -9,7 +9,6 @@ import { describeCovering, describeElement } from './describe';
 import { DomToolError, msg } from './result';
 import type { SnapshotLike } from './snapshot-source';
 
-
 /** Same-origin check for frame placeholders: an <iframe> whose document we cannot reach. */
 export function checkNotCrossOriginFrame(el: Element, id: string): void {
   const tag = el.localName;

@@ -3,7 +3,11 @@
 // Used where an action must wait for the page to react (a popup to open).
 import { MutationObserverCtor, clearTimer, requestFrame, setTimer } from '../dom/builtins';
 
-export function waitFor<T>(root: Node, predicate: () => T | null | undefined | false, timeoutMs: number): Promise<T | null> {
+export function waitFor<T>(
+  root: Node,
+  predicate: () => T | null | undefined | false,
+  timeoutMs: number,
+): Promise<T | null> {
   return new Promise((resolve) => {
     const first = safe(predicate);
     if (first) return resolve(first);

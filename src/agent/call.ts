@@ -52,7 +52,12 @@ const WAIT_MAX_S = 30;
 const POLL_MS = 250;
 
 /** Runs the tool `name` with `args`; never throws: every failure is an answer with its code. */
-export async function callTool(host: ToolHost, name: string, args: unknown = {}, options: CallOptions = {}): Promise<ToolAnswer> {
+export async function callTool(
+  host: ToolHost,
+  name: string,
+  args: unknown = {},
+  options: CallOptions = {},
+): Promise<ToolAnswer> {
   const tool = agentTool(name);
   const run = RUNNERS[name];
   if (!tool || !run) return errorAnswer('UNKNOWN_TOOL', `there is no tool named ${JSON.stringify(name)}`);
@@ -96,14 +101,17 @@ function targetOf(args: Args): string | { text: string } | null {
   return null;
 }
 
-const NO_TARGET = () => errorAnswer('VALIDATION_ERROR', 'give ref (an id from the page text) or text (the visible text of the element)');
+const NO_TARGET = () =>
+  errorAnswer('VALIDATION_ERROR', 'give ref (an id from the page text) or text (the visible text of the element)');
 
 /** The dialog answer for the next action, used up here. */
 function dialogOption(host: ToolHost): { dialog?: 'accept' | 'dismiss'; promptText?: string } {
   const d = host.dialog;
   if (!d) return {};
   host.dialog = null;
-  return d.promptText === undefined ? { dialog: d.accept ? 'accept' : 'dismiss' } : { dialog: d.accept ? 'accept' : 'dismiss', promptText: d.promptText };
+  return d.promptText === undefined
+    ? { dialog: d.accept ? 'accept' : 'dismiss' }
+    : { dialog: d.accept ? 'accept' : 'dismiss', promptText: d.promptText };
 }
 
 /** An action's line, then what changed since the agent last looked. */
@@ -128,7 +136,8 @@ const act =
     return afterAction(host, await host.run(command, list));
   };
 
-const onTarget = (command: CommandName): Runner => act(command, (args) => (targetOf(args) === null ? null : [targetOf(args)]));
+const onTarget = (command: CommandName): Runner =>
+  act(command, (args) => (targetOf(args) === null ? null : [targetOf(args)]));
 
 /** The whole page text: after a navigation (once the page settled, at most 3 s), and for browser_snapshot. */
 async function pageText(host: ToolHost, settle = false): Promise<ToolAnswer> {
@@ -136,7 +145,11 @@ async function pageText(host: ToolHost, settle = false): Promise<ToolAnswer> {
   return { ok: true, text: (await host.run('getText', [READ_OPTIONS])) as string };
 }
 
-const unsupported = (what: string) => errorAnswer('UNSUPPORTED', `${what} needs a host that drives the browser (the MCP server, Playwright or the extension)`);
+const unsupported = (what: string) =>
+  errorAnswer(
+    'UNSUPPORTED',
+    `${what} needs a host that drives the browser (the MCP server, Playwright or the extension)`,
+  );
 
 async function waitFor(host: ToolHost, args: Args, options: CallOptions): Promise<ToolAnswer> {
   const seconds = Math.min(typeof args.time === 'number' ? args.time : WAIT_DEFAULT_S, WAIT_MAX_S);
@@ -150,8 +163,10 @@ async function waitFor(host: ToolHost, args: Args, options: CallOptions): Promis
   for (;;) {
     const found = (await host.run('find', [text, { ...READ_OPTIONS, limit: 5 }])) as FindResult;
     if (found.error) return errorAnswer(found.error.code, found.error.message);
-    if (gone ? found.total === 0 : found.total > 0) return { ok: true, text: gone ? `ok; "${text}" is gone` : found.text };
-    if (Date.now() >= deadline || options.signal?.aborted) return errorAnswer('TIMEOUT', `"${text}" ${gone ? 'is still on the page' : 'did not appear'} after ${seconds} s`);
+    if (gone ? found.total === 0 : found.total > 0)
+      return { ok: true, text: gone ? `ok; "${text}" is gone` : found.text };
+    if (Date.now() >= deadline || options.signal?.aborted)
+      return errorAnswer('TIMEOUT', `"${text}" ${gone ? 'is still on the page' : 'did not appear'} after ${seconds} s`);
     await sleep(POLL_MS, options.signal);
   }
 }
@@ -180,7 +195,10 @@ const RUNNERS: Record<string, Runner> = {
     return c.error ? errorAnswer(c.error.code, c.error.message) : { ok: true, text: c.text };
   },
   browser_find: async (host, args) => {
-    const r = (await host.run('find', [args.query, args.limit === undefined ? READ_OPTIONS : { ...READ_OPTIONS, limit: args.limit }])) as FindResult;
+    const r = (await host.run('find', [
+      args.query,
+      args.limit === undefined ? READ_OPTIONS : { ...READ_OPTIONS, limit: args.limit },
+    ])) as FindResult;
     return r.error ? errorAnswer(r.error.code, r.error.message) : { ok: true, text: r.text };
   },
   browser_inspect: async (host, args) => inspectAnswer((await host.run('inspect', [args.ref])) as InspectResult),
@@ -192,9 +210,16 @@ const RUNNERS: Record<string, Runner> = {
     if (args.button !== undefined) options.button = args.button;
     return [t, options];
   }),
-  browser_type: act('type', (args, host) => [args.ref, args.text, { pressEnter: args.submit === true, ...dialogOption(host) }]),
+  browser_type: act('type', (args, host) => [
+    args.ref,
+    args.text,
+    { pressEnter: args.submit === true, ...dialogOption(host) },
+  ]),
   browser_select_option: act('select', (args) => [args.ref, args.values]),
-  browser_press_key: act('keypress', (args, host) => [args.key, { ...(typeof args.ref === 'string' ? { id: args.ref } : {}), ...dialogOption(host) }]),
+  browser_press_key: act('keypress', (args, host) => [
+    args.key,
+    { ...(typeof args.ref === 'string' ? { id: args.ref } : {}), ...dialogOption(host) },
+  ]),
   browser_hover: onTarget('hover'),
   browser_drag: act('drag', (args) => [args.startRef, args.endRef]),
   browser_file_upload: async (host, args) => {
@@ -204,17 +229,31 @@ const RUNNERS: Record<string, Runner> = {
   },
   browser_check: onTarget('check'),
   browser_uncheck: onTarget('uncheck'),
-  browser_scroll: act('scroll', (args) => [typeof args.ref === 'string' ? args.ref : 'page', { direction: args.direction, amount: args.amount }]),
+  browser_scroll: act('scroll', (args) => [
+    typeof args.ref === 'string' ? args.ref : 'page',
+    { direction: args.direction, amount: args.amount },
+  ]),
   browser_wait_for: waitFor,
   browser_handle_dialog: (host, args) => {
-    host.dialog = { accept: args.accept === true, ...(typeof args.promptText === 'string' ? { promptText: args.promptText } : {}) };
-    return Promise.resolve({ ok: true, text: `ok; the next dialog will be ${args.accept === true ? 'accepted' : 'dismissed'}` });
+    host.dialog = {
+      accept: args.accept === true,
+      ...(typeof args.promptText === 'string' ? { promptText: args.promptText } : {}),
+    };
+    return Promise.resolve({
+      ok: true,
+      text: `ok; the next dialog will be ${args.accept === true ? 'accepted' : 'dismissed'}`,
+    });
   },
   browser_tabs: async (host, args) => {
     if (!host.tabs) return unsupported('browser_tabs');
-    return { ok: true, text: await host.tabs(args.action as TabAction, args.index as number | undefined, args.url as string | undefined) };
+    return {
+      ok: true,
+      text: await host.tabs(args.action as TabAction, args.index as number | undefined, args.url as string | undefined),
+    };
   },
   browser_page_tool: async (host, args, options) => {
-    return pageToolAnswer((await host.run('callPageTool', [args.name, args.input ?? {}], options.signal)) as PageToolResult);
+    return pageToolAnswer(
+      (await host.run('callPageTool', [args.name, args.input ?? {}], options.signal)) as PageToolResult,
+    );
   },
 };

@@ -18,17 +18,31 @@ export function agentTools(options: ToolListOptions = {}): AgentTool[] {
 }
 
 /** MCP `tools/list` entries: name, description, inputSchema, annotations. */
-export function mcpTools(options: ToolListOptions = {}): { name: string; description: string; inputSchema: JsonSchema; annotations: ToolAnnotations }[] {
-  return agentTools(options).map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations }));
+export function mcpTools(
+  options: ToolListOptions = {},
+): { name: string; description: string; inputSchema: JsonSchema; annotations: ToolAnnotations }[] {
+  return agentTools(options).map((t) => ({
+    name: t.name,
+    description: t.description,
+    inputSchema: t.inputSchema,
+    annotations: t.annotations,
+  }));
 }
 
 /** OpenAI-style function tools (Chat Completions `tools`). */
-export function openAITools(options: ToolListOptions = {}): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } }[] {
-  return agentTools(options).map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.inputSchema } }));
+export function openAITools(
+  options: ToolListOptions = {},
+): { type: 'function'; function: { name: string; description: string; parameters: JsonSchema } }[] {
+  return agentTools(options).map((t) => ({
+    type: 'function',
+    function: { name: t.name, description: t.description, parameters: t.inputSchema },
+  }));
 }
 
 /** Anthropic-style tools (Messages API `tools`). */
-export function anthropicTools(options: ToolListOptions = {}): { name: string; description: string; input_schema: JsonSchema }[] {
+export function anthropicTools(
+  options: ToolListOptions = {},
+): { name: string; description: string; input_schema: JsonSchema }[] {
   return agentTools(options).map((t) => ({ name: t.name, description: t.description, input_schema: t.inputSchema }));
 }
 

@@ -8,10 +8,21 @@ import type { TabAction, ToolHost } from './call';
 export type DomToolLike = { [K in CommandName]?: unknown };
 
 /** callTool in the page: commands are the DomTool's own methods; navigation is the page's location. */
-export function domToolHost(tool: DomToolLike, win: { location: { assign(url: string): void }; history: { back(): void } } | null = typeof window === 'undefined' ? null : window): ToolHost {
+export function domToolHost(
+  tool: DomToolLike,
+  win: { location: { assign(url: string): void }; history: { back(): void } } | null = typeof window === 'undefined'
+    ? null
+    : window,
+): ToolHost {
   return {
     // A page tool's call takes the signal: cancelling it cancels the tool in the page.
-    run: (command, args, signal) => Promise.resolve((tool[command] as (...a: unknown[]) => unknown).apply(tool, command === 'callPageTool' && signal ? [args[0], args[1], { signal }] : args)),
+    run: (command, args, signal) =>
+      Promise.resolve(
+        (tool[command] as (...a: unknown[]) => unknown).apply(
+          tool,
+          command === 'callPageTool' && signal ? [args[0], args[1], { signal }] : args,
+        ),
+      ),
     // The page itself unloads: the answer is read from whatever document runs this next.
     navigate: win ? (url) => Promise.resolve(win.location.assign(url)) : undefined,
     back: win ? () => Promise.resolve(win.history.back()) : undefined,
@@ -58,7 +69,10 @@ function request(command: CommandName, a: unknown[]): [method: string, fields: R
     case 'select':
       return ['select', { ...target, values: a[1], value: a[1] }];
     case 'keypress':
-      return ['keypress', { key: a[0], nodeId: o.id, modifiers: o.modifiers, dialog: o.dialog, promptText: o.promptText }];
+      return [
+        'keypress',
+        { key: a[0], nodeId: o.id, modifiers: o.modifiers, dialog: o.dialog, promptText: o.promptText },
+      ];
     case 'scroll':
       return ['scroll', { ...(id === 'page' ? {} : target), ...o }];
     case 'drag':
@@ -88,7 +102,8 @@ export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike
       // Action results come back as they are; ServiceResults are unwrapped.
       if ('success' in answer || !('result' in answer || 'error' in answer)) return answer;
       if (answer.ok) return answer.result;
-      if (command === 'inspect' || command === 'callPageTool' || command === 'getChanges' || command === 'find') return { error: answer.error, found: false };
+      if (command === 'inspect' || command === 'callPageTool' || command === 'getChanges' || command === 'find')
+        return { error: answer.error, found: false };
       throw new ServiceError(answer.error?.code ?? 'ACTION_FAILED', answer.error?.message ?? 'the service failed');
     },
   };
@@ -100,7 +115,13 @@ export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike
   return host;
 }
 
-async function serviceTabs(host: { tabId: number }, tabs: TabsLike, action: TabAction, index?: number, url?: string): Promise<string> {
+async function serviceTabs(
+  host: { tabId: number },
+  tabs: TabsLike,
+  action: TabAction,
+  index?: number,
+  url?: string,
+): Promise<string> {
   let list = await tabs.query({ currentWindow: true });
   const at = index ?? list.findIndex((t) => t.id === host.tabId);
   if (action === 'new' && tabs.create) host.tabId = (await tabs.create({ url })).id ?? host.tabId;
@@ -110,6 +131,9 @@ async function serviceTabs(host: { tabId: number }, tabs: TabsLike, action: TabA
     await tabs.update(host.tabId, { active: true });
   }
   list = await tabs.query({ currentWindow: true });
-  if (action === 'close' && !list.some((t) => t.id === host.tabId) && list[0]?.id !== undefined) host.tabId = list[0].id;
-  return list.map((t, i) => `${t.id === host.tabId ? '*' : ' '} ${i}: ${t.title ?? ''} ${t.url ?? ''}`.trimEnd()).join('\n');
+  if (action === 'close' && !list.some((t) => t.id === host.tabId) && list[0]?.id !== undefined)
+    host.tabId = list[0].id;
+  return list
+    .map((t, i) => `${t.id === host.tabId ? '*' : ' '} ${i}: ${t.title ?? ''} ${t.url ?? ''}`.trimEnd())
+    .join('\n');
 }

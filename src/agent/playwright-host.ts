@@ -49,11 +49,29 @@ const LOST = /Execution context was destroyed|navigat|Target closed|frame was de
 export async function readFilesForUpload(paths: string[]): Promise<UploadFile[]> {
   const { readFile } = await import('node:fs/promises');
   const { basename } = await import('node:path');
-  return Promise.all(paths.map(async (p) => ({ name: basename(p), type: typeOf(p), data: (await readFile(p)).toString('base64'), encoding: 'base64' as const })));
+  return Promise.all(
+    paths.map(async (p) => ({
+      name: basename(p),
+      type: typeOf(p),
+      data: (await readFile(p)).toString('base64'),
+      encoding: 'base64' as const,
+    })),
+  );
 }
 
-const TYPES: Record<string, string> = { txt: 'text/plain', csv: 'text/csv', json: 'application/json', pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', html: 'text/html' };
-const typeOf = (path: string): string => TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+const TYPES: Record<string, string> = {
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  html: 'text/html',
+};
+const typeOf = (path: string): string =>
+  TYPES[path.slice(path.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
 
 /**
  * A ToolHost for a Playwright page (or a function answering the current one, for a host
@@ -66,7 +84,10 @@ export function playwrightHost(page: PlaywrightToolPage | (() => Promise<Playwri
       const p = await current();
       // A page tool's call can be cancelled: the abort is sent into the page, where the call waits.
       const abortId = command === 'callPageTool' && signal ? ++abortSeq : 0;
-      const abort = () => void p.evaluate(`globalThis.__browserxAgentAborts && globalThis.__browserxAgentAborts.get(${abortId})?.abort()`).catch(() => undefined);
+      const abort = () =>
+        void p
+          .evaluate(`globalThis.__browserxAgentAborts && globalThis.__browserxAgentAborts.get(${abortId})?.abort()`)
+          .catch(() => undefined);
       if (abortId) signal!.addEventListener('abort', abort, { once: true });
       try {
         return await p.evaluate(expression(command, args, abortId));

@@ -61,7 +61,13 @@ function object(properties: Record<string, JsonSchema>, required: string[] = [])
   return { type: 'object', properties, required, additionalProperties: false };
 }
 
-function commandTool(name: string, command: CommandName, properties: Record<string, JsonSchema>, required: string[], annotations: ToolAnnotations): AgentTool {
+function commandTool(
+  name: string,
+  command: CommandName,
+  properties: Record<string, JsonSchema>,
+  required: string[],
+  annotations: ToolAnnotations,
+): AgentTool {
   return { name, command, description: docOf(command).does, inputSchema: object(properties, required), annotations };
 }
 
@@ -89,33 +95,81 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   },
   commandTool('browser_snapshot', 'getText', {}, [], { ...READ, title: 'Page text' }),
   commandTool('browser_changes', 'getChanges', {}, [], { ...READ, title: 'Changes since the last look' }),
-  commandTool('browser_find', 'find', { query: arg('find', 'query', { type: 'string' }), limit: arg('find', 'limit', { type: 'integer', minimum: 1 }) }, ['query'], { ...READ, title: 'Find in page' }),
+  commandTool(
+    'browser_find',
+    'find',
+    { query: arg('find', 'query', { type: 'string' }), limit: arg('find', 'limit', { type: 'integer', minimum: 1 }) },
+    ['query'],
+    { ...READ, title: 'Find in page' },
+  ),
   commandTool('browser_inspect', 'inspect', { ref: str(REF) }, ['ref'], { ...READ, title: 'Inspect an element' }),
   commandTool(
     'browser_click',
     'click',
-    { ...target(), doubleClick: arg('click', 'doubleClick', { type: 'boolean' }), button: arg('click', 'button', { type: 'string', enum: ['left', 'middle', 'right'] }) },
+    {
+      ...target(),
+      doubleClick: arg('click', 'doubleClick', { type: 'boolean' }),
+      button: arg('click', 'button', { type: 'string', enum: ['left', 'middle', 'right'] }),
+    },
     [],
     { ...ACT, title: 'Click' },
   ),
-  commandTool('browser_type', 'type', { ref: str(REF), text: arg('type', 'text', { type: 'string' }), submit: arg('type', 'submit', { type: 'boolean' }), element: str(ELEMENT) }, ['ref', 'text'], { ...ACT, title: 'Type text' }),
+  commandTool(
+    'browser_type',
+    'type',
+    {
+      ref: str(REF),
+      text: arg('type', 'text', { type: 'string' }),
+      submit: arg('type', 'submit', { type: 'boolean' }),
+      element: str(ELEMENT),
+    },
+    ['ref', 'text'],
+    { ...ACT, title: 'Type text' },
+  ),
   commandTool(
     'browser_select_option',
     'select',
-    { ref: str(REF), values: arg('select', 'values', { type: 'array', items: { type: 'string' } }), element: str(ELEMENT) },
+    {
+      ref: str(REF),
+      values: arg('select', 'values', { type: 'array', items: { type: 'string' } }),
+      element: str(ELEMENT),
+    },
     ['ref', 'values'],
     { ...ACT, title: 'Select options' },
   ),
-  commandTool('browser_press_key', 'keypress', { key: arg('keypress', 'key', { type: 'string' }), ref: str('Focus this element first (default: the key goes to what has focus). ' + REF) }, ['key'], { ...ACT, title: 'Press a key' }),
+  commandTool(
+    'browser_press_key',
+    'keypress',
+    {
+      key: arg('keypress', 'key', { type: 'string' }),
+      ref: str('Focus this element first (default: the key goes to what has focus). ' + REF),
+    },
+    ['key'],
+    { ...ACT, title: 'Press a key' },
+  ),
   commandTool('browser_hover', 'hover', target(), [], { ...LOCAL, title: 'Hover' }),
   commandTool(
     'browser_drag',
     'drag',
-    { startRef: str('Id of the element to drag. ' + REF), endRef: str('Id of the element to drop it on.'), startElement: str(ELEMENT), endElement: str(ELEMENT) },
+    {
+      startRef: str('Id of the element to drag. ' + REF),
+      endRef: str('Id of the element to drop it on.'),
+      startElement: str(ELEMENT),
+      endElement: str(ELEMENT),
+    },
     ['startRef', 'endRef'],
     { ...ACT, title: 'Drag and drop' },
   ),
-  commandTool('browser_file_upload', 'upload', { ref: str('The file input, or the button or drop zone that opens one. ' + REF), paths: arg('upload', 'paths', { type: 'array', items: { type: 'string' } }) }, ['ref', 'paths'], { ...ACT, title: 'Upload files' }),
+  commandTool(
+    'browser_file_upload',
+    'upload',
+    {
+      ref: str('The file input, or the button or drop zone that opens one. ' + REF),
+      paths: arg('upload', 'paths', { type: 'array', items: { type: 'string' } }),
+    },
+    ['ref', 'paths'],
+    { ...ACT, title: 'Upload files' },
+  ),
   commandTool('browser_check', 'check', target(), [], { ...ACT, idempotentHint: true, title: 'Check' }),
   commandTool('browser_uncheck', 'uncheck', target(), [], { ...ACT, idempotentHint: true, title: 'Uncheck' }),
   commandTool(
@@ -131,14 +185,30 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   ),
   {
     name: 'browser_wait_for',
-    description: 'Waits until a text appears or disappears on the page, or for a number of seconds; answers the matching lines.',
-    inputSchema: object({ text: str('Text to wait for.'), textGone: str('Text to wait to disappear.'), time: { type: 'number', minimum: 0, description: 'Seconds to wait (at most 30), or the longest to wait for the text (default 10).' } }),
+    description:
+      'Waits until a text appears or disappears on the page, or for a number of seconds; answers the matching lines.',
+    inputSchema: object({
+      text: str('Text to wait for.'),
+      textGone: str('Text to wait to disappear.'),
+      time: {
+        type: 'number',
+        minimum: 0,
+        description: 'Seconds to wait (at most 30), or the longest to wait for the text (default 10).',
+      },
+    }),
     annotations: { ...READ, idempotentHint: false, title: 'Wait for' },
   },
   {
     name: 'browser_handle_dialog',
-    description: 'Says how the next JavaScript dialog (confirm, prompt, alert) is answered: accepted, with promptText for a prompt, or dismissed. Actions answer dialogs themselves and report them; call this before the action that raises one.',
-    inputSchema: object({ accept: { type: 'boolean', description: 'Accept (OK) or dismiss (Cancel).' }, promptText: str('The answer to a prompt().') }, ['accept']),
+    description:
+      'Says how the next JavaScript dialog (confirm, prompt, alert) is answered: accepted, with promptText for a prompt, or dismissed. Actions answer dialogs themselves and report them; call this before the action that raises one.',
+    inputSchema: object(
+      {
+        accept: { type: 'boolean', description: 'Accept (OK) or dismiss (Cancel).' },
+        promptText: str('The answer to a prompt().'),
+      },
+      ['accept'],
+    ),
     annotations: { ...LOCAL, title: 'Handle a dialog' },
   },
   {
@@ -155,7 +225,13 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     annotations: { ...LOCAL, title: 'Tabs' },
     browser: true,
   },
-  commandTool('browser_page_tool', 'callPageTool', { name: arg('callPageTool', 'name', { type: 'string' }), input: arg('callPageTool', 'input', { type: 'object' }) }, ['name'], { ...ACT, title: 'Call a page tool' }),
+  commandTool(
+    'browser_page_tool',
+    'callPageTool',
+    { name: arg('callPageTool', 'name', { type: 'string' }), input: arg('callPageTool', 'input', { type: 'object' }) },
+    ['name'],
+    { ...ACT, title: 'Call a page tool' },
+  ),
 ];
 
 /** The tool of this name, or null. */

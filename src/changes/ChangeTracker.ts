@@ -116,13 +116,26 @@ export class ChangeTracker {
     });
     if (!shown.size && !removed.length) {
       this.seenSeq = next.seq;
-      return { kind: 'unchanged', seq: next.seq, since, text: `# unchanged since #${since} (now #${next.seq})`, added: [], changed: [], removed: [] };
+      return {
+        kind: 'unchanged',
+        seq: next.seq,
+        since,
+        text: `# unchanged since #${since} (now #${next.seq})`,
+        added: [],
+        changed: [],
+        removed: [],
+      };
     }
 
     const order = toArray(shown).sort((a, b) => a - b);
     const entry = (i: number): ChangedNode => {
       const ctx = contextOf(outline, i, shown);
-      return { id: outline.nodes[i].vn.node_id, line: outline.line(i), contextId: ctx >= 0 ? outline.nodes[ctx].vn.node_id : '', node: shallowNode(outline.nodes[i].vn) };
+      return {
+        id: outline.nodes[i].vn.node_id,
+        line: outline.line(i),
+        contextId: ctx >= 0 ? outline.nodes[ctx].vn.node_id : '',
+        node: shallowNode(outline.nodes[i].vn),
+      };
     };
     const added: ChangedNode[] = [];
     const changed: ChangedNode[] = [];
@@ -144,23 +157,39 @@ export class ChangeTracker {
           (others > 0 ? `; ${others} other changes behind it (getChanges({ full: true }) shows the page)` : ''),
         renderSubtree(next, dialog, { header: false }),
         // A modal dialog hides the page behind it: a count says more than a list of ids.
-        ...(removed.length ? [`# ${removed.length} earlier lines are no longer shown (behind the dialog or removed)`] : []),
+        ...(removed.length
+          ? [`# ${removed.length} earlier lines are no longer shown (behind the dialog or removed)`]
+          : []),
       ].join('\n');
     } else {
-      text = [`# changes since #${since} (now #${next.seq}): ${added.length} added, ${changed.length} changed, ${removed.length} removed`, ...renderDelta(outline, order, shown, changedSet), ...(removedLine ? [removedLine] : [])].join('\n');
+      text = [
+        `# changes since #${since} (now #${next.seq}): ${added.length} added, ${changed.length} changed, ${removed.length} removed`,
+        ...renderDelta(outline, order, shown, changedSet),
+        ...(removedLine ? [removedLine] : []),
+      ].join('\n');
     }
 
     if (dialog < 0 && textTokens(text) > (options.maxRatio ?? 0.7) * textTokens(next.toText())) return full('large');
 
     // The agent now knows what this delta showed.
     if (dialog >= 0) {
-      for (let i = dialog, end = outline.subtreeEnd(dialog); i < end; i++) if (outline.nodes[i].vn.node_id && outline.line(i)) known.set(outline.nodes[i].vn.node_id, outline.line(i));
+      for (let i = dialog, end = outline.subtreeEnd(dialog); i < end; i++)
+        if (outline.nodes[i].vn.node_id && outline.line(i)) known.set(outline.nodes[i].vn.node_id, outline.line(i));
     } else {
       for (let k = 0; k < order.length; k++) known.set(outline.nodes[order[k]].vn.node_id, outline.line(order[k]));
     }
     for (let k = 0; k < removed.length; k++) known.delete(removed[k]);
     this.seenSeq = next.seq;
-    return { kind: 'delta', seq: next.seq, since, text, added, changed, removed, ...(dialog >= 0 ? { dialog: outline.nodes[dialog].vn.node_id } : {}) };
+    return {
+      kind: 'delta',
+      seq: next.seq,
+      since,
+      text,
+      added,
+      changed,
+      removed,
+      ...(dialog >= 0 ? { dialog: outline.nodes[dialog].vn.node_id } : {}),
+    };
   }
 }
 

@@ -21,7 +21,6 @@ export interface AppearedOptions {
   ignore?: (node: Node | undefined) => boolean;
 }
 
-
 /**
  * `before`: the outline the action was resolved against; null when the action came
  * first (a text target needs no snapshot): then only what `ignore` does not leave out —
@@ -38,7 +37,8 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
     const id = outline.nodes[i].vn.node_id;
     if (!id) continue;
     const j = had(id);
-    if ((j < 0 || before!.line(j) !== outline.line(i)) && !(options.ignore && options.ignore(outline.nodes[i].ref))) fresh.push(i);
+    if ((j < 0 || before!.line(j) !== outline.line(i)) && !(options.ignore && options.ignore(outline.nodes[i].ref)))
+      fresh.push(i);
   }
   const out: Appeared = { tokens: 0 };
   let tokens = 0;
@@ -54,7 +54,7 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   const regionOrder: Element[] = [];
   for (let k = 0; k < fresh.length; k++) {
     const node = outline.nodes[fresh[k]];
-    const text = node.vn.tag === TEXT_TAG ? node.vn.text ?? '' : node.vn.text ?? node.vn.name ?? '';
+    const text = node.vn.tag === TEXT_TAG ? (node.vn.text ?? '') : (node.vn.text ?? node.vn.name ?? '');
     if (!text) continue;
     const region = messageRegion(node.ref);
     if (!region) continue;
@@ -88,7 +88,8 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   for (let k = 0; k < fresh.length && opened < 0; k++) {
     const i = fresh[k];
     const vn = outline.nodes[i].vn;
-    if (had(vn.node_id) < 0 && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true)) opened = i;
+    if (had(vn.node_id) < 0 && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true))
+      opened = i;
   }
   if (opened >= 0) {
     const vn = outline.nodes[opened].vn;
@@ -100,7 +101,8 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   const controls: string[] = [];
   let more = 0;
   const candidates = fresh.filter((i) => outline.nodes[i].vn.actionable && had(outline.nodes[i].vn.node_id) < 0);
-  if (opened >= 0) candidates.sort((a, b) => Number(!outline.within(a, opened)) - Number(!outline.within(b, opened)) || a - b);
+  if (opened >= 0)
+    candidates.sort((a, b) => Number(!outline.within(a, opened)) - Number(!outline.within(b, opened)) || a - b);
   for (let k = 0; k < candidates.length; k++) {
     const line = outline.line(candidates[k]);
     if (controls.length < maxControls && spend(line)) controls.push(line);

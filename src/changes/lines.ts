@@ -24,7 +24,8 @@ export function shallowNode(vn: VirtualNode): VirtualNode {
     const key = keys[i];
     const value = (vn as unknown as Record<string, unknown>)[key];
     if (value === undefined || key === 'children' || key === 'shadowDom' || key === 'iframe') continue;
-    out[key] = value && typeof value === 'object' ? (Array.isArray(value) ? value.slice() : { ...(value as object) }) : value;
+    out[key] =
+      value && typeof value === 'object' ? (Array.isArray(value) ? value.slice() : { ...(value as object) }) : value;
   }
   return out as unknown as VirtualNode;
 }
@@ -38,7 +39,14 @@ export function textTokens(text: string): number {
 
 /** Roles of containers that open over the page: a delta shows them whole, effects name them. */
 export const OPENED_ROLES: Record<string, true> = { dialog: true, alertdialog: true };
-export const POPUP_ROLES: Record<string, true> = { menu: true, listbox: true, tree: true, grid: true, tooltip: true, menubar: true };
+export const POPUP_ROLES: Record<string, true> = {
+  menu: true,
+  listbox: true,
+  tree: true,
+  grid: true,
+  tooltip: true,
+  menubar: true,
+};
 
 export function urlWithoutHash(url: string): string {
   const i = url.indexOf('#');

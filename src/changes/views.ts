@@ -21,16 +21,23 @@ export interface SubtreeOptions extends TextOptions {
 export function renderSubtree(snapshot: DomSnapshot, index: number, options: SubtreeOptions = {}): string {
   const root = snapshot.outline.copySubtree(index);
   const vp = snapshot.context.viewport;
-  const budget = applyBudget([root], { left: 0, top: 0, right: vp.width, bottom: vp.height }, {
-    maxNodes: options.maxNodes ?? 1500,
-    maxDepth: 1000,
-    tokenBudget: options.tokenBudget ?? 4000,
-    summarizeThreshold: 12,
-    summarizeKeep: 8,
-    lineCost: lineCostFor(options.maxTextLength ?? DEFAULT_TEXT_LENGTH),
-  });
+  const budget = applyBudget(
+    [root],
+    { left: 0, top: 0, right: vp.width, bottom: vp.height },
+    {
+      maxNodes: options.maxNodes ?? 1500,
+      maxDepth: 1000,
+      tokenBudget: options.tokenBudget ?? 4000,
+      summarizeThreshold: 12,
+      summarizeKeep: 8,
+      lineCost: lineCostFor(options.maxTextLength ?? DEFAULT_TEXT_LENGTH),
+    },
+  );
   const meta = { ...snapshot.meta, truncated: budget.truncated, truncation: budget.reasons };
-  return renderText({ context: snapshot.context, roots: budget.roots, meta, omittedNotes: budget.notes }, { ...options, header: false });
+  return renderText(
+    { context: snapshot.context, roots: budget.roots, meta, omittedNotes: budget.notes },
+    { ...options, header: false },
+  );
 }
 
 /** Outline index of `root`: a node id, or 'dialog' for the open dialog (the last one in document order). -1 if none. */
@@ -53,7 +60,12 @@ export function renderRoot(snapshot: DomSnapshot, root: string, options: Subtree
     if (!isNodeId(root)) return `# "${root}" is not a node id: pass an id such as nv_1k9x2 from getText(), or 'dialog'`;
     return `# ${root} is not in snapshot #${snapshot.seq} (removed, hidden, or not an id from this page); call getText() for the page`;
   }
-  const head = options.header === false ? [] : [`# part of snapshot #${snapshot.seq}: ${outline.line(index) || outline.nodes[index].vn.tag} (${outline.nodes[index].vn.node_id})`];
+  const head =
+    options.header === false
+      ? []
+      : [
+          `# part of snapshot #${snapshot.seq}: ${outline.line(index) || outline.nodes[index].vn.tag} (${outline.nodes[index].vn.node_id})`,
+        ];
   return [...head, renderSubtree(snapshot, index, options)].join('\n');
 }
 
@@ -113,7 +125,9 @@ export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit =
       lastContext = ctx;
       if (context) lines.push(context);
     }
-    lines.push((context ? '  ' : '') + line + (node.vn.tag === TEXT_TAG && id && !line.includes(id) ? `  (in ${id})` : ''));
+    lines.push(
+      (context ? '  ' : '') + line + (node.vn.tag === TEXT_TAG && id && !line.includes(id) ? `  (in ${id})` : ''),
+    );
   }
   // Echoed input is cut (issue 18): a query pasted by mistake does not come back whole.
   const label = cut(typeof query === 'string' ? JSON.stringify(query) : String(query), 80);
@@ -122,7 +136,9 @@ export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit =
     `# find ${label}: ${total} match${total === 1 ? '' : 'es'} in snapshot #${snapshot.seq}` +
     (total > matches.length ? ` (first ${matches.length} shown)` : '') +
     // Issue 17 item 6: 0 matches on a cut snapshot is not "not on the page".
-    (stopped ? ` — the snapshot stopped reading the page at its ${stopped}; text further down was not searched (pass { timeBudgetMs } to read more)` : '');
+    (stopped
+      ? ` — the snapshot stopped reading the page at its ${stopped}; text further down was not searched (pass { timeBudgetMs } to read more)`
+      : '');
   const result: FindResult = { query: label, total, matches, text: [head, ...lines].join('\n') };
   if (stopped) result.cut = stopped;
   return result;

@@ -74,18 +74,31 @@ export function hasActionLayer(): boolean {
 /** The action layer, loading it on first use; a DomToolError when it cannot be had. */
 export function loadActionLayer(): Promise<ActionLayer> {
   if (hasActionLayer()) return Promise.resolve(layer!);
-  if (!loader) return Promise.reject(new DomToolError('ACTION_FAILED', NOT_LOADED + 'this build has no way to load it (use the full bundle, or set a loader).'));
+  if (!loader)
+    return Promise.reject(
+      new DomToolError(
+        'ACTION_FAILED',
+        NOT_LOADED + 'this build has no way to load it (use the full bundle, or set a loader).',
+      ),
+    );
   if (!pending) {
     const load = loader;
     pending = load().then(
       () => {
         pending = null;
-        if (!hasActionLayer()) throw new DomToolError('ACTION_FAILED', NOT_LOADED + 'the actions file ran but did not register the layer (a file of another version?).');
+        if (!hasActionLayer())
+          throw new DomToolError(
+            'ACTION_FAILED',
+            NOT_LOADED + 'the actions file ran but did not register the layer (a file of another version?).',
+          );
         return layer!;
       },
       (e: unknown) => {
         pending = null; // the next action tries again
-        throw new DomToolError('ACTION_FAILED', NOT_LOADED + String((e as Error)?.message ?? e) + '. Retry; reload the tab if it persists.');
+        throw new DomToolError(
+          'ACTION_FAILED',
+          NOT_LOADED + String((e as Error)?.message ?? e) + '. Retry; reload the tab if it persists.',
+        );
       },
     );
   }

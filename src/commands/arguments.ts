@@ -25,14 +25,16 @@ export const dialogOptions = (m: DialogMessage): DialogMessage => {
   if (m.promptText !== undefined) out.promptText = m.promptText;
   return out;
 };
-export const strings = (v: unknown): string[] | undefined => (isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined);
+export const strings = (v: unknown): string[] | undefined =>
+  isArray(v) ? v.filter((s): s is string => typeof s === 'string') : undefined;
 
 /**
  * How a message names the element it acts on: `nodeId`, or `target` — a node id or
  * `{ text, within? }` (A9). Through the extension service, ids may carry a frame prefix.
  */
 export type TargetMessage = { nodeId: string; target?: undefined } | { target: Target; nodeId?: undefined };
-export const targetOf = (m: { nodeId?: string; target?: Target }): unknown => (m.target !== undefined ? m.target : m.nodeId);
+export const targetOf = (m: { nodeId?: string; target?: Target }): unknown =>
+  m.target !== undefined ? m.target : m.nodeId;
 
 /**
  * keypress(target, key, options?) — target a node id, `{ text }`, or null for whatever has
@@ -41,7 +43,11 @@ export const targetOf = (m: { nodeId?: string; target?: Target }): unknown => (m
  */
 export function keypressArgs(raw: unknown[]): [target: Target | null, key: string, options?: KeypressOptions] {
   if (typeof raw[1] === 'string') {
-    return [raw[0] === null || raw[0] === undefined ? null : elementTarget(raw[0], 'target'), string(raw[1], 'key', true), checkOptions<KeypressOptions>(raw[2], KEYPRESS_SCHEMA)];
+    return [
+      raw[0] === null || raw[0] === undefined ? null : elementTarget(raw[0], 'target'),
+      string(raw[1], 'key', true),
+      checkOptions<KeypressOptions>(raw[2], KEYPRESS_SCHEMA),
+    ];
   }
   const { id, ...o } = checkOptions<KeypressOptions>(raw[1], KEYPRESS_SCHEMA);
   return [id === undefined ? null : nodeId(id), string(raw[0], 'key', true), o];
@@ -52,10 +58,16 @@ export function destination(v: unknown): DragDestination {
   const o = v as Record<string, unknown>;
   if (o && typeof o === 'object') {
     if (o.text !== undefined) return elementTarget(o, 'destination');
-    if (o.x !== undefined || o.y !== undefined) return { x: finite(o.x, 'destination x'), y: finite(o.y, 'destination y') };
-    if (o.dx !== undefined || o.dy !== undefined) return { dx: finite(o.dx ?? 0, 'destination dx'), dy: finite(o.dy ?? 0, 'destination dy') };
+    if (o.x !== undefined || o.y !== undefined)
+      return { x: finite(o.x, 'destination x'), y: finite(o.y, 'destination y') };
+    if (o.dx !== undefined || o.dy !== undefined)
+      return { dx: finite(o.dx ?? 0, 'destination dx'), dy: finite(o.dy ?? 0, 'destination dy') };
   }
-  return refuse('destination', 'a node id, { text } (the text of the drop target), { x, y } (viewport pixels) or { dx, dy } (pixels from the source)', v);
+  return refuse(
+    'destination',
+    'a node id, { text } (the text of the drop target), { x, y } (viewport pixels) or { dx, dy } (pixels from the source)',
+    v,
+  );
 }
 
 export function files(v: unknown): UploadFile | UploadFile[] {

@@ -67,7 +67,8 @@ export function options<T extends object>(v: unknown, schema: OptionSchema, name
     const [key, kind] = schema[i];
     const value = o[key];
     if (value === undefined) continue;
-    if (!fits(kind, value)) throw invalid(key, typeof kind === 'string' ? EXPECTED[kind] : kind.map((k) => `"${k}"`).join(', '), value);
+    if (!fits(kind, value))
+      throw invalid(key, typeof kind === 'string' ? EXPECTED[kind] : kind.map((k) => `"${k}"`).join(', '), value);
   }
   return o as T;
 }
@@ -75,7 +76,13 @@ export function options<T extends object>(v: unknown, schema: OptionSchema, name
 /** A node id from the snapshot; surrounding white space (as LLMs write ids) is dropped. */
 export function nodeId(v: unknown, name = 'id'): string {
   const id = typeof v === 'string' ? v.trim() : v;
-  if (!isNodeId(id)) throw new DomToolError('VALIDATION_ERROR', name === 'id' ? msg.invalidId(v) : msg.invalidArg(name, 'a node id such as nv_1k9x2 from the latest snapshot') + ' Got ' + shown(v) + '.');
+  if (!isNodeId(id))
+    throw new DomToolError(
+      'VALIDATION_ERROR',
+      name === 'id'
+        ? msg.invalidId(v)
+        : msg.invalidArg(name, 'a node id such as nv_1k9x2 from the latest snapshot') + ' Got ' + shown(v) + '.',
+    );
   return id;
 }
 
@@ -83,8 +90,14 @@ export function nodeId(v: unknown, name = 'id'): string {
 export function elementTarget(v: unknown, name = 'id'): string | TextTarget {
   if (!v || typeof v !== 'object' || isArray(v)) return nodeId(v, name);
   const o = v as Record<string, unknown>;
-  if (typeof o.text !== 'string' || !o.text.trim()) throw invalid(name, 'a node id, or { text } with the text to act on', v);
-  if (o.text.length > MAX_TARGET_TEXT) throw invalid(name + '.text', `a text of at most ${MAX_TARGET_TEXT} characters (quote one line of the snapshot)`, v);
+  if (typeof o.text !== 'string' || !o.text.trim())
+    throw invalid(name, 'a node id, or { text } with the text to act on', v);
+  if (o.text.length > MAX_TARGET_TEXT)
+    throw invalid(
+      name + '.text',
+      `a text of at most ${MAX_TARGET_TEXT} characters (quote one line of the snapshot)`,
+      v,
+    );
   const within = o.within === undefined ? undefined : nodeId(o.within, 'within');
   return within === undefined ? { text: o.text } : { text: o.text, within };
 }
@@ -94,12 +107,14 @@ export function optionalNodeId(v: unknown, name: string): string | undefined {
 }
 
 export function string(v: unknown, name: string, nonEmpty = false): string {
-  if (typeof v !== 'string' || (nonEmpty && v === '')) throw invalid(name, nonEmpty ? 'a non-empty string' : 'a string', v);
+  if (typeof v !== 'string' || (nonEmpty && v === ''))
+    throw invalid(name, nonEmpty ? 'a non-empty string' : 'a string', v);
   return v;
 }
 
 export function oneOf<T extends string>(v: unknown, name: string, allowed: readonly T[]): T {
-  if (typeof v !== 'string' || allowed.indexOf(v as T) < 0) throw invalid(name, allowed.map((k) => `"${k}"`).join(', '), v);
+  if (typeof v !== 'string' || allowed.indexOf(v as T) < 0)
+    throw invalid(name, allowed.map((k) => `"${k}"`).join(', '), v);
   return v as T;
 }
 

@@ -40,14 +40,16 @@ export const TOOL_SCHEMA: OptionSchema = [
 
 export const SERIALIZE_SCHEMA: OptionSchema = SNAPSHOT_SCHEMA;
 
-export const TEXT_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['maxTextLength', 'num0'], ['includeHrefs', 'bool'], ['header', 'bool'], ['frameSlot', 'fn']];
+export const TEXT_SCHEMA: OptionSchema = [
+  ...SNAPSHOT_SCHEMA,
+  ['maxTextLength', 'num0'],
+  ['includeHrefs', 'bool'],
+  ['header', 'bool'],
+  ['frameSlot', 'fn'],
+];
 
 /** getChanges(options): the delta's own options and those of the snapshot it compares. */
-export const CHANGES_SCHEMA: OptionSchema = [
-  ...SNAPSHOT_SCHEMA,
-  ['full', 'bool'],
-  ['maxRatio', 'num0'],
-];
+export const CHANGES_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['full', 'bool'], ['maxRatio', 'num0']];
 
 /** find(query, options): how many matches, and the options of the snapshot it searches. */
 export const FIND_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['limit', 'int1']];
@@ -65,17 +67,9 @@ export const CLICK_SCHEMA: OptionSchema = [
   ...DIALOG_SCHEMA,
 ];
 
-export const TYPE_SCHEMA: OptionSchema = [
-  ['replace', 'bool'],
-  ['pressEnter', 'bool'],
-  ...DIALOG_SCHEMA,
-];
+export const TYPE_SCHEMA: OptionSchema = [['replace', 'bool'], ['pressEnter', 'bool'], ...DIALOG_SCHEMA];
 
-export const KEYPRESS_SCHEMA: OptionSchema = [
-  ['modifiers', 'obj'],
-  ['repeat', 'int0'],
-  ...DIALOG_SCHEMA,
-];
+export const KEYPRESS_SCHEMA: OptionSchema = [['modifiers', 'obj'], ['repeat', 'int0'], ...DIALOG_SCHEMA];
 
 export const SCROLL_SCHEMA: OptionSchema = [['direction', ['up', 'down', 'left', 'right']]];
 

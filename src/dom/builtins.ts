@@ -52,10 +52,17 @@ export function toArray<T>(items: Iterable<T> | ArrayLike<T>): T[] {
 // left us a setTimeout that never fires, and every action hung (issue 31): then the
 // timers are AbortSignal.timeout's, which no fake-timer library replaces.
 type TimerFn = (cb: () => void, ms?: number) => number;
-const nativeSetTimeout = typeof g.setTimeout === 'function' && isNative(g.setTimeout) ? (g.setTimeout as (cb: () => void, ms?: number) => number) : null;
-const nativeClearTimeout = typeof g.clearTimeout === 'function' && isNative(g.clearTimeout) ? (g.clearTimeout as (id: number) => void) : null;
-const Signal = (typeof g.AbortSignal === 'function' ? g.AbortSignal : null) as { timeout?: (ms: number) => AbortSignal } | null;
-const timeoutSignal = Signal && typeof Signal.timeout === 'function' && isNative(Signal.timeout) ? Signal.timeout.bind(Signal) : null;
+const nativeSetTimeout =
+  typeof g.setTimeout === 'function' && isNative(g.setTimeout)
+    ? (g.setTimeout as (cb: () => void, ms?: number) => number)
+    : null;
+const nativeClearTimeout =
+  typeof g.clearTimeout === 'function' && isNative(g.clearTimeout) ? (g.clearTimeout as (id: number) => void) : null;
+const Signal = (typeof g.AbortSignal === 'function' ? g.AbortSignal : null) as {
+  timeout?: (ms: number) => AbortSignal;
+} | null;
+const timeoutSignal =
+  Signal && typeof Signal.timeout === 'function' && isNative(Signal.timeout) ? Signal.timeout.bind(Signal) : null;
 /** Ids of the AbortSignal timers still to run (a null-prototype record: Set/Map may be replaced, R2). */
 const liveSignalTimers = { __proto__: null } as unknown as Record<number, true>;
 let nextSignalTimer = 1;
@@ -75,7 +82,11 @@ function signalTimer(cb: () => void, ms?: number): number {
 const pageSetTimeout = typeof g.setTimeout === 'function' ? (g.setTimeout.bind(g) as TimerFn) : null;
 const pageClearTimeout = typeof g.clearTimeout === 'function' ? (g.clearTimeout.bind(g) as (id: number) => void) : null;
 const useSignals = !nativeSetTimeout && timeoutSignal !== null;
-export const setTimer: TimerFn = nativeSetTimeout ? (nativeSetTimeout.bind(g) as TimerFn) : useSignals ? signalTimer : (pageSetTimeout ?? (() => 0));
+export const setTimer: TimerFn = nativeSetTimeout
+  ? (nativeSetTimeout.bind(g) as TimerFn)
+  : useSignals
+    ? signalTimer
+    : (pageSetTimeout ?? (() => 0));
 export const clearTimer: (id: number) => void = useSignals
   ? (id) => {
       delete liveSignalTimers[id];
@@ -88,7 +99,8 @@ const nativeFrame = typeof g.requestAnimationFrame === 'function' && isNative(g.
 export const requestFrame: (cb: () => void) => number = nativeFrame
   ? (g.requestAnimationFrame.bind(g) as (cb: () => void) => number)
   : (cb) => setTimer(cb, 16);
-export const cancelFrame: (id: number) => void = nativeFrame && typeof g.cancelAnimationFrame === 'function' ? g.cancelAnimationFrame.bind(g) : clearTimer;
+export const cancelFrame: (id: number) => void =
+  nativeFrame && typeof g.cancelAnimationFrame === 'function' ? g.cancelAnimationFrame.bind(g) : clearTimer;
 
 export const MutationObserverCtor: typeof MutationObserver | undefined =
   typeof g.MutationObserver === 'function' ? g.MutationObserver : undefined;
@@ -126,4 +138,5 @@ export function epochMs(t: number): number {
 const noop = (): void => undefined;
 const c = typeof console !== 'undefined' ? console : undefined;
 export const consoleLog: (...args: unknown[]) => void = c && typeof c.log === 'function' ? c.log.bind(c) : noop;
-export const consoleWarn: (...args: unknown[]) => void = c && typeof c.warn === 'function' ? c.warn.bind(c) : consoleLog;
+export const consoleWarn: (...args: unknown[]) => void =
+  c && typeof c.warn === 'function' ? c.warn.bind(c) : consoleLog;

@@ -49,7 +49,8 @@ export function getPseudoContent(el: Element, pseudo: '::before' | '::after'): s
   // One map keyed by element with both parts joined by \u0000 keeps the cache small.
   let both = pseudoCache?.get(el);
   if (both === undefined) {
-    both = pseudoContentPossible(el) !== 0 ? readPseudo(el, '::before') + '\u0000' + readPseudo(el, '::after') : '\u0000';
+    both =
+      pseudoContentPossible(el) !== 0 ? readPseudo(el, '::before') + '\u0000' + readPseudo(el, '::after') : '\u0000';
     pseudoCache?.set(el, both);
   }
   const cut = both.indexOf('\u0000');
@@ -83,7 +84,8 @@ export function generatedText(el: Element, content: string): string {
   let out = '';
   let m: RegExpExecArray | null;
   while ((m = TOKEN.exec(content)) !== null) {
-    if (m[4] !== undefined) out = ''; // everything after the slash replaces what came before
+    if (m[4] !== undefined)
+      out = ''; // everything after the slash replaces what came before
     else if (m[3] !== undefined) out += el.getAttribute(m[3]) ?? '';
     else if (m[1] !== undefined || m[2] !== undefined) out += (m[1] ?? m[2]).replace(/\\(.)/g, '$1');
   }
@@ -119,7 +121,6 @@ export function pseudoContentPossible(el: Element): 0 | 1 | 2 {
     return 1;
   }
 }
-
 
 /** Reuses the compiled matcher across snapshots while the root's style sheets are unchanged. */
 function matcherFor(root: Document | ShadowRoot): PseudoMatcher {

@@ -45,7 +45,12 @@ function alpha(value: string | undefined, percent: string | undefined): number {
 export function over(top: Rgba, bottom: Rgba): Rgba {
   const a = top.a;
   if (a >= 1) return top;
-  return { r: top.r * a + bottom.r * (1 - a), g: top.g * a + bottom.g * (1 - a), b: top.b * a + bottom.b * (1 - a), a: 1 };
+  return {
+    r: top.r * a + bottom.r * (1 - a),
+    g: top.g * a + bottom.g * (1 - a),
+    b: top.b * a + bottom.b * (1 - a),
+    a: 1,
+  };
 }
 
 function channel(c: number): number {

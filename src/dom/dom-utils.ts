@@ -81,7 +81,22 @@ export function singleSpaced(text: string): boolean {
     space = false;
     if (c < 32) return false;
     // Unicode white space (JS \s), the zero-width space and BOM, private use (BMP and the surrogates of planes 15-16).
-    if (c >= 0x80 && (c === 0x85 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff || (c >= 0xe000 && c <= 0xf8ff) || (c >= 0xdb80 && c <= 0xdbff))) return false;
+    if (
+      c >= 0x80 &&
+      (c === 0x85 ||
+        c === 0xa0 ||
+        c === 0x1680 ||
+        (c >= 0x2000 && c <= 0x200b) ||
+        c === 0x2028 ||
+        c === 0x2029 ||
+        c === 0x202f ||
+        c === 0x205f ||
+        c === 0x3000 ||
+        c === 0xfeff ||
+        (c >= 0xe000 && c <= 0xf8ff) ||
+        (c >= 0xdb80 && c <= 0xdbff))
+    )
+      return false;
   }
   return true;
 }
@@ -93,5 +108,7 @@ export function truncate(text: string, max: number): { text: string; cut: boolea
 
 /** The window an element belongs to (its own frame's realm). */
 export function windowOf(node: Node): (Window & typeof globalThis) | null {
-  return (node.ownerDocument?.defaultView ?? (node as Document).defaultView ?? null) as (Window & typeof globalThis) | null;
+  return (node.ownerDocument?.defaultView ?? (node as Document).defaultView ?? null) as
+    | (Window & typeof globalThis)
+    | null;
 }

@@ -38,7 +38,13 @@ export function murmur3(key: string, seed = 0): number {
   let h = seed | 0;
   let i = 0;
   for (; i < bytes; i += 4) {
-    h = mixH(h, (key.charCodeAt(i) & 0xff) | ((key.charCodeAt(i + 1) & 0xff) << 8) | ((key.charCodeAt(i + 2) & 0xff) << 16) | ((key.charCodeAt(i + 3) & 0xff) << 24));
+    h = mixH(
+      h,
+      (key.charCodeAt(i) & 0xff) |
+        ((key.charCodeAt(i + 1) & 0xff) << 8) |
+        ((key.charCodeAt(i + 2) & 0xff) << 16) |
+        ((key.charCodeAt(i + 3) & 0xff) << 24),
+    );
   }
   let k = 0;
   if (remainder === 3) k ^= (key.charCodeAt(i + 2) & 0xff) << 16;

@@ -71,7 +71,14 @@ export class PaintOrder {
     let facts = this.facts.get(el);
     if (facts === undefined) {
       const style = getStyle(el);
-      facts = style ? { context: createsStackingContext(el, style), z: zIndexOf(style), positioned: style.position !== 'static', top: inTopLayer(el) } : null;
+      facts = style
+        ? {
+            context: createsStackingContext(el, style),
+            z: zIndexOf(style),
+            positioned: style.position !== 'static',
+            top: inTopLayer(el),
+          }
+        : null;
       this.facts.set(el, facts);
     }
     return facts;

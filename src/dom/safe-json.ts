@@ -28,7 +28,10 @@ function plain(value: unknown, stack: object[]): unknown {
   const obj = value as Record<string, unknown>;
   if (stack.indexOf(obj) >= 0) throw new TypeError('Converting circular structure to JSON');
   // DOM nodes are never data; keep them out of messages.
-  if (typeof (obj as { nodeType?: unknown }).nodeType === 'number' && typeof (obj as { nodeName?: unknown }).nodeName === 'string') {
+  if (
+    typeof (obj as { nodeType?: unknown }).nodeType === 'number' &&
+    typeof (obj as { nodeName?: unknown }).nodeName === 'string'
+  ) {
     return undefined;
   }
   stack.push(obj);

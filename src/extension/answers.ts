@@ -8,7 +8,14 @@ export function err(code: ErrorCode, message: string, recoverable = true): Exten
 }
 
 export function failed(start: number, error: ExtensionError): ExtensionActionResult {
-  const result: ExtensionActionResult = { ok: false, success: false, duration: Date.now() - start, error, snapshotInvalidated: true, text: '' };
+  const result: ExtensionActionResult = {
+    ok: false,
+    success: false,
+    duration: Date.now() - start,
+    error,
+    snapshotInvalidated: true,
+    text: '',
+  };
   result.text = renderResultText(result);
   return result;
 }

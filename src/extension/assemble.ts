@@ -18,7 +18,8 @@ function findById(root: VirtualNode, id: string): VirtualNode | null {
   while (stack.length) {
     const vn = stack.pop() as VirtualNode;
     if (vn.node_id === id) return vn;
-    for (const list of [vn.children, vn.shadowDom, vn.iframe]) if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
+    for (const list of [vn.children, vn.shadowDom, vn.iframe])
+      if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
   }
   return null;
 }
@@ -44,7 +45,8 @@ export function treeIds(root: VirtualNode): string[] {
   while (stack.length) {
     const vn = stack.pop() as VirtualNode;
     if (vn.node_id) out.push(vn.node_id);
-    for (const list of [vn.children, vn.shadowDom, vn.iframe]) if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
+    for (const list of [vn.children, vn.shadowDom, vn.iframe])
+      if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
   }
   return out;
 }
@@ -73,7 +75,10 @@ export function graftText(text: string, fills: Map<number, TextFill>): string {
       const child = fill.text.split('\n');
       for (let c = 0; c < child.length; c++) if (child[c] !== '') out.push(indent + child[c]);
     } else if (prev >= 0) {
-      out[prev] = out[prev].indexOf(CROSS_ORIGIN_NOTE) >= 0 ? out[prev].replace(CROSS_ORIGIN_NOTE, fill.note) : out[prev] + ': ' + fill.note;
+      out[prev] =
+        out[prev].indexOf(CROSS_ORIGIN_NOTE) >= 0
+          ? out[prev].replace(CROSS_ORIGIN_NOTE, fill.note)
+          : out[prev] + ': ' + fill.note;
     }
   }
   return out.join('\n');

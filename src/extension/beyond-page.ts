@@ -31,23 +31,33 @@ export class BeyondPageWatch {
     private readonly origin: string,
   ) {
     const tabs = chrome.tabs.onCreated;
-    if (tabs) this.listen(tabs, (tab: { id?: number; openerTabId?: number; windowId?: number; url?: string; pendingUrl?: string }) => {
-      if (tab.openerTabId === this.tabId && tab.id !== undefined) this.opened(tab.id, tab.pendingUrl || tab.url || '', tab.windowId);
-    });
+    if (tabs)
+      this.listen(
+        tabs,
+        (tab: { id?: number; openerTabId?: number; windowId?: number; url?: string; pendingUrl?: string }) => {
+          if (tab.openerTabId === this.tabId && tab.id !== undefined)
+            this.opened(tab.id, tab.pendingUrl || tab.url || '', tab.windowId);
+        },
+      );
     const target = chrome.webNavigation?.onCreatedNavigationTarget;
-    if (target) this.listen(target, (d: { sourceTabId: number; tabId: number; url: string }) => {
-      if (d.sourceTabId === this.tabId) this.opened(d.tabId, d.url, undefined);
-    });
+    if (target)
+      this.listen(target, (d: { sourceTabId: number; tabId: number; url: string }) => {
+        if (d.sourceTabId === this.tabId) this.opened(d.tabId, d.url, undefined);
+      });
     const downloads = chrome.downloads?.onCreated;
-    if (downloads) this.listen(downloads, (item: DownloadItem) => {
-      if (this.downloadId !== undefined || !this.fromThisPage(item)) return;
-      this.downloadId = item.id;
-      this.download = describe(item);
-      this.wake?.();
-    });
+    if (downloads)
+      this.listen(downloads, (item: DownloadItem) => {
+        if (this.downloadId !== undefined || !this.fromThisPage(item)) return;
+        this.downloadId = item.id;
+        this.download = describe(item);
+        this.wake?.();
+      });
   }
 
-  private listen<T extends (...args: never[]) => unknown>(event: { addListener(cb: T): void; removeListener?(cb: T): void }, cb: T): void {
+  private listen<T extends (...args: never[]) => unknown>(
+    event: { addListener(cb: T): void; removeListener?(cb: T): void },
+    cb: T,
+  ): void {
     try {
       event.addListener(cb);
       this.offs.push(() => event.removeListener?.(cb));

@@ -41,7 +41,9 @@ export interface ChromeApi {
   runtime: {
     getManifest(): { content_scripts?: { js?: string[]; world?: string }[] };
     /** Content scripts ask for the action layer through it (domtool:loadActions). */
-    onMessage?: Event<(message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | undefined>;
+    onMessage?: Event<
+      (message: unknown, sender: MessageSender, sendResponse: (response: unknown) => void) => boolean | undefined
+    >;
   };
   tabs: {
     get(tabId: number): Promise<TabInfo>;
@@ -55,13 +57,18 @@ export interface ChromeApi {
     search(query: { id: number }): Promise<DownloadItem[]>;
   };
   scripting?: {
-    executeScript(injection: { target: { tabId: number; allFrames?: boolean; frameIds?: number[]; documentIds?: string[] }; files: string[] }): Promise<unknown>;
+    executeScript(injection: {
+      target: { tabId: number; allFrames?: boolean; frameIds?: number[]; documentIds?: string[] };
+      files: string[];
+    }): Promise<unknown>;
   };
   webNavigation?: {
     getAllFrames(details: { tabId: number }): Promise<FrameDetails[] | null>;
     getFrame(details: { tabId: number; frameId: number }): Promise<FrameDetails | null>;
     onCommitted?: Event<(details: { tabId: number; frameId: number; documentId?: string; url: string }) => void>;
-    onCreatedNavigationTarget?: Event<(details: { sourceTabId: number; sourceFrameId: number; tabId: number; url: string }) => void>;
+    onCreatedNavigationTarget?: Event<
+      (details: { sourceTabId: number; sourceFrameId: number; tabId: number; url: string }) => void
+    >;
   };
   storage?: {
     session?: {

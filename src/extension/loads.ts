@@ -16,7 +16,12 @@ export interface LoadFiles {
 export function serveLoads(api: ChromeApi, files: LoadFiles): void {
   api.runtime.onMessage?.addListener((message, sender, sendResponse) => {
     const type = message ? (message as { type?: unknown }).type : undefined;
-    const wanted = type === LOAD_CORE ? (files.coreScripts ?? ['content-core.js']) : type === LOAD_ACTIONS ? (files.actionScripts ?? ['content-actions.js']) : null;
+    const wanted =
+      type === LOAD_CORE
+        ? (files.coreScripts ?? ['content-core.js'])
+        : type === LOAD_ACTIONS
+          ? (files.actionScripts ?? ['content-actions.js'])
+          : null;
     if (!wanted || sender.tab?.id === undefined) return undefined;
     void injectInto(api, sender.tab.id, sender, wanted).then(sendResponse);
     return true;
@@ -24,9 +29,16 @@ export function serveLoads(api: ChromeApi, files: LoadFiles): void {
 }
 
 /** Runs `files` in the frame that asked (its document only, when Chrome says which). */
-async function injectInto(api: ChromeApi, tabId: number, sender: MessageSender, files: string[]): Promise<{ ok: boolean; message?: string }> {
+async function injectInto(
+  api: ChromeApi,
+  tabId: number,
+  sender: MessageSender,
+  files: string[],
+): Promise<{ ok: boolean; message?: string }> {
   if (!api.scripting) return { ok: false, message: 'no "scripting" permission' };
-  const target = sender.documentId ? { tabId, documentIds: [sender.documentId] } : { tabId, frameIds: [sender.frameId ?? 0] };
+  const target = sender.documentId
+    ? { tabId, documentIds: [sender.documentId] }
+    : { tabId, frameIds: [sender.frameId ?? 0] };
   try {
     await api.scripting.executeScript({ target, files });
     return { ok: true };

@@ -2,7 +2,11 @@
 import type { FrameDetails } from './chrome-types';
 
 /** The part of a nonce table that belongs to frames below `frameId` (what that frame can receive). */
-export function noncesBelow(frameId: number, table: Record<string, number>, frames: Map<number, FrameDetails>): Record<string, number> {
+export function noncesBelow(
+  frameId: number,
+  table: Record<string, number>,
+  frames: Map<number, FrameDetails>,
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const nonce of Object.keys(table)) {
     let cur = frames.get(table[nonce])?.parentFrameId ?? -1;

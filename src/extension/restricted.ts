@@ -8,9 +8,24 @@ export const restrictedMessage = (url: string, what: string) =>
 export function restrictedReason(url: string | undefined): string | null {
   if (!url) return null;
   const scheme = url.slice(0, url.indexOf(':') + 1).toLowerCase();
-  if (['chrome:', 'chrome-extension:', 'chrome-untrusted:', 'chrome-search:', 'devtools:', 'edge:', 'brave:', 'view-source:', 'about:', 'data:', 'javascript:'].indexOf(scheme) >= 0) {
+  if (
+    [
+      'chrome:',
+      'chrome-extension:',
+      'chrome-untrusted:',
+      'chrome-search:',
+      'devtools:',
+      'edge:',
+      'brave:',
+      'view-source:',
+      'about:',
+      'data:',
+      'javascript:',
+    ].indexOf(scheme) >= 0
+  ) {
     return restrictedMessage(url, scheme === 'chrome-extension:' ? 'extension pages' : `${scheme}// browser pages`);
   }
-  if (/^https?:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore)(\/|$)/i.test(url)) return restrictedMessage(url, 'the Chrome Web Store');
+  if (/^https?:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore)(\/|$)/i.test(url))
+    return restrictedMessage(url, 'the Chrome Web Store');
   return null;
 }

@@ -139,7 +139,11 @@ export class FrameRegistry {
   toState(): RegistryState {
     // Gone records are kept (capped) so a late id still gets the precise refusal.
     const frames = [...this.frames.values()].slice(-500);
-    return { next: this.next, frames, tabs: [...this.tabs].map(([id, t]) => [id, { documentId: t.documentId, ids: [...t.ids] }]) };
+    return {
+      next: this.next,
+      frames,
+      tabs: [...this.tabs].map(([id, t]) => [id, { documentId: t.documentId, ids: [...t.ids] }]),
+    };
   }
 
   load(state: RegistryState | undefined): void {

@@ -52,7 +52,8 @@ export interface NodeRequest extends TabRequest {
   nodeId: string;
 }
 /** An element of the tab: `nodeId`, or `target` — a node id or `{ text, within? }` (A9; a text is looked for in the frame of `within`, else the main frame). */
-export type TargetRequest = TabRequest & ({ nodeId: string; target?: undefined } | { target: string | TextTarget; nodeId?: undefined });
+export type TargetRequest = TabRequest &
+  ({ nodeId: string; target?: undefined } | { target: string | TextTarget; nodeId?: undefined });
 /** find's request: the query as a string (matched like DomTool.find), in the main frame. */
 export interface FindRequest extends TabRequest {
   query: string;

@@ -11,25 +11,63 @@ import { isTextTarget, type TextTarget } from '../actions/text-target';
 import { BeyondPageWatch, withBeyondPage } from './beyond-page';
 import type { DomToolResponse } from '../integration/protocol';
 import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
-import { FrameRegistry, framePrefix, parseScopedId, plainIdsInText, type FrameRecord, type RegistryState } from './scoped-ids';
+import {
+  FrameRegistry,
+  framePrefix,
+  parseScopedId,
+  plainIdsInText,
+  type FrameRecord,
+  type RegistryState,
+} from './scoped-ids';
 import { graftText, graftTree, prefixIdsDeep, treeIds, type FrameFill, type TextFill } from './assemble';
 import type { ChromeApi, FrameDetails, TabInfo } from './chrome-types';
 import { serveLoads } from './loads';
-import { COMMANDS, commandForMessage, messageType, messageTypes, type Command, type RequestFields, type ServiceActionType, type ServiceOwnType } from '../commands/table';
+import {
+  COMMANDS,
+  commandForMessage,
+  messageType,
+  messageTypes,
+  type Command,
+  type RequestFields,
+  type ServiceActionType,
+  type ServiceOwnType,
+} from '../commands/table';
 import { isDomToolError, cut } from '../actions/result';
 import { defineProperty } from '../dom/builtins';
 
 import { restrictedMessage, restrictedReason } from './restricted';
 import { noncesBelow, randomNonce } from './nonces';
 import { err, failed, originOf } from './answers';
-import type { DomToolServiceOptions, ExtensionActionResult, ExtensionError, FindRequest, FrameSummary, ServiceResult, SnapshotRequest, TabRequest, TargetRequest, NodeRequest } from './service-types';
-export type { DomToolServiceOptions, ExtensionActionResult, ExtensionError, ExtensionErrorCode, FindRequest, FrameSummary, NodeRequest, ServiceResult, SnapshotRequest, TabRequest, TargetRequest } from './service-types';
+import type {
+  DomToolServiceOptions,
+  ExtensionActionResult,
+  ExtensionError,
+  FindRequest,
+  FrameSummary,
+  ServiceResult,
+  SnapshotRequest,
+  TabRequest,
+  TargetRequest,
+  NodeRequest,
+} from './service-types';
+export type {
+  DomToolServiceOptions,
+  ExtensionActionResult,
+  ExtensionError,
+  ExtensionErrorCode,
+  FindRequest,
+  FrameSummary,
+  NodeRequest,
+  ServiceResult,
+  SnapshotRequest,
+  TabRequest,
+  TargetRequest,
+} from './service-types';
 export { restrictedReason };
 
 type Sent<T> = { ok: true; value: T } | { ok: false; reason: 'no-receiver' | 'timeout' | 'error'; message: string };
 
 const STORAGE_KEY = 'browserx.domtool.frames';
-
 
 export class DomToolService {
   private readonly chrome: ChromeApi;
@@ -83,17 +121,34 @@ export class DomToolService {
 
   // ---- Messaging ----
 
-  private async send<T>(tabId: number, target: { frameId: number; documentId?: string }, message: Record<string, unknown>, timeoutMs: number): Promise<Sent<T>> {
+  private async send<T>(
+    tabId: number,
+    target: { frameId: number; documentId?: string },
+    message: Record<string, unknown>,
+    timeoutMs: number,
+  ): Promise<Sent<T>> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<Sent<T>>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, reason: 'timeout', message: `no answer within ${timeoutMs} ms` }), timeoutMs);
+      timer = setTimeout(
+        () => resolve({ ok: false, reason: 'timeout', message: `no answer within ${timeoutMs} ms` }),
+        timeoutMs,
+      );
     });
     const options = target.documentId ? { documentId: target.documentId } : { frameId: target.frameId };
     const sent = this.chrome.tabs.sendMessage(tabId, message, options).then(
-      (value): Sent<T> => (value === undefined ? { ok: false, reason: 'no-receiver', message: 'no DomTool content script answered' } : { ok: true, value: value as T }),
+      (value): Sent<T> =>
+        value === undefined
+          ? { ok: false, reason: 'no-receiver', message: 'no DomTool content script answered' }
+          : { ok: true, value: value as T },
       (e: unknown): Sent<T> => {
         const text = String((e as Error)?.message ?? e);
-        return { ok: false, reason: /Receiving end does not exist|Could not establish connection|No frame|No document/i.test(text) ? 'no-receiver' : 'error', message: text };
+        return {
+          ok: false,
+          reason: /Receiving end does not exist|Could not establish connection|No frame|No document/i.test(text)
+            ? 'no-receiver'
+            : 'error',
+          message: text,
+        };
       },
     );
     try {
@@ -104,13 +159,17 @@ export class DomToolService {
   }
 
   private async tab(tabId: unknown): Promise<TabInfo | ExtensionError> {
-    if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0) return err('VALIDATION_ERROR', '"tabId" must be a tab id (a non-negative integer from chrome.tabs).');
+    if (typeof tabId !== 'number' || !Number.isInteger(tabId) || tabId < 0)
+      return err('VALIDATION_ERROR', '"tabId" must be a tab id (a non-negative integer from chrome.tabs).');
     try {
       const tab = await this.chrome.tabs.get(tabId);
       const restricted = restrictedReason(tab.url ?? tab.pendingUrl);
       return restricted ? err('RESTRICTED_PAGE', restricted, false) : tab;
     } catch {
-      return err('TAB_NOT_FOUND', `No tab with id ${tabId}: it was closed or never existed. List the open tabs and use one of their ids.`);
+      return err(
+        'TAB_NOT_FOUND',
+        `No tab with id ${tabId}: it was closed or never existed. List the open tabs and use one of their ids.`,
+      );
     }
   }
 
@@ -128,20 +187,32 @@ export class DomToolService {
   private async ensureContentScript(tabId: number): Promise<ExtensionError | null> {
     const ping = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { type: 'domtool:ping' }, 1000);
     if (ping.ok) return null;
-    if (ping.reason === 'timeout') return err('TIMEOUT', 'The page did not answer within 1 s (it may be busy or frozen). Wait a moment and retry.');
+    if (ping.reason === 'timeout')
+      return err('TIMEOUT', 'The page did not answer within 1 s (it may be busy or frozen). Wait a moment and retry.');
     const files = this.contentScriptFiles();
     if (!files.length || !this.chrome.scripting) {
-      return err('CONTENT_SCRIPT_NOT_LOADED', 'The DomTool content script is not in this tab and cannot be injected (no "scripting" permission or no content script in the manifest). Reload the tab.');
+      return err(
+        'CONTENT_SCRIPT_NOT_LOADED',
+        'The DomTool content script is not in this tab and cannot be injected (no "scripting" permission or no content script in the manifest). Reload the tab.',
+      );
     }
     try {
       // A tab opened before the extension was installed (or reloaded) has no content script.
       await this.chrome.scripting.executeScript({ target: { tabId, allFrames: true }, files });
     } catch (e) {
       const text = String((e as Error)?.message ?? e);
-      return err('CONTENT_SCRIPT_NOT_LOADED', `The DomTool content script could not be injected: ${text}. If this is a page Chrome protects (chrome://, the Web Store, a PDF), use another tab; otherwise reload the tab.`);
+      return err(
+        'CONTENT_SCRIPT_NOT_LOADED',
+        `The DomTool content script could not be injected: ${text}. If this is a page Chrome protects (chrome://, the Web Store, a PDF), use another tab; otherwise reload the tab.`,
+      );
     }
     const again = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { type: 'domtool:ping' }, 2000);
-    return again.ok ? null : err('CONTENT_SCRIPT_NOT_LOADED', `The DomTool content script was injected but does not answer (${again.message}). Reload the tab and retry.`);
+    return again.ok
+      ? null
+      : err(
+          'CONTENT_SCRIPT_NOT_LOADED',
+          `The DomTool content script was injected but does not answer (${again.message}). Reload the tab and retry.`,
+        );
   }
 
   private async allFrames(tabId: number): Promise<Map<number, FrameDetails>> {
@@ -164,13 +235,29 @@ export class DomToolService {
     const missing = await this.ensureContentScript(tabId);
     if (missing) return { ok: false, error: missing };
     const frames = await this.allFrames(tabId);
-    const frameNonces = await this.handshake(tabId, [...frames.values()].filter((f) => f.frameId !== 0));
+    const frameNonces = await this.handshake(
+      tabId,
+      [...frames.values()].filter((f) => f.frameId !== 0),
+    );
     const message = { type: 'domtool:frameSnapshot', format, options: req.options ?? {}, force: req.force === true };
-    const top = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { ...message, idPrefix: '', frameNonces: noncesBelow(0, frameNonces, frames) }, Math.max(this.frameTimeoutMs, 5000));
-    if (!top.ok) return { ok: false, error: err(top.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED', `The page did not answer the snapshot request (${top.message}). Retry; reload the tab if it persists.`) };
+    const top = await this.send<DomToolResponse>(
+      tabId,
+      { frameId: 0 },
+      { ...message, idPrefix: '', frameNonces: noncesBelow(0, frameNonces, frames) },
+      Math.max(this.frameTimeoutMs, 5000),
+    );
+    if (!top.ok)
+      return {
+        ok: false,
+        error: err(
+          top.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED',
+          `The page did not answer the snapshot request (${top.message}). Retry; reload the tab if it persists.`,
+        ),
+      };
     if (!top.value.ok) return { ok: false, error: { ...top.value.error, code: top.value.error.code } };
     const answer = top.value.result as FrameSnapshotAnswer;
-    if (answer.pdf) return { ok: false, error: err('RESTRICTED_PAGE', restrictedMessage(answer.url, "Chrome's PDF viewer"), false) };
+    if (answer.pdf)
+      return { ok: false, error: err('RESTRICTED_PAGE', restrictedMessage(answer.url, "Chrome's PDF viewer"), false) };
     const ids = format === 'json' ? treeIds(answer.json!.page.body) : plainIdsInText(answer.text ?? '');
     this.registry.recordMain(tabId, frames.get(0)?.documentId, ids);
     const summaries: FrameSummary[] = [];
@@ -190,7 +277,12 @@ export class DomToolService {
     await Promise.all(
       frames.map(async (f) => {
         const nonce = randomNonce();
-        const got = await this.send<DomToolResponse>(tabId, { frameId: f.frameId, documentId: f.documentId }, { type: 'domtool:frameHello', nonce }, Math.min(this.frameTimeoutMs, 1000));
+        const got = await this.send<DomToolResponse>(
+          tabId,
+          { frameId: f.frameId, documentId: f.documentId },
+          { type: 'domtool:frameHello', nonce },
+          Math.min(this.frameTimeoutMs, 1000),
+        );
         if (got.ok && got.value.ok) table[nonce] = f.frameId;
         else if (!got.ok && got.reason === 'timeout') this.busyFrames++;
       }),
@@ -242,10 +334,20 @@ export class DomToolService {
         }
         // Each frame waits only for its own descendants' nonces (its own never reaches it).
         const frameNonces = noncesBelow(link.frameId, message.frameNonces as Record<string, number>, frames);
-        const got = await this.send<DomToolResponse>(tabId, { frameId: link.frameId, documentId: details.documentId }, { ...message, idPrefix: framePrefix(n), frameNonces }, this.frameTimeoutMs);
+        const got = await this.send<DomToolResponse>(
+          tabId,
+          { frameId: link.frameId, documentId: details.documentId },
+          { ...message, idPrefix: framePrefix(n), frameNonces },
+          this.frameTimeoutMs,
+        );
         if (!got.ok || !got.value.ok) {
           summary.status = got.ok || got.reason !== 'timeout' ? 'no-content-script' : 'timeout';
-          note(link, summary.status === 'timeout' ? `Cross-origin iframe: its frame did not answer within ${this.frameTimeoutMs} ms` : 'Cross-origin iframe: no DomTool content script in this frame');
+          note(
+            link,
+            summary.status === 'timeout'
+              ? `Cross-origin iframe: its frame did not answer within ${this.frameTimeoutMs} ms`
+              : 'Cross-origin iframe: no DomTool content script in this frame',
+          );
           return;
         }
         const child = got.value.result as FrameSnapshotAnswer;
@@ -289,17 +391,40 @@ export class DomToolService {
    * Asks the main frame's DomTool and answers its result; ids in its `text` become ids of
    * this tab (recorded like a snapshot's, so that actions on them route).
    */
-  private async askMain<T>(tabId: number, type: 'getChanges' | 'find', fields: Record<string, unknown>): Promise<ServiceResult<T>> {
+  private async askMain<T>(
+    tabId: number,
+    type: 'getChanges' | 'find',
+    fields: Record<string, unknown>,
+  ): Promise<ServiceResult<T>> {
     await this.ready;
     const tab = await this.tab(tabId);
     if ('code' in tab) return { ok: false, error: tab };
     const missing = await this.ensureContentScript(tabId);
     if (missing) return { ok: false, error: missing };
-    const got = await this.send<DomToolResponse>(tabId, { frameId: 0 }, { ...fields, type: 'domtool:' + type }, this.actionTimeoutMs);
-    if (!got.ok) return { ok: false, error: err(got.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED', `The page did not answer (${got.message}).`) };
+    const got = await this.send<DomToolResponse>(
+      tabId,
+      { frameId: 0 },
+      { ...fields, type: 'domtool:' + type },
+      this.actionTimeoutMs,
+    );
+    if (!got.ok)
+      return {
+        ok: false,
+        error: err(
+          got.reason === 'timeout' ? 'TIMEOUT' : 'CONTENT_SCRIPT_NOT_LOADED',
+          `The page did not answer (${got.message}).`,
+        ),
+      };
     if (!got.value.ok) {
       if (got.value.error.code === 'UNKNOWN_MESSAGE') {
-        return { ok: false, error: err('UNSUPPORTED', `${type} is not supported by the DomTool content script in this tab (an older build). Use getText for a full snapshot instead.`, false) };
+        return {
+          ok: false,
+          error: err(
+            'UNSUPPORTED',
+            `${type} is not supported by the DomTool content script in this tab (an older build). Use getText for a full snapshot instead.`,
+            false,
+          ),
+        };
       }
       return { ok: false, error: got.value.error };
     }
@@ -323,8 +448,20 @@ export class DomToolService {
     if (missing) return { ok: false, error: missing };
     const routed = await this.routeTarget(req.tabId, req);
     if ('code' in routed) return { ok: false, error: routed };
-    const got = await this.send<DomToolResponse>(req.tabId, routed.frame, { type: 'domtool:inspect', target: routed.target }, this.frameTimeoutMs);
-    if (!got.ok) return { ok: false, error: err(got.reason === 'timeout' ? 'TIMEOUT' : 'FRAME_GONE', `The frame did not answer (${got.message}); take a new snapshot.`) };
+    const got = await this.send<DomToolResponse>(
+      req.tabId,
+      routed.frame,
+      { type: 'domtool:inspect', target: routed.target },
+      this.frameTimeoutMs,
+    );
+    if (!got.ok)
+      return {
+        ok: false,
+        error: err(
+          got.reason === 'timeout' ? 'TIMEOUT' : 'FRAME_GONE',
+          `The frame did not answer (${got.message}); take a new snapshot.`,
+        ),
+      };
     if (!got.value.ok) return { ok: false, error: got.value.error };
     return { ok: true, result: prefixIdsDeep(got.value.result as InspectResult, routed.frame.prefix), frames: [] };
   }
@@ -336,13 +473,19 @@ export class DomToolService {
   private async routeTarget(
     tabId: number,
     req: { nodeId?: unknown; target?: unknown },
-  ): Promise<{ frame: { frameId: number; documentId?: string; prefix: string }; target: string | TextTarget } | ExtensionError> {
+  ): Promise<
+    { frame: { frameId: number; documentId?: string; prefix: string }; target: string | TextTarget } | ExtensionError
+  > {
     const target = req.target !== undefined ? req.target : req.nodeId;
     if (typeof target === 'string') {
       const routed = await this.route(tabId, target.trim());
       return 'code' in routed ? routed : { frame: routed, target: routed.local };
     }
-    if (!isTextTarget(target)) return err('VALIDATION_ERROR', '"nodeId" (or "target") must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch", or { text } with the text to act on.');
+    if (!isTextTarget(target))
+      return err(
+        'VALIDATION_ERROR',
+        '"nodeId" (or "target") must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch", or { text } with the text to act on.',
+      );
     if (typeof target.within !== 'string') return { frame: { frameId: 0, prefix: '' }, target: { text: target.text } };
     const routed = await this.route(tabId, target.within.trim());
     return 'code' in routed ? routed : { frame: routed, target: { text: target.text, within: routed.local } };
@@ -351,13 +494,24 @@ export class DomToolService {
   // ---- Routing ----
 
   /** The frame that owns `nodeId` in `tabId`, or why the id cannot be used there. */
-  private async route(tabId: number, nodeId: string): Promise<{ frameId: number; documentId?: string; local: string; prefix: string } | ExtensionError> {
+  private async route(
+    tabId: number,
+    nodeId: string,
+  ): Promise<{ frameId: number; documentId?: string; local: string; prefix: string } | ExtensionError> {
     const scoped = parseScopedId(nodeId);
     if (scoped.frame > 0) {
       const rec: FrameRecord | undefined = this.registry.frame(scoped.frame);
       const again = `Take a new snapshot of tab ${tabId} and use the ids it shows.`;
-      if (!rec) return err('FRAME_GONE', `${nodeId} names frame f${scoped.frame}, which no snapshot of this session produced (or it was forgotten). ${again}`);
-      if (rec.tabId !== tabId) return err('WRONG_TAB', `${nodeId} comes from a snapshot of tab ${rec.tabId}, not tab ${tabId}. Use ids from a snapshot of the tab you act on.`);
+      if (!rec)
+        return err(
+          'FRAME_GONE',
+          `${nodeId} names frame f${scoped.frame}, which no snapshot of this session produced (or it was forgotten). ${again}`,
+        );
+      if (rec.tabId !== tabId)
+        return err(
+          'WRONG_TAB',
+          `${nodeId} comes from a snapshot of tab ${rec.tabId}, not tab ${tabId}. Use ids from a snapshot of the tab you act on.`,
+        );
       if (rec.gone === 'tab-closed') return err('TAB_NOT_FOUND', `${nodeId} belonged to a tab that was closed.`);
       let current: FrameDetails | null = null;
       try {
@@ -367,13 +521,24 @@ export class DomToolService {
       }
       if (rec.gone === 'navigated' || (current && current.documentId && current.documentId !== rec.documentId)) {
         this.registry.markGone(scoped.frame, 'navigated');
-        return err('NAVIGATED', `${nodeId} belongs to frame f${scoped.frame} (${rec.url.slice(0, 100)}), which has navigated since: its ids are void. ${again}`);
+        return err(
+          'NAVIGATED',
+          `${nodeId} belongs to frame f${scoped.frame} (${rec.url.slice(0, 100)}), which has navigated since: its ids are void. ${again}`,
+        );
       }
       if (!current) {
         this.registry.markGone(scoped.frame, 'removed');
-        return err('FRAME_GONE', `${nodeId} belongs to frame f${scoped.frame} (${rec.url.slice(0, 100)}), which is no longer in the page (its iframe was removed). ${again}`);
+        return err(
+          'FRAME_GONE',
+          `${nodeId} belongs to frame f${scoped.frame} (${rec.url.slice(0, 100)}), which is no longer in the page (its iframe was removed). ${again}`,
+        );
       }
-      return { frameId: rec.frameId, documentId: rec.documentId, local: scoped.local, prefix: framePrefix(scoped.frame) };
+      return {
+        frameId: rec.frameId,
+        documentId: rec.documentId,
+        local: scoped.local,
+        prefix: framePrefix(scoped.frame),
+      };
     }
     const recorded = this.registry.mainDocument(tabId);
     if (recorded) {
@@ -384,16 +549,27 @@ export class DomToolService {
         current = null;
       }
       if (current?.documentId && current.documentId !== recorded) {
-        return err('NAVIGATED', `The page in tab ${tabId} has navigated since the snapshot that showed ${nodeId}: its ids are void. Take a new snapshot.`);
+        return err(
+          'NAVIGATED',
+          `The page in tab ${tabId} has navigated since the snapshot that showed ${nodeId}: its ids are void. Take a new snapshot.`,
+        );
       }
       if (!this.registry.issuedIn(tabId, nodeId)) {
         const other = this.registry.otherTabWith(tabId, nodeId);
-        if (other !== undefined) return err('WRONG_TAB', `${nodeId} comes from a snapshot of tab ${other}, not tab ${tabId}. Use ids from a snapshot of the tab you act on.`);
+        if (other !== undefined)
+          return err(
+            'WRONG_TAB',
+            `${nodeId} comes from a snapshot of tab ${other}, not tab ${tabId}. Use ids from a snapshot of the tab you act on.`,
+          );
       }
       return { frameId: 0, documentId: current?.documentId, local: nodeId, prefix: '' };
     }
     const other = this.registry.otherTabWith(tabId, nodeId);
-    if (other !== undefined) return err('WRONG_TAB', `${nodeId} comes from a snapshot of tab ${other}, not tab ${tabId}. Take a snapshot of tab ${tabId} first.`);
+    if (other !== undefined)
+      return err(
+        'WRONG_TAB',
+        `${nodeId} comes from a snapshot of tab ${other}, not tab ${tabId}. Take a snapshot of tab ${tabId} first.`,
+      );
     return { frameId: 0, local: nodeId, prefix: '' };
   }
 
@@ -402,8 +578,19 @@ export class DomToolService {
    * modal of the parent page lying over the whole iframe. Checks the action's point
    * outward, frame by frame, in each parent's content script.
    */
-  private async checkFramePath(tabId: number, frameId: number, documentId: string | undefined, local: string, nodeId: string): Promise<ExtensionError | null> {
-    const located = await this.send<DomToolResponse>(tabId, { frameId, documentId }, { type: 'domtool:locate', nodeId: local }, this.frameTimeoutMs);
+  private async checkFramePath(
+    tabId: number,
+    frameId: number,
+    documentId: string | undefined,
+    local: string,
+    nodeId: string,
+  ): Promise<ExtensionError | null> {
+    const located = await this.send<DomToolResponse>(
+      tabId,
+      { frameId, documentId },
+      { type: 'domtool:locate', nodeId: local },
+      this.frameTimeoutMs,
+    );
     if (!located.ok || !located.value.ok || !located.value.result) return null; // the action itself reports it
     let point = located.value.result as { x: number; y: number };
     for (let depth = 0; depth < 10; depth++) {
@@ -416,14 +603,26 @@ export class DomToolService {
       if (!info || info.parentFrameId < 0) return null;
       // getFrame's answer does not repeat the frameId it was asked for.
       const frameNonces = await this.handshake(tabId, [{ ...info, frameId }]);
-      const hit = await this.send<DomToolResponse>(tabId, { frameId: info.parentFrameId }, { type: 'domtool:frameHitTest', frameId, x: point.x, y: point.y, frameNonces }, this.frameTimeoutMs);
+      const hit = await this.send<DomToolResponse>(
+        tabId,
+        { frameId: info.parentFrameId },
+        { type: 'domtool:frameHitTest', frameId, x: point.x, y: point.y, frameNonces },
+        this.frameTimeoutMs,
+      );
       if (!hit.ok || !hit.value.ok) return null; // a parent without our content script cannot be checked
       const answer = hit.value.result as FrameHitAnswer;
       if (!answer.ok) {
         if (answer.reason === 'covered') {
-          return err('OBSCURED', `${nodeId} is inside a frame that is covered in its parent page${answer.covering ? ' by ' + answer.covering : ''}. Close or dismiss that first (it has its own id in the snapshot), then retry.`);
+          return err(
+            'OBSCURED',
+            `${nodeId} is inside a frame that is covered in its parent page${answer.covering ? ' by ' + answer.covering : ''}. Close or dismiss that first (it has its own id in the snapshot), then retry.`,
+          );
         }
-        if (answer.reason === 'offscreen') return err('NOT_ACTIONABLE', `${nodeId} is inside a frame that cannot be scrolled into view in its parent page.`);
+        if (answer.reason === 'offscreen')
+          return err(
+            'NOT_ACTIONABLE',
+            `${nodeId} is inside a frame that cannot be scrolled into view in its parent page.`,
+          );
         return null;
       }
       point = { x: answer.x, y: answer.y };
@@ -437,12 +636,19 @@ export class DomToolService {
     const live = this.registry.framesOf(tabId);
     const answers = await Promise.all(
       live.map(async (rec) => {
-        const got = await this.send<DomToolResponse>(tabId, { frameId: rec.frameId, documentId: rec.documentId }, { type: 'domtool:hasFocus' }, 500);
+        const got = await this.send<DomToolResponse>(
+          tabId,
+          { frameId: rec.frameId, documentId: rec.documentId },
+          { type: 'domtool:hasFocus' },
+          500,
+        );
         return got.ok && got.value.ok && got.value.result === true ? rec : null;
       }),
     );
     const hit = answers.filter((r): r is FrameRecord => !!r).pop();
-    return hit ? { frameId: hit.frameId, documentId: hit.documentId, prefix: framePrefix(hit.n) } : { frameId: 0, prefix: '' };
+    return hit
+      ? { frameId: hit.frameId, documentId: hit.documentId, prefix: framePrefix(hit.n) }
+      : { frameId: 0, prefix: '' };
   }
 
   // ---- Actions ----
@@ -465,7 +671,13 @@ export class DomToolService {
     const hasNode = typeof req.nodeId === 'string' && req.nodeId !== '';
     const hasTarget = hasNode || isTextTarget(req.target);
     if (!hasTarget && !nodeOptional) {
-      return failed(start, err('VALIDATION_ERROR', '"nodeId" must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch" (or give "target": { "text": … } with the text to act on).'));
+      return failed(
+        start,
+        err(
+          'VALIDATION_ERROR',
+          '"nodeId" must be a node id from a snapshot of this tab, such as "nv_1k9x2" or "f2:nv_8sch" (or give "target": { "text": … } with the text to act on).',
+        ),
+      );
     }
     const refused = refusedByTable(type, req);
     if (refused) return failed(start, refused);
@@ -487,7 +699,14 @@ export class DomToolService {
         const to = await this.route(tabId, req.to);
         if ('code' in to) return failed(start, to);
         if (to.frameId !== target.frameId || to.documentId !== target.documentId) {
-          return failed(start, err('VALIDATION_ERROR', `${named} and ${req.to} are in different frames; a drag stays inside one frame. Drop onto an element of the same frame, or use { dx, dy }.`, false));
+          return failed(
+            start,
+            err(
+              'VALIDATION_ERROR',
+              `${named} and ${req.to} are in different frames; a drag stays inside one frame. Drop onto an element of the same frame, or use { dx, dy }.`,
+              false,
+            ),
+          );
         }
         message.to = to.local;
       }
@@ -505,22 +724,42 @@ export class DomToolService {
     const got = await this.send<DomToolResponse>(tabId, target, message, this.actionTimeoutMs);
     if (!got.ok || !got.value.ok) await beyond.finish(false);
     if (!got.ok) {
-      if (got.reason === 'timeout') return failed(start, err('TIMEOUT', `The ${type} did not finish within ${this.actionTimeoutMs} ms. Take a new snapshot to see what happened.`));
-      return failed(start, err(target.frameId ? 'FRAME_GONE' : 'CONTENT_SCRIPT_NOT_LOADED', `The frame did not answer (${got.message}); it may have navigated. Take a new snapshot.`));
+      if (got.reason === 'timeout')
+        return failed(
+          start,
+          err(
+            'TIMEOUT',
+            `The ${type} did not finish within ${this.actionTimeoutMs} ms. Take a new snapshot to see what happened.`,
+          ),
+        );
+      return failed(
+        start,
+        err(
+          target.frameId ? 'FRAME_GONE' : 'CONTENT_SCRIPT_NOT_LOADED',
+          `The frame did not answer (${got.message}); it may have navigated. Take a new snapshot.`,
+        ),
+      );
     }
-    if (!got.value.ok) return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code }, target.prefix));
+    if (!got.value.ok)
+      return failed(start, prefixIdsDeep({ ...got.value.error, code: got.value.error.code }, target.prefix));
     const result = prefixIdsDeep(got.value.result as ExtensionActionResult, target.prefix);
     // The page saw no effect, followed a link out of itself, or began a navigation it did not finish: a tab or a download may still be starting.
-    const mayGoBeyond = !!result.noObservableEffect || !!result.effect?.followed || result.effect?.leaving !== undefined;
+    const mayGoBeyond =
+      !!result.noObservableEffect || !!result.effect?.followed || result.effect?.leaving !== undefined;
     return withBeyondPage(result, await beyond.finish(result.ok && mayGoBeyond));
   }
 
   /** Labelled boxes over nodes (any frame's ids); 'all' boxes every actionable node of the main frame. */
-  async highlight(req: TabRequest & { nodeIds?: string[] | 'all' }): Promise<ServiceResult<{ shown: number; missing: string[] }>> {
+  async highlight(
+    req: TabRequest & { nodeIds?: string[] | 'all' },
+  ): Promise<ServiceResult<{ shown: number; missing: string[] }>> {
     await this.ready;
     const tab = await this.tab(req?.tabId);
     if ('code' in tab) return { ok: false, error: tab };
-    const groups = new Map<string, { target: { frameId: number; documentId?: string }; ids: string[]; prefix: string }>();
+    const groups = new Map<
+      string,
+      { target: { frameId: number; documentId?: string }; ids: string[]; prefix: string }
+    >();
     if (Array.isArray(req.nodeIds)) {
       for (const id of req.nodeIds) {
         const routed = await this.route(req.tabId, id);
@@ -532,14 +771,25 @@ export class DomToolService {
       }
     }
     // Frames not named this time lose their boxes (one highlight at a time).
-    const targets = [{ frameId: 0 }, ...this.registry.framesOf(req.tabId).map((r) => ({ frameId: r.frameId, documentId: r.documentId }))];
+    const targets = [
+      { frameId: 0 },
+      ...this.registry.framesOf(req.tabId).map((r) => ({ frameId: r.frameId, documentId: r.documentId })),
+    ];
     await Promise.all(targets.map((t) => this.send(req.tabId, t, { type: 'domtool:clearHighlight' }, 500)));
     let shown = 0;
     const missing: string[] = [];
     // 'all' stays in the main frame: a child frame's overlay would label its ids without their f<n>: prefix.
-    const list = req.nodeIds === undefined || req.nodeIds === 'all' ? [{ target: { frameId: 0 }, ids: 'all' as const, prefix: '' }] : [...groups.values()];
+    const list =
+      req.nodeIds === undefined || req.nodeIds === 'all'
+        ? [{ target: { frameId: 0 }, ids: 'all' as const, prefix: '' }]
+        : [...groups.values()];
     for (const g of list) {
-      const got = await this.send<DomToolResponse>(req.tabId, g.target, { type: 'domtool:highlight', nodeIds: g.ids }, this.frameTimeoutMs);
+      const got = await this.send<DomToolResponse>(
+        req.tabId,
+        g.target,
+        { type: 'domtool:highlight', nodeIds: g.ids },
+        this.frameTimeoutMs,
+      );
       if (got.ok && got.value.ok) {
         const r = got.value.result as { shown: number; missing: string[] };
         shown += r.shown;
@@ -552,7 +802,10 @@ export class DomToolService {
   async clearHighlight(req: TabRequest): Promise<ServiceResult<{ cleared: boolean }>> {
     const tab = await this.tab(req?.tabId);
     if ('code' in tab) return { ok: false, error: tab };
-    const targets = [{ frameId: 0 }, ...this.registry.framesOf(req.tabId).map((r) => ({ frameId: r.frameId, documentId: r.documentId }))];
+    const targets = [
+      { frameId: 0 },
+      ...this.registry.framesOf(req.tabId).map((r) => ({ frameId: r.frameId, documentId: r.documentId })),
+    ];
     await Promise.all(targets.map((t) => this.send(req.tabId, t, { type: 'domtool:clearHighlight' }, 500)));
     return { ok: true, result: { cleared: true }, frames: [] };
   }
@@ -568,18 +821,33 @@ export class DomToolService {
     const route = c?.message?.service;
     try {
       if (!c || !route) {
-        return { ok: false, error: err('VALIDATION_ERROR', `Unknown request type "${cut(String(msg.type))}". Known: ${SERVICE_TYPES.join(', ')}.`, false) };
+        return {
+          ok: false,
+          error: err(
+            'VALIDATION_ERROR',
+            `Unknown request type "${cut(String(msg.type))}". Known: ${SERVICE_TYPES.join(', ')}.`,
+            false,
+          ),
+        };
       }
       // An older name (domtool:getSnapshot) answers as the method of the current one.
       return await (this as unknown as Record<string, (req: unknown) => Promise<unknown>>)[messageType(c)!](msg);
     } catch (e) {
-      return { ok: false, error: err('INTERNAL_ERROR', `DomTool service failed: ${String((e as Error)?.message ?? e)}. Retry with a new snapshot.`) };
+      return {
+        ok: false,
+        error: err(
+          'INTERNAL_ERROR',
+          `DomTool service failed: ${String((e as Error)?.message ?? e)}. Retry with a new snapshot.`,
+        ),
+      };
     }
   }
 }
 
 /** The service's action methods, one per entry of the command table routed to a frame. */
-type ServiceActionMethods = { [T in ServiceActionType]: (req: TabRequest & RequestFields<T>) => Promise<ExtensionActionResult> };
+type ServiceActionMethods = {
+  [T in ServiceActionType]: (req: TabRequest & RequestFields<T>) => Promise<ExtensionActionResult>;
+};
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface DomToolService extends ServiceActionMethods {}
 // Every 'own' entry of the table must be a method of the service (a type error otherwise).
@@ -610,7 +878,8 @@ function refusedByTable(type: string, req: Record<string, unknown>): ExtensionEr
   const local = { ...req };
   if (typeof local.nodeId === 'string') local.nodeId = parseScopedId(local.nodeId).local;
   if (typeof local.target === 'string') local.target = parseScopedId(local.target).local;
-  else if (isTextTarget(local.target) && typeof local.target.within === 'string') local.target = { ...local.target, within: parseScopedId(local.target.within).local };
+  else if (isTextTarget(local.target) && typeof local.target.within === 'string')
+    local.target = { ...local.target, within: parseScopedId(local.target.within).local };
   if (typeof local.to === 'string') local.to = parseScopedId(local.to).local;
   try {
     c.check(c.message.args(local));

@@ -116,7 +116,13 @@ export class FreshnessTracker {
     });
     for (let i = 0; i < roots.length; i++) {
       try {
-        this.observer.observe(roots[i], { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRIBUTES });
+        this.observer.observe(roots[i], {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+          attributeFilter: WATCHED_ATTRIBUTES,
+        });
       } catch {
         /* a root from a frame that went away */
       }
@@ -126,7 +132,7 @@ export class FreshnessTracker {
     const stale = (event: Event) => this.markDirty(event.type);
     for (let i = 0; i < roots.length; i++) {
       const root = roots[i];
-      const target: EventTarget = root.nodeType === 1 ? (root as Element).ownerDocument ?? root : root;
+      const target: EventTarget = root.nodeType === 1 ? ((root as Element).ownerDocument ?? root) : root;
       for (let k = 0; k < STALE_EVENTS.length; k++) {
         try {
           target.addEventListener(STALE_EVENTS[k], stale, true);

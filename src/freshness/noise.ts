@@ -5,17 +5,63 @@
 
 /** Attributes the observer listens to; everything else (data-*, etc.) never matters. */
 export const WATCHED_ATTRIBUTES: string[] = [
-  'class', 'style', 'hidden', 'inert', 'disabled', 'readonly', 'required', 'checked', 'selected', 'value', 'open',
-  'href', 'src', 'type', 'name', 'role', 'tabindex', 'contenteditable', 'for', 'alt', 'title', 'placeholder', 'id',
-  'aria-label', 'aria-labelledby', 'aria-describedby', 'aria-hidden', 'aria-disabled', 'aria-expanded', 'aria-checked',
-  'aria-selected', 'aria-pressed', 'aria-current', 'aria-invalid', 'aria-valuenow', 'aria-valuetext', 'aria-owns',
-  'aria-controls', 'aria-modal', 'aria-busy', 'popover',
+  'class',
+  'style',
+  'hidden',
+  'inert',
+  'disabled',
+  'readonly',
+  'required',
+  'checked',
+  'selected',
+  'value',
+  'open',
+  'href',
+  'src',
+  'type',
+  'name',
+  'role',
+  'tabindex',
+  'contenteditable',
+  'for',
+  'alt',
+  'title',
+  'placeholder',
+  'id',
+  'aria-label',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-hidden',
+  'aria-disabled',
+  'aria-expanded',
+  'aria-checked',
+  'aria-selected',
+  'aria-pressed',
+  'aria-current',
+  'aria-invalid',
+  'aria-valuenow',
+  'aria-valuetext',
+  'aria-owns',
+  'aria-controls',
+  'aria-modal',
+  'aria-busy',
+  'popover',
 ];
 
 /** Attributes whose change matters only when the element is or holds a control (visibility churn). */
 const PRESENTATIONAL: Record<string, true> = { class: true, style: true };
 
-const INERT_TAGS: Record<string, true> = { script: true, style: true, link: true, meta: true, noscript: true, template: true, title: true, head: true, base: true };
+const INERT_TAGS: Record<string, true> = {
+  script: true,
+  style: true,
+  link: true,
+  meta: true,
+  noscript: true,
+  template: true,
+  title: true,
+  head: true,
+  base: true,
+};
 
 /** Controls and what names them: text changing inside these relabels something an agent acts on. */
 const LABELLING =
@@ -71,7 +117,9 @@ function isLabelling(el: Element): boolean {
 function isMeaningfulNode(node: Node, parent: Element | null): boolean {
   if (node.nodeType === 1) {
     const el = node as Element;
-    return INERT_TAGS[el.localName] !== true && !el.hasAttribute(IGNORE_ATTRIBUTE) && !el.hasAttribute(OVERLAY_ATTRIBUTE);
+    return (
+      INERT_TAGS[el.localName] !== true && !el.hasAttribute(IGNORE_ATTRIBUTE) && !el.hasAttribute(OVERLAY_ATTRIBUTE)
+    );
   }
   if (node.nodeType === 3) return !!parent && isLabelling(parent);
   return false;

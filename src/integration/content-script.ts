@@ -141,7 +141,11 @@ export interface ContentHandler {
  * makes this only on the frame's first request (content-stub.ts, issue 19).
  * `handshake` was listening since the frame loaded (children announce early).
  */
-export function createContentHandler(runtime: NonNullable<ChromeLike['runtime']>, handshake: FrameHandshake | null, options: DomToolOptions = {}): ContentHandler {
+export function createContentHandler(
+  runtime: NonNullable<ChromeLike['runtime']>,
+  handshake: FrameHandshake | null,
+  options: DomToolOptions = {},
+): ContentHandler {
   const shadowRootOf = extensionShadowRootOf();
   // The page-world recorder (opt-in script) answers for listener-only clickables; without it the set is empty.
   // The DomTool is made on the frame's first message, not at load: most frames (ads,
@@ -150,7 +154,13 @@ export function createContentHandler(runtime: NonNullable<ChromeLike['runtime']>
   // Dialogs are answered by the guard the page-world script installed (settle/dialogs.ts).
   let made: DomTool | null = null;
   const tool = (): DomTool =>
-    (made ??= new DomTool({ shadowRootOf, hasClickListener: clickListenerSource(), requestTracking: 'timing', dialogHandling: 'bridge', ...options }));
+    (made ??= new DomTool({
+      shadowRootOf,
+      hasClickListener: clickListenerSource(),
+      requestTracking: 'timing',
+      dialogHandling: 'bridge',
+      ...options,
+    }));
   // Actions load on a frame's first action: the service worker injects the action layer (issue 19).
   setActionLayerLoader(actionLoaderVia(runtime));
   const win = documentWindow(options.document);
@@ -171,7 +181,13 @@ export function createContentHandler(runtime: NonNullable<ChromeLike['runtime']>
           const table = nonces(msg);
           // The children's hellos travel as separate tasks: give them a moment to arrive.
           if (handshake) await handshake.waitFor(Object.keys(table), 300);
-          return { ok: true, type, result: toPlainData(await frameSnapshot(tool(), msg as unknown as FrameSnapshotRequest, handshake?.frameIdOf(table))) };
+          return {
+            ok: true,
+            type,
+            result: toPlainData(
+              await frameSnapshot(tool(), msg as unknown as FrameSnapshotRequest, handshake?.frameIdOf(table)),
+            ),
+          };
         }
         case 'domtool:locate':
           return { ok: true, type, result: locate(tool(), String(msg.nodeId)) };
@@ -179,23 +195,47 @@ export function createContentHandler(runtime: NonNullable<ChromeLike['runtime']>
           // This document has the focus and it is not passed on to a child frame.
           const doc = tool().document;
           const active = doc.activeElement;
-          return { ok: true, type, result: doc.hasFocus() && !(active && (active.localName === 'iframe' || active.localName === 'frame')) };
+          return {
+            ok: true,
+            type,
+            result: doc.hasFocus() && !(active && (active.localName === 'iframe' || active.localName === 'frame')),
+          };
         }
         case 'domtool:frameHitTest': {
           const table = nonces(msg);
           if (!handshake) return { ok: true, type, result: { ok: false, reason: 'missing' } };
           await handshake.waitFor(Object.keys(table), 300);
-          return { ok: true, type, result: frameHitTest(tool().document, Number(msg.frameId), { x: Number(msg.x), y: Number(msg.y) }, handshake.frameIdOf(table), shadowRootOf) };
+          return {
+            ok: true,
+            type,
+            result: frameHitTest(
+              tool().document,
+              Number(msg.frameId),
+              { x: Number(msg.x), y: Number(msg.y) },
+              handshake.frameIdOf(table),
+              shadowRootOf,
+            ),
+          };
         }
       }
     } catch (e) {
-      return { ok: false, type, error: { code: 'INTERNAL_ERROR', message: `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`, recoverable: true } };
+      return {
+        ok: false,
+        type,
+        error: {
+          code: 'INTERNAL_ERROR',
+          message: `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`,
+          recoverable: true,
+        },
+      };
     }
-    const kind = msg.feedback === true ? commandForMessage(type.slice(MESSAGE_PREFIX.length))?.message?.feedback : undefined;
+    const kind =
+      msg.feedback === true ? commandForMessage(type.slice(MESSAGE_PREFIX.length))?.message?.feedback : undefined;
     const target = kind && typeof msg.nodeId === 'string' ? tool().getElement(msg.nodeId) : null;
     const response = await handleMessage(tool(), message);
     // Drawn after the action: the overlay must not count as the action's effect.
-    if (target && response.ok && (response.result as { ok?: boolean } | null)?.ok) showFeedback(tool().document, target, kind!);
+    if (target && response.ok && (response.result as { ok?: boolean } | null)?.ok)
+      showFeedback(tool().document, target, kind!);
     return response;
   };
   return {

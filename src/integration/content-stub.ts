@@ -26,7 +26,11 @@ export const LOAD_CORE = 'domtool:loadCore';
 /** Where content-core.js leaves the handler factory in this isolated world. */
 export const CORE_SLOT = symbolKey('browserx.domtool.contentCore');
 
-export type CoreFactory = (runtime: RuntimeLike, handshake: FrameHandshake | null, options?: DomToolOptions) => ContentHandler;
+export type CoreFactory = (
+  runtime: RuntimeLike,
+  handshake: FrameHandshake | null,
+  options?: DomToolOptions,
+) => ContentHandler;
 
 interface RuntimeLike {
   id?: string;
@@ -72,9 +76,15 @@ export function installDomToolContentStub(options: DomToolOptions = {}): Content
       let factory = g[CORE_SLOT];
       if (typeof factory !== 'function') {
         if (typeof runtime.sendMessage !== 'function') throw new Error('no chrome.runtime.sendMessage here');
-        const answer = (await runtime.sendMessage({ type: LOAD_CORE })) as { ok?: boolean; message?: string } | undefined;
-        if (!answer) throw new Error("the extension did not answer (run createDomToolService() from 'browserx-domtool/extension' in its service worker)");
-        if (!answer.ok) throw new Error('the extension could not inject content-core.js (' + String(answer.message) + ')');
+        const answer = (await runtime.sendMessage({ type: LOAD_CORE })) as
+          | { ok?: boolean; message?: string }
+          | undefined;
+        if (!answer)
+          throw new Error(
+            "the extension did not answer (run createDomToolService() from 'browserx-domtool/extension' in its service worker)",
+          );
+        if (!answer.ok)
+          throw new Error('the extension could not inject content-core.js (' + String(answer.message) + ')');
         factory = g[CORE_SLOT];
         if (typeof factory !== 'function') throw new Error('content-core.js ran but left no DomTool in this world');
       }
@@ -96,7 +106,15 @@ export function installDomToolContentStub(options: DomToolOptions = {}): Content
     } catch (e) {
       loading = null; // a later request tries again
       const why = (e as Error)?.message ?? String(e);
-      return { ok: false, type, error: { code: 'INTERNAL_ERROR', message: `DomTool could not be loaded into this frame: ${why}. Retry; if it persists, reload the tab.`, recoverable: true } };
+      return {
+        ok: false,
+        type,
+        error: {
+          code: 'INTERNAL_ERROR',
+          message: `DomTool could not be loaded into this frame: ${why}. Retry; if it persists, reload the tab.`,
+          recoverable: true,
+        },
+      };
     }
     return handler.handle(message);
   };

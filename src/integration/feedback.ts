@@ -13,8 +13,16 @@ import { setTimer } from '../dom/builtins';
 export type FeedbackKind = 'click' | 'point' | 'field';
 
 const HOST_STYLE: [string, string][] = [
-  ['all', 'initial'], ['display', 'block'], ['position', 'fixed'], ['top', '0'], ['left', '0'], ['width', '0'], ['height', '0'],
-  ['overflow', 'visible'], ['z-index', '2147483647'], ['pointer-events', 'none'],
+  ['all', 'initial'],
+  ['display', 'block'],
+  ['position', 'fixed'],
+  ['top', '0'],
+  ['left', '0'],
+  ['width', '0'],
+  ['height', '0'],
+  ['overflow', 'visible'],
+  ['z-index', '2147483647'],
+  ['pointer-events', 'none'],
 ];
 const COLOR = '#4363d8';
 const LIFETIME_MS = 900;
@@ -56,8 +64,12 @@ export function showFeedback(_doc: Document, target: Element, kind: FeedbackKind
 
     if (kind === 'field') {
       const box = part(doc, [
-        ['left', r.left - 3 + 'px'], ['top', r.top - 3 + 'px'], ['width', r.width + 6 + 'px'], ['height', r.height + 6 + 'px'],
-        ['border', `3px solid ${COLOR}`], ['border-radius', '4px'],
+        ['left', r.left - 3 + 'px'],
+        ['top', r.top - 3 + 'px'],
+        ['width', r.width + 6 + 'px'],
+        ['height', r.height + 6 + 'px'],
+        ['border', `3px solid ${COLOR}`],
+        ['border-radius', '4px'],
       ]);
       root.appendChild(box);
       animate(box, [{ opacity: 1 }, { opacity: 1, offset: 0.6 }, { opacity: 0 }], LIFETIME_MS);
@@ -65,19 +77,41 @@ export function showFeedback(_doc: Document, target: Element, kind: FeedbackKind
       lastPoint ??= new WeakMap();
       const from = lastPoint.get(doc) ?? { x: x - 40, y: y - 40 };
       const cursor = part(doc, [
-        ['left', '0'], ['top', '0'], ['width', '14px'], ['height', '14px'], ['border-radius', '50% 50% 50% 0'],
-        ['background', COLOR], ['border', '2px solid #fff'], ['box-shadow', '0 1px 3px rgba(0,0,0,.4)'],
+        ['left', '0'],
+        ['top', '0'],
+        ['width', '14px'],
+        ['height', '14px'],
+        ['border-radius', '50% 50% 50% 0'],
+        ['background', COLOR],
+        ['border', '2px solid #fff'],
+        ['box-shadow', '0 1px 3px rgba(0,0,0,.4)'],
         ['transform', `translate(${x}px, ${y}px)`],
       ]);
       root.appendChild(cursor);
-      animate(cursor, [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${x}px, ${y}px)` }], 250);
+      animate(
+        cursor,
+        [{ transform: `translate(${from.x}px, ${from.y}px)` }, { transform: `translate(${x}px, ${y}px)` }],
+        250,
+      );
       if (kind === 'click') {
         const ripple = part(doc, [
-          ['left', x - 20 + 'px'], ['top', y - 20 + 'px'], ['width', '40px'], ['height', '40px'], ['border-radius', '50%'],
-          ['border', `3px solid ${COLOR}`], ['opacity', '0'],
+          ['left', x - 20 + 'px'],
+          ['top', y - 20 + 'px'],
+          ['width', '40px'],
+          ['height', '40px'],
+          ['border-radius', '50%'],
+          ['border', `3px solid ${COLOR}`],
+          ['opacity', '0'],
         ]);
         root.appendChild(ripple);
-        animate(ripple, [{ transform: 'scale(.3)', opacity: 1 }, { transform: 'scale(1.6)', opacity: 0 }], 600);
+        animate(
+          ripple,
+          [
+            { transform: 'scale(.3)', opacity: 1 },
+            { transform: 'scale(1.6)', opacity: 0 },
+          ],
+          600,
+        );
       }
       lastPoint?.set(doc, { x, y });
     }

@@ -20,7 +20,15 @@ import type { SerializedPage, VirtualNode } from '../types';
 import { pickSnapshotOptions, type SnapshotOptions } from '../options';
 import { toPlainData } from '../dom/safe-json';
 import { isElement } from '../dom/dom-utils';
-import { containsPoint, scrollIntoViewIfNeeded, scrollToCentre, targetPoint, toParentFramePoint, viewportOf, type Point } from '../dom/geometry';
+import {
+  containsPoint,
+  scrollIntoViewIfNeeded,
+  scrollToCentre,
+  targetPoint,
+  toParentFramePoint,
+  viewportOf,
+  type Point,
+} from '../dom/geometry';
 import { deepElementFromPoint } from '../semantics';
 import { describeElement } from '../actions/describe';
 import type { BuildNode } from '../snapshot/tree';
@@ -61,14 +69,14 @@ export interface FrameSnapshotRequest {
 import type { FrameIdOf } from './handshake';
 export type { FrameIdOf } from './handshake';
 
-
 /** Every kept node of the snapshot, depth first (children, shadow and same-origin frame content). */
 function eachNode(root: BuildNode, fn: (node: BuildNode) => void): void {
   const stack: BuildNode[] = [root];
   while (stack.length) {
     const node = stack.pop() as BuildNode;
     fn(node);
-    for (const list of [node.children, node.shadow, node.frame]) if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
+    for (const list of [node.children, node.shadow, node.frame])
+      if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
   }
 }
 
@@ -99,7 +107,8 @@ function prefixTreeIds(root: VirtualNode, prefix: string): void {
   while (stack.length) {
     const vn = stack.pop() as VirtualNode;
     if (vn.node_id) vn.node_id = prefix + vn.node_id;
-    for (const list of [vn.children, vn.shadowDom, vn.iframe]) if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
+    for (const list of [vn.children, vn.shadowDom, vn.iframe])
+      if (list) for (let i = 0; i < list.length; i++) stack.push(list[i]);
   }
 }
 
@@ -108,11 +117,21 @@ function isPdfViewer(doc: Document): boolean {
   return doc.contentType === 'application/pdf';
 }
 
-export async function frameSnapshot(tool: DomTool, request: FrameSnapshotRequest, getFrameId: FrameIdOf | undefined): Promise<FrameSnapshotAnswer> {
+export async function frameSnapshot(
+  tool: DomTool,
+  request: FrameSnapshotRequest,
+  getFrameId: FrameIdOf | undefined,
+): Promise<FrameSnapshotAnswer> {
   const doc = tool.document;
-  const options = (request.options && typeof request.options === 'object' ? request.options : {}) as Record<string, unknown>;
+  const options = (request.options && typeof request.options === 'object' ? request.options : {}) as Record<
+    string,
+    unknown
+  >;
   const prefix = typeof request.idPrefix === 'string' ? request.idPrefix : '';
-  const snapshot = await tool.getSnapshot({ force: request.force === true, ...pickSnapshotOptions(options as SnapshotOptions) });
+  const snapshot = await tool.getSnapshot({
+    force: request.force === true,
+    ...pickSnapshotOptions(options as SnapshotOptions),
+  });
   const links = frameLinks(snapshot, getFrameId);
   const frames: FrameLink[] = [];
   links.forEach((frameId, vn) => frames.push({ nodeId: prefix + vn.node_id, frameId }));
@@ -127,7 +146,8 @@ export async function frameSnapshot(tool: DomTool, request: FrameSnapshotRequest
       },
     });
     // S17: the top frame's text names the page's tools under its page line, as getText() does.
-    const withTools = prefix || options.header === false ? text : withToolLines(text, renderToolLines(await tool.listPageTools()));
+    const withTools =
+      prefix || options.header === false ? text : withToolLines(text, renderToolLines(await tool.listPageTools()));
     answer.text = prefixTextIds(withTools, snapshot, prefix);
   } else {
     const json = toPlainData(snapshot.serialize(options)) as SerializedPage;
@@ -150,7 +170,12 @@ export function locate(tool: DomTool, nodeId: string): { x: number; y: number } 
 }
 
 /** The <iframe>/<frame> element of this document (or its open/opened shadow roots) that hosts `frameId`. */
-export function findFrameElement(doc: Document, frameId: number, getFrameId: FrameIdOf, shadowRootOf?: (el: Element) => ShadowRoot | null): Element | null {
+export function findFrameElement(
+  doc: Document,
+  frameId: number,
+  getFrameId: FrameIdOf,
+  shadowRootOf?: (el: Element) => ShadowRoot | null,
+): Element | null {
   const roots: (Document | ShadowRoot)[] = [doc];
   for (let r = 0; r < roots.length && r < 1000; r++) {
     const all = roots[r].querySelectorAll('*');
@@ -180,7 +205,9 @@ export function findFrameElement(doc: Document, frameId: number, getFrameId: Fra
   return null;
 }
 
-export type FrameHitAnswer = { ok: true; x: number; y: number } | { ok: false; reason: 'missing' | 'offscreen' | 'covered'; covering?: string };
+export type FrameHitAnswer =
+  | { ok: true; x: number; y: number }
+  | { ok: false; reason: 'missing' | 'offscreen' | 'covered'; covering?: string };
 
 /**
  * Hit test, in this (parent) frame, of a point inside the child frame `frameId`: the
@@ -188,7 +215,13 @@ export type FrameHitAnswer = { ok: true; x: number; y: number } | { ok: false; r
  * lying over the whole iframe. Answers the point in this frame's coordinates so the
  * service worker can go on outward.
  */
-export function frameHitTest(doc: Document, frameId: number, point: { x: number; y: number }, getFrameId: FrameIdOf, shadowRootOf?: (el: Element) => ShadowRoot | null): FrameHitAnswer {
+export function frameHitTest(
+  doc: Document,
+  frameId: number,
+  point: { x: number; y: number },
+  getFrameId: FrameIdOf,
+  shadowRootOf?: (el: Element) => ShadowRoot | null,
+): FrameHitAnswer {
   const frame = findFrameElement(doc, frameId, getFrameId, shadowRootOf);
   if (!frame) return { ok: false, reason: 'missing' };
   let outer = toParentFramePoint(frame, point);

@@ -31,15 +31,19 @@ export class FrameHandshake {
 
   constructor(win: Window) {
     try {
-      win.addEventListener('message', (event) => {
-        const data = event.data as Record<string, unknown> | null;
-        if (!data || typeof data !== 'object' || typeof data[HELLO_KEY] !== 'string' || !event.source) return;
-        this.seen.set(data[HELLO_KEY] as string, event.source);
-        if (this.seen.size > 500) this.seen.delete(this.seen.keys().next().value as string);
-        const waiting = this.waiters;
-        this.waiters = [];
-        for (let i = 0; i < waiting.length; i++) waiting[i]();
-      }, true);
+      win.addEventListener(
+        'message',
+        (event) => {
+          const data = event.data as Record<string, unknown> | null;
+          if (!data || typeof data !== 'object' || typeof data[HELLO_KEY] !== 'string' || !event.source) return;
+          this.seen.set(data[HELLO_KEY] as string, event.source);
+          if (this.seen.size > 500) this.seen.delete(this.seen.keys().next().value as string);
+          const waiting = this.waiters;
+          this.waiters = [];
+          for (let i = 0; i < waiting.length; i++) waiting[i]();
+        },
+        true,
+      );
     } catch {
       /* no window: no child frames to match */
     }

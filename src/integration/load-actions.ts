@@ -12,7 +12,9 @@ interface RuntimeLike {
 export function actionLoaderVia(runtime: RuntimeLike): () => Promise<void> {
   return async () => {
     if (typeof runtime.sendMessage !== 'function') throw new Error('no chrome.runtime.sendMessage here');
-    const answer = (await runtime.sendMessage({ type: LOAD_ACTIONS })) as { ok?: boolean; message?: string } | undefined;
+    const answer = (await runtime.sendMessage({ type: LOAD_ACTIONS })) as
+      | { ok?: boolean; message?: string }
+      | undefined;
     if (!answer) {
       throw new Error(
         "the extension did not answer (run createDomToolService() from 'browserx-domtool/extension' in its service worker, " +

@@ -27,7 +27,10 @@ export function createLogger(enabled: boolean): Logger {
 export function describeMetrics(event: MetricsEvent): string {
   const ms = event.ms.toFixed(1) + ' ms';
   if (event.kind === 'snapshot') {
-    return `snapshot ${ms}: ${event.nodes ?? 0} nodes, ${event.interactive ?? 0} interactive` + (event.truncated ? ', truncated' : '');
+    return (
+      `snapshot ${ms}: ${event.nodes ?? 0} nodes, ${event.interactive ?? 0} interactive` +
+      (event.truncated ? ', truncated' : '')
+    );
   }
   return `${event.action ?? 'action'} ${event.ok ? 'ok' : 'failed'} ${ms}` + (event.code ? ` (${event.code})` : '');
 }

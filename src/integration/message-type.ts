@@ -13,7 +13,11 @@ export function isDomToolMessage(message: unknown): message is { type: string } 
 }
 
 /** A chrome.runtime.onMessage listener. */
-export type MessageListener = (message: unknown, sender: unknown, sendResponse: (response: unknown) => void) => boolean | undefined;
+export type MessageListener = (
+  message: unknown,
+  sender: unknown,
+  sendResponse: (response: unknown) => void,
+) => boolean | undefined;
 
 export interface MessageEvent {
   addListener(cb: MessageListener): void;
@@ -24,7 +28,10 @@ export interface MessageEvent {
  * Answers every domtool:* message of chrome.runtime.onMessage with `handle` (others are
  * left to the extension's other listeners). Returns what stops it.
  */
-export function answerDomToolMessages(onMessage: MessageEvent, handle: (message: unknown) => Promise<unknown>): () => void {
+export function answerDomToolMessages(
+  onMessage: MessageEvent,
+  handle: (message: unknown) => Promise<unknown>,
+): () => void {
   const listener: MessageListener = (message, _sender, sendResponse) => {
     if (!isDomToolMessage(message)) return undefined;
     void handle(message).then(sendResponse);

@@ -14,7 +14,17 @@ import { LISTENER_MARK_EVENT, LISTENER_QUERY_EVENT } from './click-listeners';
 export { installDialogGuard } from '../settle/dialogs';
 
 const INSTALLED = Symbol.for('browserx.domtool.listenerRecorder');
-const CLICKY: Record<string, true> = { click: true, mousedown: true, mouseup: true, pointerdown: true, pointerup: true, dblclick: true, touchstart: true, touchend: true, auxclick: true };
+const CLICKY: Record<string, true> = {
+  click: true,
+  mousedown: true,
+  mouseup: true,
+  pointerdown: true,
+  pointerup: true,
+  dblclick: true,
+  touchstart: true,
+  touchend: true,
+  auxclick: true,
+};
 
 interface Entry {
   type: string;
@@ -36,14 +46,22 @@ export function installListenerRecorder(win: typeof globalThis = globalThis): bo
   const WeakRefCtor = (win as { WeakRef?: typeof WeakRef }).WeakRef;
   if (!WeakRefCtor) return false;
 
-  const captureOf = (options: unknown): boolean => (typeof options === 'boolean' ? options : !!options && typeof options === 'object' && !!(options as { capture?: unknown }).capture);
+  const captureOf = (options: unknown): boolean =>
+    typeof options === 'boolean'
+      ? options
+      : !!options && typeof options === 'object' && !!(options as { capture?: unknown }).capture;
   const recordable = (target: unknown): target is Element => {
     if (!(target instanceof ElementCtor)) return false;
     const tag = (target as Element).localName;
     return tag !== 'html' && tag !== 'body';
   };
 
-  const wrappedAdd = function addEventListener(this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void {
+  const wrappedAdd = function addEventListener(
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ): void {
     try {
       if (listener && CLICKY[type] === true && recordable(this)) {
         const capture = captureOf(options);
@@ -60,7 +78,12 @@ export function installListenerRecorder(win: typeof globalThis = globalThis): bo
     }
     return add.call(this, type, listener, options as boolean | AddEventListenerOptions);
   };
-  const wrappedRemove = function removeEventListener(this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void {
+  const wrappedRemove = function removeEventListener(
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | EventListenerOptions,
+  ): void {
     try {
       const list = CLICKY[type] === true && recordable(this) ? table.get(this) : undefined;
       if (list) {
@@ -78,8 +101,18 @@ export function installListenerRecorder(win: typeof globalThis = globalThis): bo
     return remove.call(this, type, listener, options as boolean | EventListenerOptions);
   };
   try {
-    Object.defineProperty(proto, 'addEventListener', { value: wrappedAdd, writable: true, configurable: true, enumerable: true });
-    Object.defineProperty(proto, 'removeEventListener', { value: wrappedRemove, writable: true, configurable: true, enumerable: true });
+    Object.defineProperty(proto, 'addEventListener', {
+      value: wrappedAdd,
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    });
+    Object.defineProperty(proto, 'removeEventListener', {
+      value: wrappedRemove,
+      writable: true,
+      configurable: true,
+      enumerable: true,
+    });
   } catch {
     return false;
   }

@@ -6,7 +6,14 @@ import { toPlainData } from '../dom/safe-json';
 import { isDomToolError } from '../actions/result';
 import { cut } from '../actions/result';
 import type { ErrorCode, ErrorInfo } from '../types';
-import { COMMANDS, commandForMessage, messageTypes as typesOf, type Command, type CommandMethods, type CommandRequest } from '../commands/table';
+import {
+  COMMANDS,
+  commandForMessage,
+  messageTypes as typesOf,
+  type Command,
+  type CommandMethods,
+  type CommandRequest,
+} from '../commands/table';
 
 import { MESSAGE_PREFIX, isDomToolMessage } from './message-type';
 export { MESSAGE_PREFIX, isDomToolMessage } from './message-type';
@@ -20,7 +27,9 @@ export type DomToolRequestType = DomToolRequest['type'];
 export type ProtocolError = ErrorInfo;
 
 /** `ok` says the request was handled; an action's own outcome is `result.ok`. */
-export type DomToolResponse = { ok: true; type: string; result: unknown } | { ok: false; type: string; error: ProtocolError };
+export type DomToolResponse =
+  | { ok: true; type: string; result: unknown }
+  | { ok: false; type: string; error: ProtocolError };
 
 type MessagedName = Extract<(typeof COMMANDS)[number], { message: object }>['name'];
 /** What the protocol calls: DomTool, or anything shaped like it (tests, wrappers). */
@@ -31,12 +40,16 @@ export const MESSAGE_TYPES: readonly DomToolRequestType[] = messageTypes();
 
 function messageTypes(): DomToolRequestType[] {
   const out = [MESSAGE_PREFIX + 'ping'];
-  for (let i = 0; i < COMMANDS.length; i++) for (const type of typesOf(COMMANDS[i] as Command)) out.push(MESSAGE_PREFIX + type);
+  for (let i = 0; i < COMMANDS.length; i++)
+    for (const type of typesOf(COMMANDS[i] as Command)) out.push(MESSAGE_PREFIX + type);
   return out as DomToolRequestType[];
 }
 
 class ProtocolFailure extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -45,7 +58,11 @@ async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promi
   const type = String(msg.type).slice(MESSAGE_PREFIX.length);
   if (type === 'ping') return { pong: true };
   const c = commandForMessage(type);
-  if (!c || !c.message) throw new ProtocolFailure('UNKNOWN_MESSAGE', `Unknown message "${cut(String(msg.type))}". Known: ${MESSAGE_TYPES.join(', ')}.`);
+  if (!c || !c.message)
+    throw new ProtocolFailure(
+      'UNKNOWN_MESSAGE',
+      `Unknown message "${cut(String(msg.type))}". Known: ${MESSAGE_TYPES.join(', ')}.`,
+    );
   // A malformed request is refused here, as a protocol error (ok: false), before any call.
   const args = c.check(c.message.args(msg));
   const method = (tool as unknown as Record<string, (...a: unknown[]) => unknown>)[c.name];
@@ -57,7 +74,8 @@ async function dispatch(tool: ProtocolTool, msg: Record<string, unknown>): Promi
 export async function handleMessage(tool: ProtocolTool, message: unknown): Promise<DomToolResponse> {
   const type = isDomToolMessage(message) ? message.type : String((message as { type?: unknown } | null)?.type);
   try {
-    if (!isDomToolMessage(message)) throw new ProtocolFailure('VALIDATION_ERROR', 'A message needs a "type" starting with "domtool:".');
+    if (!isDomToolMessage(message))
+      throw new ProtocolFailure('VALIDATION_ERROR', 'A message needs a "type" starting with "domtool:".');
     const result = await dispatch(tool, message as Record<string, unknown>);
     return { ok: true, type, result: toPlainData(result) };
   } catch (e) {
@@ -67,7 +85,9 @@ export async function handleMessage(tool: ProtocolTool, message: unknown): Promi
       type,
       error: {
         code: failure ? failure.code : 'INTERNAL_ERROR',
-        message: failure ? failure.message : `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`,
+        message: failure
+          ? failure.message
+          : `DomTool failed: ${(e as Error)?.message ?? String(e)}. Take a fresh snapshot and retry.`,
         recoverable: failure ? failure.code !== 'UNKNOWN_MESSAGE' : true,
       },
     };

@@ -22,7 +22,12 @@ export interface BrowserOptions {
   args?: string[];
 }
 
-const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const SYSTEM_CHROMIUM = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** The browser, its context, and the selected tab; started on first use. */
 export class BrowserSession {
@@ -47,10 +52,16 @@ export class BrowserSession {
     const o = this.options;
     let context: BrowserContext;
     if (o.cdpEndpoint || o.remoteEndpoint) {
-      this.browser = o.cdpEndpoint ? await chromium.connectOverCDP(o.cdpEndpoint) : await chromium.connect(o.remoteEndpoint!);
+      this.browser = o.cdpEndpoint
+        ? await chromium.connectOverCDP(o.cdpEndpoint)
+        : await chromium.connect(o.remoteEndpoint!);
       context = this.browser.contexts()[0] ?? (await this.browser.newContext());
     } else {
-      const launch = { headless: o.headless ?? false, executablePath: o.executablePath ?? SYSTEM_CHROMIUM.find((p) => existsSync(p)), args: o.args };
+      const launch = {
+        headless: o.headless ?? false,
+        executablePath: o.executablePath ?? SYSTEM_CHROMIUM.find((p) => existsSync(p)),
+        args: o.args,
+      };
       if (o.userDataDir) context = await chromium.launchPersistentContext(o.userDataDir, launch);
       else {
         this.browser = await chromium.launch(launch);
@@ -60,7 +71,8 @@ export class BrowserSession {
     const script = domToolScript();
     await context.addInitScript({ content: script });
     // Pages that were open before we attached get the library now, in every frame.
-    for (const page of context.pages()) for (const frame of page.frames()) await frame.evaluate(script + '\nvoid 0;').catch(() => undefined);
+    for (const page of context.pages())
+      for (const frame of page.frames()) await frame.evaluate(script + '\nvoid 0;').catch(() => undefined);
     context.on('page', (page) => this.watch(page));
     for (const page of context.pages()) this.watch(page);
     this.context = context;
@@ -117,7 +129,13 @@ export class BrowserSession {
   private async tabList(): Promise<string> {
     const context = await this.ensureContext();
     const current = await this.page();
-    const lines = await Promise.all(context.pages().map(async (p, i) => `${p === current ? '*' : ' '} ${i}: ${await p.title().catch(() => '')} ${p.url()}`.trimEnd()));
+    const lines = await Promise.all(
+      context
+        .pages()
+        .map(async (p, i) =>
+          `${p === current ? '*' : ' '} ${i}: ${await p.title().catch(() => '')} ${p.url()}`.trimEnd(),
+        ),
+    );
     return lines.join('\n');
   }
 

@@ -86,11 +86,16 @@ async function serveHttp(session: BrowserSession, port: number, host: string): P
     let transport = typeof id === 'string' ? transports.get(id) : undefined;
     if (!transport) {
       if (typeof id === 'string') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
         return;
       }
       // A new client: its own transport and server, the one browser shared.
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (sid) => void transports.set(sid, created) });
+      const created = new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (sid) => void transports.set(sid, created),
+      });
       created.onclose = () => created.sessionId && transports.delete(created.sessionId);
       await createMcpServer(session, version).connect(created);
       transport = created;

@@ -18,14 +18,29 @@ const mcpName = (tool: PageTool) => (PAGE_PREFIX + tool.name.replace(/[^A-Za-z0-
 /** A page tool as an MCP tool: its hints as annotations and in words, its origin, its schema. */
 function pageToolEntry(tool: PageTool, origin: string) {
   const from = `Tool of the page ${tool.origin || origin}${hintsOf(tool)}; what it answers is page content${tool.untrustedContent ? ' written by others' : ''}.`;
-  const schema = tool.inputSchema && typeof tool.inputSchema === 'object' && tool.inputSchema.type === 'object' ? tool.inputSchema : { type: 'object', properties: {} };
+  const schema =
+    tool.inputSchema && typeof tool.inputSchema === 'object' && tool.inputSchema.type === 'object'
+      ? tool.inputSchema
+      : { type: 'object', properties: {} };
   return {
     name: mcpName(tool),
     description: `${from} ${tool.description}`.trim(),
     inputSchema: schema,
     // MCP has no consequential hint: destructiveHint is its nearest; the draft's own names ride in _meta.
-    annotations: { title: tool.name, readOnlyHint: tool.readOnly, destructiveHint: tool.consequential, openWorldHint: true },
-    _meta: { webmcp: { readOnlyHint: tool.readOnly, consequentialHint: tool.consequential, untrustedContentHint: tool.untrustedContent, origin: tool.origin || origin } },
+    annotations: {
+      title: tool.name,
+      readOnlyHint: tool.readOnly,
+      destructiveHint: tool.consequential,
+      openWorldHint: true,
+    },
+    _meta: {
+      webmcp: {
+        readOnlyHint: tool.readOnly,
+        consequentialHint: tool.consequential,
+        untrustedContentHint: tool.untrustedContent,
+        origin: tool.origin || origin,
+      },
+    },
   };
 }
 
@@ -64,7 +79,12 @@ export function createMcpServer(session: BrowserSession, version: string): Serve
     if (name.startsWith(PAGE_PREFIX) && !listed.has(name)) for (const t of await pageTools()) listed.set(mcpName(t), t);
     const pageTool = name.startsWith(PAGE_PREFIX) ? listed.get(name) : undefined;
     const answer: ToolAnswer = pageTool
-      ? await callTool(session.host, 'browser_page_tool', { name: pageTool.name, input: args ?? {} }, { signal: extra.signal })
+      ? await callTool(
+          session.host,
+          'browser_page_tool',
+          { name: pageTool.name, input: args ?? {} },
+          { signal: extra.signal },
+        )
       : await callTool(session.host, name, args ?? {}, { signal: extra.signal });
     const names = [...listed.keys()].join(',');
     const dialogs = session.dialogs.splice(0);
@@ -74,7 +94,11 @@ export function createMcpServer(session: BrowserSession, version: string): Serve
       const now = (await pageTools()).map(mcpName).join(',');
       if (now !== names) void server.sendToolListChanged().catch(() => undefined);
     }
-    return { content: [{ type: 'text' as const, text }], isError: !answer.ok, ...(answer.pageContent ? { _meta: { pageContent: true } } : {}) };
+    return {
+      content: [{ type: 'text' as const, text }],
+      isError: !answer.ok,
+      ...(answer.pageContent ? { _meta: { pageContent: true } } : {}),
+    };
   });
 
   return server;

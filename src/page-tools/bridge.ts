@@ -33,7 +33,9 @@ export interface BridgeAnswer {
 }
 
 interface PageContext {
-  getTools?(): Promise<{ name: string; description?: string; inputSchema?: unknown; annotations?: { readOnlyHint?: boolean } }[]>;
+  getTools?(): Promise<
+    { name: string; description?: string; inputSchema?: unknown; annotations?: { readOnlyHint?: boolean } }[]
+  >;
   executeTool?(tool: unknown, input: unknown): Promise<string | null>;
 }
 
@@ -46,7 +48,8 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
   if (g[INSTALLED] || !doc) return false;
   g[INSTALLED] = true;
   const EventCtor = (win as { CustomEvent?: typeof CustomEvent }).CustomEvent ?? CustomEvent;
-  const reply = (answer: BridgeAnswer) => doc.dispatchEvent(new EventCtor(RESPONSE_EVENT, { detail: JSON.stringify(answer) }));
+  const reply = (answer: BridgeAnswer) =>
+    doc.dispatchEvent(new EventCtor(RESPONSE_EVENT, { detail: JSON.stringify(answer) }));
   doc.addEventListener(REQUEST_EVENT, (event) => {
     let request: BridgeRequest;
     try {
@@ -55,7 +58,11 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
       return;
     }
     void answer(win, request).then(reply, (e: { name?: string; message?: string }) =>
-      reply({ id: request.id, ok: false, error: { name: String(e?.name ?? 'Error'), message: String(e?.message ?? e) } }),
+      reply({
+        id: request.id,
+        ok: false,
+        error: { name: String(e?.name ?? 'Error'), message: String(e?.message ?? e) },
+      }),
     );
   });
   try {
@@ -68,19 +75,31 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
 
 async function answer(win: typeof globalThis, request: BridgeRequest): Promise<BridgeAnswer> {
   const doc = (win as { document: Document }).document;
-  const ctx = ((doc as Document & { modelContext?: PageContext }).modelContext ?? (win.navigator as Navigator & { modelContext?: PageContext }).modelContext) as PageContext | undefined;
+  const ctx = ((doc as Document & { modelContext?: PageContext }).modelContext ??
+    (win.navigator as Navigator & { modelContext?: PageContext }).modelContext) as PageContext | undefined;
   if (!ctx || typeof ctx.getTools !== 'function') return { id: request.id, ok: true, tools: [] };
   const tools = await ctx.getTools();
   if (request.op === 'list') {
     return {
       id: request.id,
       ok: true,
-      tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations ? { readOnlyHint: t.annotations.readOnlyHint } : undefined })),
+      tools: tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        inputSchema: t.inputSchema,
+        annotations: t.annotations ? { readOnlyHint: t.annotations.readOnlyHint } : undefined,
+      })),
     };
   }
   const tool = tools.find((t) => t.name === request.name);
-  if (!tool) return { id: request.id, ok: false, error: { name: 'NotFoundError', message: `no tool named ${request.name}` } };
-  if (typeof ctx.executeTool !== 'function') return { id: request.id, ok: false, error: { name: 'NotSupportedError', message: 'this page offers no executeTool' } };
+  if (!tool)
+    return { id: request.id, ok: false, error: { name: 'NotFoundError', message: `no tool named ${request.name}` } };
+  if (typeof ctx.executeTool !== 'function')
+    return {
+      id: request.id,
+      ok: false,
+      error: { name: 'NotSupportedError', message: 'this page offers no executeTool' },
+    };
   const input = request.input && typeof request.input === 'object' ? (request.input as Record<string, unknown>) : {};
   return { id: request.id, ok: true, result: await executeIn(ctx, tool, input) };
 }

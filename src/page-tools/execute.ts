@@ -23,9 +23,15 @@ function isNativeFunction(fn: unknown): boolean {
  * `ctx.executeTool(tool, input, { signal })` with the input as an object (native) or a JSON
  * string (polyfill); the signal (WebMCP's cancellation) only when the caller has one.
  */
-export async function executeIn(ctx: ExecutingContext, tool: unknown, input: Record<string, unknown>, signal?: AbortSignal): Promise<string | null> {
+export async function executeIn(
+  ctx: ExecutingContext,
+  tool: unknown,
+  input: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const execute = ctx.executeTool!;
-  const call = (shape: unknown) => (signal ? execute.call(ctx, tool, shape, { signal }) : execute.call(ctx, tool, shape));
+  const call = (shape: unknown) =>
+    signal ? execute.call(ctx, tool, shape, { signal }) : execute.call(ctx, tool, shape);
   if (!isNativeFunction(execute)) return call(JSON.stringify(input));
   try {
     return await call(input);

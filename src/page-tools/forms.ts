@@ -36,8 +36,13 @@ export function formSchema(form: HTMLFormElement): JsonSchema {
     const description = el.getAttribute('toolparamdescription') ?? undefined;
     let prop: JsonSchema;
     if (el.localName === 'select') {
-      const values = Array.prototype.map.call((el as HTMLSelectElement).options, (o: HTMLOptionElement) => o.value) as string[];
-      prop = (el as HTMLSelectElement).multiple ? { type: 'array', items: { type: 'string', enum: values } } : { type: 'string', enum: values };
+      const values = Array.prototype.map.call(
+        (el as HTMLSelectElement).options,
+        (o: HTMLOptionElement) => o.value,
+      ) as string[];
+      prop = (el as HTMLSelectElement).multiple
+        ? { type: 'array', items: { type: 'string', enum: values } }
+        : { type: 'string', enum: values };
     } else if (el.localName === 'input' && (el.type === 'number' || el.type === 'range')) prop = { type: 'number' };
     else if (el.localName === 'input' && el.type === 'checkbox') prop = { type: 'boolean' };
     else if (el.localName === 'input' && el.type === 'radio') {
@@ -57,8 +62,10 @@ export function fillForm(form: HTMLFormElement, input: Record<string, unknown>):
   for (const el of parameterControls(form)) {
     if (!(el.name in input)) continue;
     const value = input[el.name];
-    if (el.localName === 'input' && (el as HTMLInputElement).type === 'checkbox') setChecked(el as HTMLInputElement, value === true);
-    else if (el.localName === 'input' && (el as HTMLInputElement).type === 'radio') setChecked(el as HTMLInputElement, (el as HTMLInputElement).value === value);
+    if (el.localName === 'input' && (el as HTMLInputElement).type === 'checkbox')
+      setChecked(el as HTMLInputElement, value === true);
+    else if (el.localName === 'input' && (el as HTMLInputElement).type === 'radio')
+      setChecked(el as HTMLInputElement, (el as HTMLInputElement).value === value);
     else if (el.localName === 'select' && isArray(value)) {
       const options = (el as HTMLSelectElement).options;
       for (let i = 0; i < options.length; i++) options[i].selected = value.indexOf(options[i].value) >= 0;

@@ -21,15 +21,19 @@ export interface JsonSchema {
 export function schemaProblem(schema: JsonSchema | undefined, value: unknown, path = 'input'): string | null {
   if (!schema || typeof schema !== 'object') return null;
   const types = schema.type === undefined ? [] : isArray(schema.type) ? schema.type : [schema.type];
-  if (types.length && !types.some((t) => hasType(value, t))) return `${path}: expected ${types.join(' or ')}, got ${describe(value)}`;
-  if (schema.enum && !schema.enum.some((v) => v === value)) return `${path}: expected one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (types.length && !types.some((t) => hasType(value, t)))
+    return `${path}: expected ${types.join(' or ')}, got ${describe(value)}`;
+  if (schema.enum && !schema.enum.some((v) => v === value))
+    return `${path}: expected one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   if (typeof value === 'number') {
     if (typeof schema.minimum === 'number' && value < schema.minimum) return `${path}: at least ${schema.minimum}`;
     if (typeof schema.maximum === 'number' && value > schema.maximum) return `${path}: at most ${schema.maximum}`;
   }
   if (typeof value === 'string') {
-    if (typeof schema.minLength === 'number' && value.length < schema.minLength) return `${path}: at least ${schema.minLength} characters`;
-    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength) return `${path}: at most ${schema.maxLength} characters`;
+    if (typeof schema.minLength === 'number' && value.length < schema.minLength)
+      return `${path}: at least ${schema.minLength} characters`;
+    if (typeof schema.maxLength === 'number' && value.length > schema.maxLength)
+      return `${path}: at most ${schema.maxLength} characters`;
   }
   if (isArray(value) && schema.items) {
     for (let i = 0; i < value.length; i++) {
@@ -39,7 +43,8 @@ export function schemaProblem(schema: JsonSchema | undefined, value: unknown, pa
   }
   if (value && typeof value === 'object' && !isArray(value)) {
     const record = value as Record<string, unknown>;
-    for (const key of schema.required ?? []) if (record[key] === undefined) return `${path === 'input' ? key : `${path}.${key}`}: required`;
+    for (const key of schema.required ?? [])
+      if (record[key] === undefined) return `${path === 'input' ? key : `${path}.${key}`}: required`;
     for (const key of Object.keys(schema.properties ?? {})) {
       if (record[key] === undefined) continue;
       const problem = schemaProblem(schema.properties![key], record[key], path === 'input' ? key : `${path}.${key}`);
@@ -84,7 +89,11 @@ export function argumentList(schema: JsonSchema | undefined): string {
   return Object.keys(props)
     .map((key) => {
       const p = props[key];
-      const type = p.enum ? p.enum.map((v) => JSON.stringify(v)).join('|') : isArray(p.type) ? p.type.join('|') : (p.type ?? 'any');
+      const type = p.enum
+        ? p.enum.map((v) => JSON.stringify(v)).join('|')
+        : isArray(p.type)
+          ? p.type.join('|')
+          : (p.type ?? 'any');
       return `${key}${required.indexOf(key) >= 0 ? '' : '?'}: ${type}`;
     })
     .join(', ');

@@ -56,7 +56,12 @@ interface RegisteredLike {
   description?: string;
   inputSchema?: JsonSchema | string;
   /** WebMCP's hints; destructiveHint is the older drafts' name for consequentialHint. */
-  annotations?: { readOnlyHint?: boolean; consequentialHint?: boolean; destructiveHint?: boolean; untrustedContentHint?: boolean };
+  annotations?: {
+    readOnlyHint?: boolean;
+    consequentialHint?: boolean;
+    destructiveHint?: boolean;
+    untrustedContentHint?: boolean;
+  };
 }
 interface ContextLike {
   getTools?(): Promise<RegisteredLike[]>;
@@ -79,7 +84,8 @@ function contextOf(doc: Document): ContextLike | null {
 
 function testingOf(doc: Document): TestingLike | null {
   try {
-    const t = (doc.defaultView?.navigator as (Navigator & { modelContextTesting?: TestingLike }) | undefined)?.modelContextTesting;
+    const t = (doc.defaultView?.navigator as (Navigator & { modelContextTesting?: TestingLike }) | undefined)
+      ?.modelContextTesting;
     return t && typeof t === 'object' ? t : null;
   } catch {
     return null;
@@ -154,7 +160,11 @@ async function discover(doc: Document): Promise<Found[]> {
   const ctx = contextOf(doc);
   if (ctx && typeof ctx.getTools === 'function') {
     try {
-      const tools = await withTimeout(Promise.resolve(ctx.getTools()), LIST_TIMEOUT_MS, () => new Error('getTools timed out'));
+      const tools = await withTimeout(
+        Promise.resolve(ctx.getTools()),
+        LIST_TIMEOUT_MS,
+        () => new Error('getTools timed out'),
+      );
       if (isArray(tools)) for (const r of tools) add(r, 'context');
     } catch {
       // A context that fails to list is a page without imperative tools to us.
@@ -207,27 +217,50 @@ export async function listPageTools(doc: Document): Promise<PageTool[]> {
  * cancels the call in the page as WebMCP drafts it: executeTool's own signal, and a
  * `toolcancel` event at the page's window for the page to stop what it started.
  */
-export async function callPageTool(doc: Document, name: string, input: Record<string, unknown>, signal?: AbortSignal): Promise<PageToolResult> {
+export async function callPageTool(
+  doc: Document,
+  name: string,
+  input: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<PageToolResult> {
   const started = now();
   try {
     const tools = await discover(doc);
     const found = tools.find((f) => f.tool.name === name);
     if (!found) {
       const names = tools.map((f) => f.tool.name);
-      throw new DomToolError('ELEMENT_NOT_FOUND', `The page has no tool named "${cut(name, 60)}". ${names.length ? `Its tools: ${names.join(', ')}.` : 'It declares no tools.'}`);
+      throw new DomToolError(
+        'ELEMENT_NOT_FOUND',
+        `The page has no tool named "${cut(name, 60)}". ${names.length ? `Its tools: ${names.join(', ')}.` : 'It declares no tools.'}`,
+      );
     }
     const problem = schemaProblem(found.tool.inputSchema, input);
-    if (problem) throw new DomToolError('VALIDATION_ERROR', `Input for ${cut(name, 80)} does not match its schema: ${problem}. Nothing was called.`);
+    if (problem)
+      throw new DomToolError(
+        'VALIDATION_ERROR',
+        `Input for ${cut(name, 80)} does not match its schema: ${problem}. Nothing was called.`,
+      );
     if (signal?.aborted) throw cancelled(name);
-    const answer = await (signal ? cancellable(doc, name, execute(doc, found, input, signal), signal) : execute(doc, found, input));
+    const answer = await (signal
+      ? cancellable(doc, name, execute(doc, found, input, signal), signal)
+      : execute(doc, found, input));
     return finish(started, name, { ok: true, success: true, ...answer });
   } catch (e) {
     const error = toError(e, name);
-    return finish(started, name, { ok: false, success: false, error: { code: error.code, message: error.message, recoverable: error.recoverable } });
+    return finish(started, name, {
+      ok: false,
+      success: false,
+      error: { code: error.code, message: error.message, recoverable: error.recoverable },
+    });
   }
 }
 
-const cancelled = (name: string) => new DomToolError('ACTION_FAILED', `The call of tool ${cut(name, 80)} was cancelled by the caller; the page was told (toolcancel).`, false);
+const cancelled = (name: string) =>
+  new DomToolError(
+    'ACTION_FAILED',
+    `The call of tool ${cut(name, 80)} was cancelled by the caller; the page was told (toolcancel).`,
+    false,
+  );
 
 /** `run`, or a cancellation when `signal` aborts first: the page gets a `toolcancel` event naming the tool. */
 function cancellable<T>(doc: Document, name: string, run: Promise<T>, signal: AbortSignal): Promise<T> {
@@ -257,7 +290,12 @@ function fire(doc: Document, type: string, toolName: string): void {
   }
 }
 
-async function execute(doc: Document, found: Found, input: Record<string, unknown>, signal?: AbortSignal): Promise<{ result?: unknown; submitted?: boolean }> {
+async function execute(
+  doc: Document,
+  found: Found,
+  input: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<{ result?: unknown; submitted?: boolean }> {
   const form = found.form;
   // A form tool without toolautosubmit waits for a person to submit it (WebMCP's
   // declarative API): fill it and say so rather than wait on a person.
@@ -270,25 +308,42 @@ async function execute(doc: Document, found: Found, input: Record<string, unknow
     );
   }
   const json = JSON.stringify(input);
-  const timeout = () => new DomToolError('TIMEOUT', `Tool ${found.tool.name} did not answer within ${PAGE_TOOL_TIMEOUT_MS / 1000} s (it may be waiting for a person).`);
+  const timeout = () =>
+    new DomToolError(
+      'TIMEOUT',
+      `Tool ${found.tool.name} did not answer within ${PAGE_TOOL_TIMEOUT_MS / 1000} s (it may be waiting for a person).`,
+    );
   const ctx = contextOf(doc);
-  if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function') return { result: parseResult(await withTimeout(executeIn(ctx, found.registered!, input, signal), PAGE_TOOL_TIMEOUT_MS, timeout)) };
+  if (found.via === 'context' && ctx && typeof ctx.executeTool === 'function')
+    return {
+      result: parseResult(
+        await withTimeout(executeIn(ctx, found.registered!, input, signal), PAGE_TOOL_TIMEOUT_MS, timeout),
+      ),
+    };
   if (found.via === 'bridge') {
-    const answer = await askBridge(doc, { op: 'call', name: found.tool.name, input }, PAGE_TOOL_TIMEOUT_MS).catch(() => {
-      throw timeout();
-    });
+    const answer = await askBridge(doc, { op: 'call', name: found.tool.name, input }, PAGE_TOOL_TIMEOUT_MS).catch(
+      () => {
+        throw timeout();
+      },
+    );
     if (!answer.ok) throw answer.error ?? new Error('the tool failed');
     return { result: parseResult(answer.result ?? null) };
   }
   const testing = testingOf(doc);
-  if (found.via !== undefined && testing && typeof testing.executeTool === 'function') return { result: parseResult(await withTimeout(testing.executeTool(found.tool.name, json), PAGE_TOOL_TIMEOUT_MS, timeout)) };
+  if (found.via !== undefined && testing && typeof testing.executeTool === 'function')
+    return {
+      result: parseResult(await withTimeout(testing.executeTool(found.tool.name, json), PAGE_TOOL_TIMEOUT_MS, timeout)),
+    };
   if (form) {
     fillForm(form, input);
     fire(doc, 'toolactivated', found.tool.name);
     form.requestSubmit();
     return { submitted: true };
   }
-  throw new DomToolError('NOT_ACTIONABLE', `This browser lists tool ${found.tool.name} but offers no way to call it (no executeTool).`);
+  throw new DomToolError(
+    'NOT_ACTIONABLE',
+    `This browser lists tool ${found.tool.name} but offers no way to call it (no executeTool).`,
+  );
 }
 
 function parseResult(raw: string | null): unknown {
@@ -306,7 +361,10 @@ function toError(e: unknown, name: string): DomToolError {
   const message = cut(String(err?.message ?? e), 200);
   // A tool that needs the user's own gesture or consent (requestUserInteraction).
   if (err?.name === 'NotAllowedError' || /user (interaction|activation|gesture)/i.test(message)) {
-    return new DomToolError('NOT_ACTIONABLE', `Tool ${cut(name, 80)} needs a person (${message}). Ask the user to do it.`);
+    return new DomToolError(
+      'NOT_ACTIONABLE',
+      `Tool ${cut(name, 80)} needs a person (${message}). Ask the user to do it.`,
+    );
   }
   return new DomToolError('ACTION_FAILED', `Tool ${cut(name, 80)} failed: ${message}`);
 }
@@ -323,7 +381,11 @@ function finish(started: number, name: string, r: Omit<PageToolResult, 'tool' | 
 
 /** The WebMCP hints a tool carries, as Playwright shows them: ` [readOnly] [consequential] [untrustedContent]`. */
 export function hintsOf(t: Pick<PageTool, 'readOnly' | 'consequential' | 'untrustedContent'>): string {
-  return (t.readOnly ? ' [readOnly]' : '') + (t.consequential ? ' [consequential]' : '') + (t.untrustedContent ? ' [untrustedContent]' : '');
+  return (
+    (t.readOnly ? ' [readOnly]' : '') +
+    (t.consequential ? ' [consequential]' : '') +
+    (t.untrustedContent ? ' [untrustedContent]' : '')
+  );
 }
 
 /** The compact section of the text snapshot: one line per tool. */

@@ -14,7 +14,11 @@ export function disabledReason(el: Element, nativeOnly = false): string | null {
   try {
     const native = nativeDisabledReason(el);
     if (native || nativeOnly) return native;
-    return isAriaDisabled(el) ? (ariaToken(el, 'aria-disabled') === 'true' ? 'aria-disabled' : 'inside an aria-disabled container') : null;
+    return isAriaDisabled(el)
+      ? ariaToken(el, 'aria-disabled') === 'true'
+        ? 'aria-disabled'
+        : 'inside an aria-disabled container'
+      : null;
   } catch {
     return null;
   }
@@ -32,7 +36,8 @@ function nativeDisabledReason(el: Element): string | null {
   if (el.hasAttribute('disabled')) return 'disabled attribute';
   if (tag === 'option' || tag === 'optgroup') {
     for (let p = el.parentElement; p; p = p.parentElement) {
-      if ((p.localName === 'optgroup' || p.localName === 'select') && p.hasAttribute('disabled')) return 'inside a disabled ' + p.localName;
+      if ((p.localName === 'optgroup' || p.localName === 'select') && p.hasAttribute('disabled'))
+        return 'inside a disabled ' + p.localName;
       if (p.localName === 'select' || p.localName === 'datalist') break;
     }
     return null;
@@ -88,4 +93,3 @@ export function isInert(el: Element): boolean {
   }
   return false;
 }
-

@@ -17,18 +17,19 @@ function dict(words: string): Record<string, true> {
 // Tokens that say nothing about what a control does.
 const GENERIC = dict(
   'btn button buttons icon icons ico fa fas far fal fab fad fa-solid fa-regular fa-light fa-brands solid regular ' +
-  'light brands outline outlined filled round rounded sharp two tone svg img image wrapper wrap container inner ' +
-  'outer content item link links el elem element component comp root main base default primary secondary ' +
-  'tertiary small sm md lg xl xs large medium mini tiny big ghost flat text plain block inline flex grid row col ' +
-  'left right top bottom center active inactive selected disabled enabled visible hidden show hide open closed ' +
-  'js ui ux control ctrl action actions clickable click trigger ' +
-  'toggle toggler glyphicon glyph material symbols symbol mdi bi ion ionicon ionicons feather lucide octicon ' +
-  'codicon heroicon heroicons ri tabler iconify dashicons la las lar lab uk widget module label labels span div ' +
-  'nav navbar mat mui muibutton muiiconbutton chakra ant antd el-button v-btn q-btn tw x-small ' +
-  'style styled theme dark light color colors focus hover pressed state states size variant variants',
+    'light brands outline outlined filled round rounded sharp two tone svg img image wrapper wrap container inner ' +
+    'outer content item link links el elem element component comp root main base default primary secondary ' +
+    'tertiary small sm md lg xl xs large medium mini tiny big ghost flat text plain block inline flex grid row col ' +
+    'left right top bottom center active inactive selected disabled enabled visible hidden show hide open closed ' +
+    'js ui ux control ctrl action actions clickable click trigger ' +
+    'toggle toggler glyphicon glyph material symbols symbol mdi bi ion ionicon ionicons feather lucide octicon ' +
+    'codicon heroicon heroicons ri tabler iconify dashicons la las lar lab uk widget module label labels span div ' +
+    'nav navbar mat mui muibutton muiiconbutton chakra ant antd el-button v-btn q-btn tw x-small ' +
+    'style styled theme dark light color colors focus hover pressed state states size variant variants',
 );
 
-const ICON_CLASS = /(^|[\s_-])(icon|icons|material|symbol|symbols|glyph|fa|fas|far|fal|fab|bi|mdi|ion|feather|lucide|octicon|codicon|ri|ti)([\s_-]|$)|icon/i;
+const ICON_CLASS =
+  /(^|[\s_-])(icon|icons|material|symbol|symbols|glyph|fa|fas|far|fal|fab|bi|mdi|ion|feather|lucide|octicon|codicon|ri|ti)([\s_-]|$)|icon/i;
 
 function attr(el: Element, name: string): string | null {
   try {
@@ -39,13 +40,17 @@ function attr(el: Element, name: string): string | null {
 }
 
 function clip(text: string): string {
-  const t = text.replace(/[\uE000-\uF8FF]/g, '').replace(/[\s\u00a0]+/g, ' ').trim();
+  const t = text
+    .replace(/[\uE000-\uF8FF]/g, '')
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
   return t.length > MAX ? t.slice(0, MAX - 1).trimEnd() + '…' : t;
 }
 
 /** A token that looks machine-generated (css-1x2y3z, jsx-123, sc-bdVaJa, hashes). */
 function isHashed(token: string): boolean {
-  if (/^(css|jsx|sc|emotion|svelte|styled|makestyles|mui|jss|chakra|tw|v|data)-/.test(token) && /\d/.test(token)) return true;
+  if (/^(css|jsx|sc|emotion|svelte|styled|makestyles|mui|jss|chakra|tw|v|data)-/.test(token) && /\d/.test(token))
+    return true;
   if (/^[a-z]{1,3}-[a-z0-9]{5,}$/i.test(token) && /\d/.test(token)) return true;
   if (/^_?[a-z0-9]{5,}$/i.test(token) && /\d/.test(token) && /[a-z]/i.test(token)) return true; // hash
   if (/^[A-Za-z]+_[A-Za-z]+__[A-Za-z0-9]{5}$/.test(token)) return true; // CSS modules
@@ -70,9 +75,7 @@ export function meaningfulWords(value: string): string {
     const token = tokens[i];
     if (!token || isHashed(token) || GENERIC[token.toLowerCase()] === true) continue;
     // BEM: block__element--modifier → keep element and block words.
-    const words = token
-      .replace(/([a-z])([A-Z])/g, '$1 $2')
-      .split(/[-_\s:.\/]+/);
+    const words = token.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[-_\s:.\/]+/);
     for (let j = 0; j < words.length; j++) {
       const w = words[j].toLowerCase();
       if (!w || w.length < 2 || GENERIC[w] === true || /\d/.test(w) || seen[w] === true) continue;
@@ -133,7 +136,12 @@ function iconHint(root: Element): string {
       const title = attr(el, 'title');
       if (title && title.trim()) return clip(title);
     }
-    if (tag === 'title' && el.namespaceURI === 'http://www.w3.org/2000/svg' && el.textContent && el.textContent.trim()) {
+    if (
+      tag === 'title' &&
+      el.namespaceURI === 'http://www.w3.org/2000/svg' &&
+      el.textContent &&
+      el.textContent.trim()
+    ) {
       return clip(el.textContent);
     }
     if (tag === 'use') {
@@ -153,7 +161,13 @@ function iconHint(root: Element): string {
     }
     // Icon font ligatures: <i class="material-icons">delete</i>.
     const cls = typeof el.className === 'string' ? el.className : attr(el, 'class') || '';
-    if (el !== root && el.firstChild && el.firstChild.nodeType === TEXT_NODE && !el.firstElementChild && ICON_CLASS.test(cls)) {
+    if (
+      el !== root &&
+      el.firstChild &&
+      el.firstChild.nodeType === TEXT_NODE &&
+      !el.firstElementChild &&
+      ICON_CLASS.test(cls)
+    ) {
       const w = ligatureWord(el.textContent || '');
       if (w) return w;
     }

@@ -11,7 +11,12 @@ import type { Point } from '../dom/geometry';
  * but the target's own root chain is reachable from the target (getRootNode), which
  * is how a content script acts inside roots opened with chrome.dom.openOrClosedShadowRoot.
  */
-export function deepElementFromPoint(root: Document | ShadowRoot, x: number, y: number, target?: Element): Element | null {
+export function deepElementFromPoint(
+  root: Document | ShadowRoot,
+  x: number,
+  y: number,
+  target?: Element,
+): Element | null {
   let hit = root.elementFromPoint(x, y);
   for (let i = 0; hit && i < 32; i++) {
     let shadow: ShadowRoot | null = (hit as Element).shadowRoot;

@@ -3,7 +3,16 @@
 // The snapshot (traverse, describe, actionability) and the actions (resolve, verify,
 // choices, keyboard, focus-order, select, observe) both ask here, so a state the
 // snapshot shows is the state an action checks (S4, S5, A3).
-export { getExplicitRole, getImplicitRole, getRole, getRole as roleOf, mayHaveRole, isInteractiveRole, allowsNameFromContent, hasGlobalAriaAttribute } from './roles';
+export {
+  getExplicitRole,
+  getImplicitRole,
+  getRole,
+  getRole as roleOf,
+  mayHaveRole,
+  isInteractiveRole,
+  allowsNameFromContent,
+  hasGlobalAriaAttribute,
+} from './roles';
 export { getAccessibleName, getAccessibleDescription } from './name';
 export { cleanName } from './name-text';
 export { getLabels } from './labels';

@@ -70,7 +70,8 @@ export function getLabels(el: Element): Element[] {
     if (id && scope) {
       const labels = (scope as Document | ShadowRoot).querySelectorAll('label[for]');
       for (let i = 0; i < labels.length; i++) {
-        if (attr(labels[i], 'for') === id && out.indexOf(labels[i]) < 0 && labelControl(labels[i]) === el) out.push(labels[i]);
+        if (attr(labels[i], 'for') === id && out.indexOf(labels[i]) < 0 && labelControl(labels[i]) === el)
+          out.push(labels[i]);
       }
     }
   } catch {

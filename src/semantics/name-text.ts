@@ -7,10 +7,13 @@ import { cleanInside, singleSpaced } from '../dom/dom-utils';
 export function cleanName(text: string): string {
   if (singleSpaced(text)) return text;
   // singleSpaced refuses private-use characters, so a clean inside has none to drop.
-  return cleanInside(text) ?? text
-    .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
-    .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
-    .trim();
+  return (
+    cleanInside(text) ??
+    text
+      .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
+      .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
+      .trim()
+  );
 }
 
 /**
@@ -24,7 +27,18 @@ export function hasNameText(text: string): boolean {
     const c = text.charCodeAt(i);
     if (c === 32 || (c >= 9 && c <= 13)) continue;
     if (c < 0x80) return true;
-    if (c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200b) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff) continue;
+    if (
+      c === 0xa0 ||
+      c === 0x1680 ||
+      (c >= 0x2000 && c <= 0x200b) ||
+      c === 0x2028 ||
+      c === 0x2029 ||
+      c === 0x202f ||
+      c === 0x205f ||
+      c === 0x3000 ||
+      c === 0xfeff
+    )
+      continue;
     if (c >= 0xe000 && c <= 0xf8ff) continue;
     // A supplementary private-use character (planes 15 and 16) is a surrogate pair.
     if (c >= 0xdb80 && c <= 0xdbff) {

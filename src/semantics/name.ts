@@ -35,7 +35,8 @@ const NO_CONTENT_IN_RECURSION: Record<string, true> = { __proto__: null } as unk
 {
   // Measured against Chromium: landmarks (except region), article, figure and group do
   // not contribute; lists, tables, regions and paragraphs do.
-  const list = 'grid treegrid tree listbox menu menubar tablist toolbar radiogroup dialog alertdialog ' +
+  const list =
+    'grid treegrid tree listbox menu menubar tablist toolbar radiogroup dialog alertdialog ' +
     'img math application document article banner complementary contentinfo figure form group main ' +
     'navigation search';
   const parts = list.split(' ');
@@ -54,8 +55,12 @@ function contributesContent(el: Element, role: string | null): boolean {
 }
 
 const RANGE_ROLES: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
-RANGE_ROLES.slider = RANGE_ROLES.spinbutton = RANGE_ROLES.scrollbar = RANGE_ROLES.progressbar = RANGE_ROLES.meter = true;
-
+RANGE_ROLES.slider =
+  RANGE_ROLES.spinbutton =
+  RANGE_ROLES.scrollbar =
+  RANGE_ROLES.progressbar =
+  RANGE_ROLES.meter =
+    true;
 
 // ---------- hidden checks (2A) ----------
 
@@ -86,24 +91,25 @@ const F_TRANSFORM_SHIFT = 11; // 2 bits: 1 upper, 2 lower, 3 capitalize
 
 function styleFacts(el: Element, need: number): number {
   const cache = ariaCaches();
-  let facts = cache ? cache.styleFacts.get(el) ?? 0 : 0;
+  let facts = cache ? (cache.styleFacts.get(el) ?? 0) : 0;
   if ((facts & need) === need) return facts;
   const style = getStyle(el);
-  if ((need & K_VIS) && !(facts & K_VIS)) {
+  if (need & K_VIS && !(facts & K_VIS)) {
     facts |= K_VIS;
     const v = style ? style.visibility : '';
     if (v === 'hidden' || v === 'collapse') facts |= F_VIS_HIDDEN;
   }
-  if ((need & K_DISPLAY) && !(facts & K_DISPLAY)) {
+  if (need & K_DISPLAY && !(facts & K_DISPLAY)) {
     facts |= K_DISPLAY;
     const display = style ? style.display : '';
     if (display === 'none' || (!display && el.hasAttribute('hidden'))) facts |= F_DISPLAY_NONE;
     else if (display && display !== 'inline' && display !== 'contents') facts |= F_BLOCK;
   }
-  if ((need & K_TRANSFORM) && !(facts & K_TRANSFORM)) {
+  if (need & K_TRANSFORM && !(facts & K_TRANSFORM)) {
     facts |= K_TRANSFORM;
     const t = style ? style.textTransform : '';
-    if (t && t !== 'none') facts |= (t === 'uppercase' ? 1 : t === 'lowercase' ? 2 : t === 'capitalize' ? 3 : 0) << F_TRANSFORM_SHIFT;
+    if (t && t !== 'none')
+      facts |= (t === 'uppercase' ? 1 : t === 'lowercase' ? 2 : t === 'capitalize' ? 3 : 0) << F_TRANSFORM_SHIFT;
   }
   if (cache) cache.styleFacts.set(el, facts);
   return facts;
@@ -145,7 +151,13 @@ function textOfRefs(refs: Element[], ctx: Ctx, viaAria: boolean): string {
     const hidden = ctx.allowHidden || isHiddenDeep(ref);
     // Chromium includes hidden aria-labelledby targets but ignores hidden <label>s.
     if (hidden && !viaAria) continue;
-    const sub: Ctx = { target: ctx.target, visited: ctx.visited, inLabelledBy: true, inContent: true, allowHidden: hidden };
+    const sub: Ctx = {
+      target: ctx.target,
+      visited: ctx.visited,
+      inLabelledBy: true,
+      inContent: true,
+      allowHidden: hidden,
+    };
     const text = computeText(ref, sub, true);
     if (text) result += (result ? ' ' : '') + text;
   }
@@ -161,7 +173,8 @@ function selectedOptionsText(select: Element, ctx: Ctx): string {
       return result;
     }
     const all = select.getElementsByTagName('option');
-    for (let i = 0; i < all.length; i++) if ((all[i] as HTMLOptionElement).selected) result += ' ' + optionText(all[i], ctx);
+    for (let i = 0; i < all.length; i++)
+      if ((all[i] as HTMLOptionElement).selected) result += ' ' + optionText(all[i], ctx);
   } catch {
     /* ignore */
   }
@@ -192,7 +205,8 @@ function embeddedControlText(el: Element, role: string | null, ctx: Ctx): string
       for (let i = 0; i < chosen.length; i++) result += ' ' + computeText(chosen[i], childCtx(ctx), false);
     }
     // A combobox with no options of its own shows its value as its text (ARIA 1.0 style: <span role=combobox>3</span>).
-    if (!result && role === 'combobox' && !el.querySelector('[role="listbox"],[role="option"]')) return el.textContent || '';
+    if (!result && role === 'combobox' && !el.querySelector('[role="listbox"],[role="option"]'))
+      return el.textContent || '';
     return result;
   }
   if (role && RANGE_ROLES[role] === true) {
@@ -208,7 +222,13 @@ function embeddedControlText(el: Element, role: string | null, ctx: Ctx): string
 
 function childCtx(ctx: Ctx): Ctx {
   if (ctx.inContent) return ctx;
-  return { target: ctx.target, visited: ctx.visited, inLabelledBy: ctx.inLabelledBy, inContent: true, allowHidden: ctx.allowHidden };
+  return {
+    target: ctx.target,
+    visited: ctx.visited,
+    inLabelledBy: ctx.inLabelledBy,
+    inContent: true,
+    allowHidden: ctx.allowHidden,
+  };
 }
 
 /** 2E: host-language text alternatives (HTML-AAM). Returns null when the element has none. */
@@ -428,9 +448,7 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
   }
   // 2F: name from content — for roles that allow it, for label/labelledby roots and
   // for descendants of a node whose name comes from content.
-  const fromContent = ctx.inContent
-    ? isRefRoot || contributesContent(el, role)
-    : allowsNameFromContent(role);
+  const fromContent = ctx.inContent ? isRefRoot || contributesContent(el, role) : allowsNameFromContent(role);
   if (fromContent) {
     const t = contentText(el, childCtx(ctx));
     if (hasNameText(t)) {
@@ -460,7 +478,29 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
 
 /** Elements whose host-language label (2E) could precede their content: never on the fast path. */
 const NATIVE_LABEL_TAGS: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
-for (const t of ['input', 'button', 'select', 'textarea', 'meter', 'output', 'progress', 'img', 'area', 'svg', 'option', 'optgroup', 'fieldset', 'table', 'figure', 'details', 'iframe', 'object', 'embed', 'math']) NATIVE_LABEL_TAGS[t] = true;
+for (const t of [
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'meter',
+  'output',
+  'progress',
+  'img',
+  'area',
+  'svg',
+  'option',
+  'optgroup',
+  'fieldset',
+  'table',
+  'figure',
+  'details',
+  'iframe',
+  'object',
+  'embed',
+  'math',
+])
+  NATIVE_LABEL_TAGS[t] = true;
 
 /**
  * Fast path for the most common case — a link, heading or item named by its own text

@@ -2,7 +2,9 @@
 import { wordList } from './element';
 import { inputType } from './element';
 
-const SECRET_AUTOCOMPLETE = wordList('one-time-code cc-number cc-csc cc-exp cc-exp-month cc-exp-year new-password current-password');
+const SECRET_AUTOCOMPLETE = wordList(
+  'one-time-code cc-number cc-csc cc-exp cc-exp-month cc-exp-year new-password current-password',
+);
 
 export function isSensitiveField(el: Element): boolean {
   if (inputType(el) === 'password') return true;

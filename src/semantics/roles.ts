@@ -10,31 +10,46 @@ import { isFirstSummary, isFocusable } from './focus';
 // Chromium understands. Abstract roles (command, widget, landmark, …) are invalid.
 const VALID_ROLES = wordSet(
   'alert alertdialog application article banner blockquote button caption cell checkbox code columnheader ' +
-  'combobox comment complementary contentinfo definition deletion dialog directory document emphasis feed ' +
-  'figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark ' +
-  'marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option ' +
-  'paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search ' +
-  'searchbox sectionfooter sectionheader separator slider spinbutton status strong subscript suggestion ' +
-  'superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem',
+    'combobox comment complementary contentinfo definition deletion dialog directory document emphasis feed ' +
+    'figure form generic grid gridcell group heading img image insertion link list listbox listitem log main mark ' +
+    'marquee math menu menubar menuitem menuitemcheckbox menuitemradio meter navigation none note option ' +
+    'paragraph presentation progressbar radio radiogroup region row rowgroup rowheader scrollbar search ' +
+    'searchbox sectionfooter sectionheader separator slider spinbutton status strong subscript suggestion ' +
+    'superscript switch tab table tablist tabpanel term textbox time timer toolbar tooltip tree treegrid treeitem',
 );
 
 // WAI-ARIA 1.2 §6.4.1 global states and properties (those still global in 1.2).
 const GLOBAL_ARIA = [
-  'aria-atomic', 'aria-busy', 'aria-controls', 'aria-current', 'aria-describedby', 'aria-description',
-  'aria-details', 'aria-dropeffect', 'aria-flowto', 'aria-grabbed', 'aria-hidden', 'aria-keyshortcuts',
-  'aria-label', 'aria-labelledby', 'aria-live', 'aria-owns', 'aria-relevant', 'aria-roledescription',
+  'aria-atomic',
+  'aria-busy',
+  'aria-controls',
+  'aria-current',
+  'aria-describedby',
+  'aria-description',
+  'aria-details',
+  'aria-dropeffect',
+  'aria-flowto',
+  'aria-grabbed',
+  'aria-hidden',
+  'aria-keyshortcuts',
+  'aria-label',
+  'aria-labelledby',
+  'aria-live',
+  'aria-owns',
+  'aria-relevant',
+  'aria-roledescription',
 ];
 
 const INTERACTIVE_ROLES = wordSet(
   'button link checkbox radio textbox searchbox combobox listbox option menuitem menuitemcheckbox ' +
-  'menuitemradio tab switch slider spinbutton treeitem gridcell scrollbar',
+    'menuitemradio tab switch slider spinbutton treeitem gridcell scrollbar',
 );
 
 // accname 1.2 "name from: contents" roles (WAI-ARIA 1.2 §5.2.8.4), plus the HTML roles
 // Chromium also names from content (term = <dt>/<dfn>, option, summary mapped to button).
 const NAME_FROM_CONTENT_ROLES = wordSet(
   'button cell checkbox columnheader comment gridcell heading link menuitem menuitemcheckbox menuitemradio ' +
-  'option radio rowheader sectionhead suggestion switch tab term tooltip treeitem',
+    'option radio rowheader sectionhead suggestion switch tab term tooltip treeitem',
 );
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
@@ -388,8 +403,8 @@ export function getRole(el: Element): string | null {
 /** Tags with an implicit role (htmlImplicitRole's cases; svg/math for other namespaces). */
 const TAGS_WITH_ROLE = wordSet(
   'a area address article aside blockquote button caption code datalist dd del s details dfn dt dialog em fieldset ' +
-  'figure footer form h1 h2 h3 h4 h5 h6 header hr html img input ins li main mark math menu ol ul meter nav optgroup ' +
-  'option output p progress search section select strong sub summary sup table tbody tfoot thead td textarea th time tr svg',
+    'figure footer form h1 h2 h3 h4 h5 h6 header hr html img input ins li main mark math menu ol ul meter nav optgroup ' +
+    'option output p progress search section select strong sub summary sup table tbody tfoot thead td textarea th time tr svg',
 );
 
 /**

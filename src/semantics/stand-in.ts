@@ -25,7 +25,14 @@ export function cannotTakeClick(el: Element, style: CSSStyleDeclaration): boolea
 /** A label a person can click: rendered, with a box, reachable by the pointer. */
 function clickableLabel(label: Element): boolean {
   const style = getStyle(label);
-  if (!style || style.display === 'none' || style.visibility !== 'visible' || style.pointerEvents === 'none' || faded(style)) return false;
+  if (
+    !style ||
+    style.display === 'none' ||
+    style.visibility !== 'visible' ||
+    style.pointerEvents === 'none' ||
+    faded(style)
+  )
+    return false;
   return hasClickableBox(getRect(label));
 }
 

@@ -11,8 +11,23 @@ import { getRole as roleOf } from './roles';
 /** The state fields of a snapshot node (S5); one definition, in types.ts. */
 export type AriaStates = Pick<
   VirtualNode,
-  | 'disabled' | 'checked' | 'selected' | 'pressed' | 'expanded' | 'required' | 'readonly' | 'invalid' | 'focused'
-  | 'haspopup' | 'multiselectable' | 'current' | 'level' | 'valuemin' | 'valuemax' | 'valuenow' | 'valuetext'
+  | 'disabled'
+  | 'checked'
+  | 'selected'
+  | 'pressed'
+  | 'expanded'
+  | 'required'
+  | 'readonly'
+  | 'invalid'
+  | 'focused'
+  | 'haspopup'
+  | 'multiselectable'
+  | 'current'
+  | 'level'
+  | 'valuemin'
+  | 'valuemax'
+  | 'valuenow'
+  | 'valuetext'
 >;
 
 const CHECKABLE = wordSet('checkbox radio switch menuitemcheckbox menuitemradio');
@@ -114,7 +129,7 @@ function setValues(el: Element, role: string, out: AriaStates): void {
       }
     }
   } else if (tag === 'progress' || tag === 'meter') {
-    if (min === undefined) min = tag === 'meter' ? parseNumber(attr(el, 'min')) ?? 0 : 0;
+    if (min === undefined) min = tag === 'meter' ? (parseNumber(attr(el, 'min')) ?? 0) : 0;
     if (max === undefined) max = parseNumber(attr(el, 'max')) ?? 1;
     if (now === undefined && el.hasAttribute('value')) now = parseNumber(attr(el, 'value'));
   } else if (role === 'slider' || role === 'scrollbar') {

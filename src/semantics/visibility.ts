@@ -45,7 +45,8 @@ export function isRendered(el: Element): boolean {
   } else {
     const win = windowOf(el);
     const style = win ? win.getComputedStyle(el) : null;
-    if (style && (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse')) return false;
+    if (style && (style.display === 'none' || style.visibility === 'hidden' || style.visibility === 'collapse'))
+      return false;
   }
   // The element's frame must be rendered too.
   const frame = frameElementOf(el);

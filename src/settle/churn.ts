@@ -188,13 +188,16 @@ export class ChurnMonitor {
       },
       covers: (node) => {
         if (!node || !steady.size) return false;
-        for (let cur: Node | null = node, i = 0; cur && i < 3; cur = cur.parentNode, i++) if (steady.has(cur)) return true;
+        for (let cur: Node | null = node, i = 0; cur && i < 3; cur = cur.parentNode, i++)
+          if (steady.has(cur)) return true;
         // A text run merged across inline elements ("Price: 1234") stands on its block: it churns when a part of it does.
         const block = node.nodeType === 1 ? node : node.parentNode;
         let hit = false;
-        if (block) steady.forEach((key) => {
-          if (!hit && block !== key && block.contains(key)) hit = (block as Element).localName !== 'body' && (block as Element).localName !== 'html';
-        });
+        if (block)
+          steady.forEach((key) => {
+            if (!hit && block !== key && block.contains(key))
+              hit = (block as Element).localName !== 'body' && (block as Element).localName !== 'html';
+          });
         return hit;
       },
       changedBefore: (node) => before.has(node),
@@ -207,6 +210,7 @@ function isOverlay(record: MutationRecord): boolean {
   if (target.nodeType === 1 && (target as Element).hasAttribute(OVERLAY_ATTRIBUTE)) return true;
   if (record.type !== 'childList') return false;
   const added = record.addedNodes;
-  for (let i = 0; i < added.length; i++) if (added[i].nodeType === 1 && (added[i] as Element).hasAttribute(OVERLAY_ATTRIBUTE)) return true;
+  for (let i = 0; i < added.length; i++)
+    if (added[i].nodeType === 1 && (added[i] as Element).hasAttribute(OVERLAY_ATTRIBUTE)) return true;
   return false;
 }

@@ -47,12 +47,20 @@ export function installDialogGuard(win: Window): boolean {
     if (holder[INSTALLED]) return true;
     const doc = win.document;
     let policy: DialogPolicy | null = null;
-    doc.addEventListener(DIALOG_ARM_EVENT, (event) => {
-      policy = parsePolicy((event as CustomEvent).detail);
-    }, true);
-    doc.addEventListener(DIALOG_DISARM_EVENT, () => {
-      policy = null;
-    }, true);
+    doc.addEventListener(
+      DIALOG_ARM_EVENT,
+      (event) => {
+        policy = parsePolicy((event as CustomEvent).detail);
+      },
+      true,
+    );
+    doc.addEventListener(
+      DIALOG_DISARM_EVENT,
+      () => {
+        policy = null;
+      },
+      true,
+    );
     const CustomEventCtor = (win as unknown as { CustomEvent: typeof CustomEvent }).CustomEvent;
     const report = (record: DialogRecord) => {
       try {
@@ -77,12 +85,17 @@ export function installDialogGuard(win: Window): boolean {
           return armed.accept;
         }
         const value = armed.accept ? (armed.promptText ?? (fallback === undefined ? '' : String(fallback))) : null;
-        report(value === null ? { type, message: text, accepted: false } : { type, message: text, accepted: true, value });
+        report(
+          value === null ? { type, message: text, accepted: false } : { type, message: text, accepted: true, value },
+        );
         return value;
       };
       try {
         defineProperty(wrapped, 'name', { value: type });
-        defineProperty(wrapped, 'toString', { value: () => Function.prototype.toString.call(original), configurable: true });
+        defineProperty(wrapped, 'toString', {
+          value: () => Function.prototype.toString.call(original),
+          configurable: true,
+        });
       } catch {
         /* cosmetic */
       }
@@ -101,7 +114,8 @@ export function installDialogGuard(win: Window): boolean {
 function parsePolicy(detail: unknown): DialogPolicy {
   try {
     const p = typeof detail === 'string' ? (JSON.parse(detail) as Partial<DialogPolicy>) : null;
-    if (p && typeof p === 'object') return { accept: p.accept === true, ...(typeof p.promptText === 'string' ? { promptText: p.promptText } : {}) };
+    if (p && typeof p === 'object')
+      return { accept: p.accept === true, ...(typeof p.promptText === 'string' ? { promptText: p.promptText } : {}) };
   } catch {
     /* a malformed arm answers safely */
   }
@@ -112,7 +126,11 @@ function parseRecord(detail: unknown): DialogRecord | null {
   try {
     const r = typeof detail === 'string' ? (JSON.parse(detail) as Partial<DialogRecord>) : null;
     if (!r || (r.type !== 'alert' && r.type !== 'confirm' && r.type !== 'prompt')) return null;
-    const out: DialogRecord = { type: r.type, message: String(r.message ?? '').slice(0, MAX_MESSAGE), accepted: r.accepted === true };
+    const out: DialogRecord = {
+      type: r.type,
+      message: String(r.message ?? '').slice(0, MAX_MESSAGE),
+      accepted: r.accepted === true,
+    };
     if (typeof r.value === 'string') out.value = r.value.slice(0, MAX_MESSAGE);
     return out;
   } catch {
@@ -147,7 +165,8 @@ export class DialogWatch {
         this.onDialog?.();
       };
       doc.addEventListener(DIALOG_EVENT, listener, true);
-      const CustomEventCtor = (win as unknown as { CustomEvent?: typeof CustomEvent } | null)?.CustomEvent ?? CustomEvent;
+      const CustomEventCtor =
+        (win as unknown as { CustomEvent?: typeof CustomEvent } | null)?.CustomEvent ?? CustomEvent;
       doc.dispatchEvent(new CustomEventCtor(DIALOG_ARM_EVENT, { detail: JSON.stringify(this.policy) }));
       this.armed.push({
         doc,

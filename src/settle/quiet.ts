@@ -46,7 +46,11 @@ export interface QuietResult {
   mutations?: number;
 }
 
-export function waitForQuiet(roots: Node[], requests: RequestTracker | null, options: QuietOptions): Promise<QuietResult> {
+export function waitForQuiet(
+  roots: Node[],
+  requests: RequestTracker | null,
+  options: QuietOptions,
+): Promise<QuietResult> {
   const started = now();
   const since = options.since ?? -Infinity;
   let lastChange = Math.max(options.lastChange ?? started, requests ? requests.lastActivity() : 0);
@@ -60,7 +64,12 @@ export function waitForQuiet(roots: Node[], requests: RequestTracker | null, opt
       finished = true;
       clearTimer(timer);
       for (let i = 0; i < observers.length; i++) observers[i].disconnect();
-      resolve({ settled, waitedMs: Math.round(now() - started), pendingRequests: requests ? requests.pending(since) : 0, mutations });
+      resolve({
+        settled,
+        waitedMs: Math.round(now() - started),
+        pendingRequests: requests ? requests.pending(since) : 0,
+        mutations,
+      });
     };
     const busy = () => {
       try {
@@ -78,7 +87,9 @@ export function waitForQuiet(roots: Node[], requests: RequestTracker | null, opt
       // An animation the action started ends in what it reveals: quiet is counted from its end.
       if (running) lastChange = Math.max(lastChange, t);
       // Read afresh each time, not kept: a ticker counted at first may be recognised as background later.
-      const last = options.observation ? Math.max(lastChange, options.observation.lastCausedChange(!options.countStyle)) : lastChange;
+      const last = options.observation
+        ? Math.max(lastChange, options.observation.lastCausedChange(!options.countStyle))
+        : lastChange;
       if (!pending && !running && t - last >= options.quietMs) return finish(true);
       if (t - started >= options.timeoutMs) return finish(false);
       // Wake when the quiet period could end, or every 50 ms while requests or animations run.

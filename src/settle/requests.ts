@@ -49,7 +49,8 @@ export function wrapRequests(win: Window): RequestTracker | null {
   const holder = win as unknown as Record<string, unknown>;
   try {
     const existing = holder[KEY];
-    if (existing instanceof WrappedRequests || (existing && typeof (existing as RequestTracker).pending === 'function')) return existing as RequestTracker;
+    if (existing instanceof WrappedRequests || (existing && typeof (existing as RequestTracker).pending === 'function'))
+      return existing as RequestTracker;
     const tracker = new WrappedRequests();
     wrapFetch(win, tracker);
     wrapXhr(win, tracker);
@@ -85,7 +86,10 @@ function wrapFetch(win: Window, tracker: WrappedRequests): void {
   try {
     defineProperty(wrapped, 'name', { value: original.name });
     defineProperty(wrapped, 'length', { value: original.length });
-    defineProperty(wrapped, 'toString', { value: () => Function.prototype.toString.call(original), configurable: true });
+    defineProperty(wrapped, 'toString', {
+      value: () => Function.prototype.toString.call(original),
+      configurable: true,
+    });
   } catch {
     /* cosmetic */
   }

@@ -103,7 +103,8 @@ export class DomSnapshot {
     const text = outline.nodes[index].vn.text ?? '';
     for (let p = outline.parents[index]; p >= 0; p = outline.parents[p]) {
       const holder = outline.nodes[p];
-      if (holder.vn.actionable && holder.vn.node_id) return { text, holderId: holder.vn.node_id, holder: outline.line(p) };
+      if (holder.vn.actionable && holder.vn.node_id)
+        return { text, holderId: holder.vn.node_id, holder: outline.line(p) };
     }
     return { text, holderId: null, holder: null };
   }
@@ -145,7 +146,8 @@ export class DomSnapshot {
 
   serialize(options: SerializeOptions = {}): SerializedPage {
     const start = now();
-    if (options.includeSelectors === undefined && this.parts.includeSelectors) options = { ...options, includeSelectors: true };
+    if (options.includeSelectors === undefined && this.parts.includeSelectors)
+      options = { ...options, includeSelectors: true };
     const body = options.includeSelectors ? toVirtualNode(this.parts.body, options) : this.virtualDom;
     const payload = buildPayload(this.context, options.includeSelectors ? body : cloneTree(body), this.meta);
     payload.page.meta.timings.serializeMs = round(now() - start);
@@ -154,7 +156,10 @@ export class DomSnapshot {
 
   toText(options: TextOptions = {}): string {
     const started = now();
-    const text = renderText({ context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes }, options);
+    const text = renderText(
+      { context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes },
+      options,
+    );
     // P6: the render stage is the latest rendering of this snapshot.
     if (this.stats.stages) this.stats.stages.render = Math.round((now() - started) * 1000) / 1000;
     return text;

@@ -23,7 +23,11 @@ import { isElement } from '../dom/dom-utils';
 import { epochMs, now } from '../dom/builtins';
 import { StageClock } from './stages';
 
-export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, memory: IdMemory = new IdMemory()): DomSnapshot {
+export function buildSnapshot(
+  doc: Document,
+  options: ResolvedSnapshotOptions,
+  memory: IdMemory = new IdMemory(),
+): DomSnapshot {
   const started = now();
   let context: PageContext = EMPTY_CONTEXT;
   beginCaches();
@@ -41,7 +45,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     clock.lap('walk');
     demoteRedundantLabels(walked.labels, walked.standIns);
     // A full-viewport backdrop makes the page under it unusable, like a modal dialog does.
-    const overlay = walked.covers.fullViewport.length ? findOverlay(doc, walked.covers.fullViewport, walked.covers.covers, viewport) : null;
+    const overlay = walked.covers.fullViewport.length
+      ? findOverlay(doc, walked.covers.fullViewport, walked.covers.covers, viewport)
+      : null;
     if (overlay) ({ tree: walked.roots, kept: walked.keptNodes } = confineTo(overlay, walked.roots, walked.keptNodes));
     // S16: a CAPTCHA, or a sign-in / cookie wall on the layer that blocks the page.
     const blocker = detectBlocker(doc, walked.modal, overlay);
@@ -59,7 +65,8 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       if (!node.reused && node.ref) {
         // F8: a structural id that once named another (removed) element is retired.
         const el = node.ref;
-        if (!memory.mayName(node.vn.node_id, el)) node.vn.node_id = allocator.allocate(node.idHash!, (id) => memory.mayName(id, el));
+        if (!memory.mayName(node.vn.node_id, el))
+          node.vn.node_id = allocator.allocate(node.idHash!, (id) => memory.mayName(id, el));
         memory.claim(node.vn.node_id, el);
       }
       nodesById.set(node.vn.node_id, node);
@@ -98,7 +105,9 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
     const notes = budget.notes.slice();
     if (walked.timedOut) {
       truncation.unshift(`time budget ${options.timeBudgetMs} ms`);
-      notes.unshift(`traversal stopped at the ${options.timeBudgetMs} ms time budget after ${walked.visited} elements; content further down the page is missing`);
+      notes.unshift(
+        `traversal stopped at the ${options.timeBudgetMs} ms time budget after ${walked.visited} elements; content further down the page is missing`,
+      );
     }
 
     const bodyEl = doc.body ?? doc.documentElement;
@@ -145,7 +154,18 @@ export function buildSnapshot(doc: Document, options: ResolvedSnapshotOptions, m
       truncated,
       truncation,
     };
-    return new DomSnapshot({ context, body, meta, stats, notes, nodesById, memory, outline, includeSelectors: options.includeSelectors, innerRoots: walked.innerRoots });
+    return new DomSnapshot({
+      context,
+      body,
+      meta,
+      stats,
+      notes,
+      nodesById,
+      memory,
+      outline,
+      includeSelectors: options.includeSelectors,
+      innerRoots: walked.innerRoots,
+    });
   } catch (error) {
     return errorSnapshot(context, started, error);
   } finally {
@@ -216,9 +236,19 @@ export function hintFromUrl(href: string): string | undefined {
     } catch {
       /* keep as written */
     }
-    seg = seg.replace(/\.(?:s?html?|php|aspx?|jsp)$/i, '').replace(/[-_+.]+/g, ' ').trim();
+    seg = seg
+      .replace(/\.(?:s?html?|php|aspx?|jsp)$/i, '')
+      .replace(/[-_+.]+/g, ' ')
+      .trim();
     // Skip numeric or id-like segments (dates, hashes) and the host.
-    if (!seg || /^[\d\s]+$/.test(seg) || /^[0-9a-f]{8,}$/i.test(seg) || seg.includes(':') || i <= 2 && /^https?:?$/i.test(segments[0])) continue;
+    if (
+      !seg ||
+      /^[\d\s]+$/.test(seg) ||
+      /^[0-9a-f]{8,}$/i.test(seg) ||
+      seg.includes(':') ||
+      (i <= 2 && /^https?:?$/i.test(segments[0]))
+    )
+      continue;
     return seg.length > 40 ? seg.slice(0, 39) + '…' : seg;
   }
   return undefined;
@@ -294,23 +324,67 @@ export function failedText(error: unknown): string {
 export function failedPayload(error: unknown): SerializedPage {
   const message = messageOf(error);
   const meta: SnapshotMeta = {
-    version: 'domtool.v1', truncated: true, truncation: ['error'], totalNodes: 0, emittedNodes: 1, interactiveNodes: 0,
-    timings: { buildMs: 0 }, takenAt: epochMs(now()), error: message,
+    version: 'domtool.v1',
+    truncated: true,
+    truncation: ['error'],
+    totalNodes: 0,
+    emittedNodes: 1,
+    interactiveNodes: 0,
+    timings: { buildMs: 0 },
+    takenAt: epochMs(now()),
+    error: message,
   };
-  return { page: { context: EMPTY_CONTEXT, body: { node_id: formatId(childHash(0x5eed, 'body')), tag: 'body', visible: true }, meta } };
+  return {
+    page: {
+      context: EMPTY_CONTEXT,
+      body: { node_id: formatId(childHash(0x5eed, 'body')), tag: 'body', visible: true },
+      meta,
+    },
+  };
 }
 
 function errorSnapshot(context: PageContext, started: number, error: unknown): DomSnapshot {
   const message = messageOf(error);
   const takenAt = now();
   const buildMs = round(takenAt - started);
-  const body: BuildNode = { vn: { node_id: formatId(childHash(0x5eed, 'body')), tag: 'body', visible: true }, children: [], block: 0, top: 0, bottom: 0 };
-  const meta: SnapshotMeta = {
-    version: 'domtool.v1', truncated: true, truncation: ['error'], totalNodes: 0, emittedNodes: 1, interactiveNodes: 0,
-    timings: { buildMs }, takenAt: epochMs(takenAt), error: message,
+  const body: BuildNode = {
+    vn: { node_id: formatId(childHash(0x5eed, 'body')), tag: 'body', visible: true },
+    children: [],
+    block: 0,
+    top: 0,
+    bottom: 0,
   };
-  const stats: SnapshotStats = { stages: { walk: 0, classify: 0, ids: 0, distill: 0, render: 0 }, visitedElements: 0, keptNodes: 0, emittedNodes: 1, interactiveNodes: 0, buildMs, truncated: true, truncation: ['error'] };
-  return new DomSnapshot({ context, body, meta, stats, notes: ['snapshot failed: ' + message], nodesById: new Map(), memory: new IdMemory(), outline: new Outline() });
+  const meta: SnapshotMeta = {
+    version: 'domtool.v1',
+    truncated: true,
+    truncation: ['error'],
+    totalNodes: 0,
+    emittedNodes: 1,
+    interactiveNodes: 0,
+    timings: { buildMs },
+    takenAt: epochMs(takenAt),
+    error: message,
+  };
+  const stats: SnapshotStats = {
+    stages: { walk: 0, classify: 0, ids: 0, distill: 0, render: 0 },
+    visitedElements: 0,
+    keptNodes: 0,
+    emittedNodes: 1,
+    interactiveNodes: 0,
+    buildMs,
+    truncated: true,
+    truncation: ['error'],
+  };
+  return new DomSnapshot({
+    context,
+    body,
+    meta,
+    stats,
+    notes: ['snapshot failed: ' + message],
+    nodesById: new Map(),
+    memory: new IdMemory(),
+    outline: new Outline(),
+  });
 }
 
 /** Two decimals, without Math (R1: a page may have replaced it). */
@@ -319,4 +393,10 @@ function round(ms: number): number {
   return (x - (((x % 1) + 1) % 1)) / 100;
 }
 
-const EMPTY_CONTEXT: PageContext = { url: '', title: '', domain: '', viewport: { width: 0, height: 0 }, scroll: { x: 0, y: 0, width: 0, height: 0 } };
+const EMPTY_CONTEXT: PageContext = {
+  url: '',
+  title: '',
+  domain: '',
+  viewport: { width: 0, height: 0 },
+  scroll: { x: 0, y: 0, width: 0, height: 0 },
+};

@@ -46,16 +46,20 @@ export const HOVER_TAG = '#hover';
  * the top) and the value the parent handed down, and returns the value for the node's
  * own children (a depth, a flag). Parallel arrays: no object per node.
  */
-export function preorder(roots: BuildNode[], visit: (node: BuildNode, parent: number, carried: number) => number): void {
+export function preorder(
+  roots: BuildNode[],
+  visit: (node: BuildNode, parent: number, carried: number) => number,
+): void {
   const nodes: BuildNode[] = [];
   const parents: number[] = [];
   const carries: number[] = [];
   const push = (list: BuildNode[] | undefined, parent: number, carried: number) => {
-    if (list) for (let i = list.length - 1; i >= 0; i--) {
-      nodes.push(list[i]);
-      parents.push(parent);
-      carries.push(carried);
-    }
+    if (list)
+      for (let i = list.length - 1; i >= 0; i--) {
+        nodes.push(list[i]);
+        parents.push(parent);
+        carries.push(carried);
+      }
   };
   push(roots, -1, 0);
   for (let index = 0; nodes.length; index++) {

@@ -5,9 +5,13 @@
 import { expect, test } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 
-test('TodoMVC toggles (opacity 0 over a drawn circle) are checkboxes with their state; clicking one toggles the todo', async ({ page }) => {
+test('TodoMVC toggles (opacity 0 over a drawn circle) are checkboxes with their state; clicking one toggles the todo', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/widgets/custom-look.html', 'window.__ready');
-  const text: string = await page.evaluate(async () => (await (window as any).__tool.getSnapshot({ force: true })).toText());
+  const text: string = await page.evaluate(async () =>
+    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
+  );
   expect(text).toMatch(/nv_\w+ checkbox \[checked hint="todo"\]\n\s+Buy milk/);
   const walk = await findId(page, { role: 'checkbox', nth: 1 });
   const r = await act(page, 'click', walk);
@@ -17,9 +21,13 @@ test('TodoMVC toggles (opacity 0 over a drawn circle) are checkboxes with their 
   expect(await appState(page, '__app.todos')).toEqual([false, true]);
 });
 
-test('Bootstrap checkable list group: clipped pointer-events:none radios are listed with state and chosen through their label', async ({ page }) => {
+test('Bootstrap checkable list group: clipped pointer-events:none radios are listed with state and chosen through their label', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/widgets/custom-look.html', 'window.__ready');
-  const text: string = await page.evaluate(async () => (await (window as any).__tool.getSnapshot({ force: true })).toText());
+  const text: string = await page.evaluate(async () =>
+    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
+  );
   expect(text).toContain('radio "Basic plan Free forever" [checked]');
   expect(text).toContain('radio "Pro plan $9 a month" [unchecked]');
   // The labels are the stand-ins: no second id for them.
@@ -28,20 +36,28 @@ test('Bootstrap checkable list group: clipped pointer-events:none radios are lis
   const r = await act(page, 'click', pro);
   expect(r.success).toBe(true);
   expect(await appState(page, '__app.plan')).toBe('pro');
-  const after: string = await page.evaluate(async () => (await (window as any).__tool.getSnapshot({ force: true })).toText());
+  const after: string = await page.evaluate(async () =>
+    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
+  );
   expect(after).toMatch(/radio "Pro plan \$9 a month" \[checked/);
 });
 
-test('Bootstrap disabled "Loading…" buttons (spinner + text, pointer-events:none) are listed [disabled] and refused', async ({ page }) => {
+test('Bootstrap disabled "Loading…" buttons (spinner + text, pointer-events:none) are listed [disabled] and refused', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/widgets/custom-look.html', 'window.__ready');
-  const text: string = await page.evaluate(async () => (await (window as any).__tool.getSnapshot({ force: true })).toText());
+  const text: string = await page.evaluate(async () =>
+    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
+  );
   expect(text.match(/button "Loading\.\.\." \[disabled\]/g)).toHaveLength(2);
   const r = await act(page, 'click', await findId(page, { role: 'button', name: 'Loading...' }));
   expect(r.success).toBe(false);
   expect(r.error?.code).toBe('NOT_ACTIONABLE');
 });
 
-test('a switch drawn over a zero-size checkbox: listed as the checkbox; click and check go through its label', async ({ page }) => {
+test('a switch drawn over a zero-size checkbox: listed as the checkbox; click and check go through its label', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/widgets/inline-switch.html', 'window.__ready');
   const dark = await findId(page, { role: 'checkbox', name: 'Dark mode' });
   expect((await act(page, 'click', dark)).success).toBe(true);

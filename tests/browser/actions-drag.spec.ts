@@ -8,7 +8,8 @@ import { act, appState, findId, openFixture } from './actions-helpers';
 
 type Board = { todo: string[]; done: string[] };
 const dnd = (page: Page) => appState<{ list: string[]; board: Board; ends: number }>(page, 'window.__dnd');
-const sortable = (page: Page) => appState<{ sortable: string[]; native: string[]; volume: number; brightness: number }>(page, 'window.__sortable');
+const sortable = (page: Page) =>
+  appState<{ sortable: string[]; native: string[]; volume: number; brightness: number }>(page, 'window.__sortable');
 
 test.describe('dnd-kit', () => {
   test.beforeEach(async ({ page }) => {
@@ -42,7 +43,9 @@ test.describe('dnd-kit', () => {
     expect(r.effect?.moved).toBeTruthy();
   });
 
-  test('kanban: the destination named by the text the agent read (the column title), as a person drops on it', async ({ page }) => {
+  test('kanban: the destination named by the text the agent read (the column title), as a person drops on it', async ({
+    page,
+  }) => {
     const card = await findId(page, { role: 'button', name: 'Ship it' });
     const r = await act(page, 'drag', card, { text: 'Done' });
     expect(r.error).toBeUndefined();

@@ -5,8 +5,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { act, findId, openFixture } from './actions-helpers';
 
 const cm = (page: Page) => page.evaluate(() => (window as unknown as { __editors: { cm(): string } }).__editors.cm());
-const lexical = (page: Page) => page.evaluate(() => (window as unknown as { __editors: { lexical(): string } }).__editors.lexical());
-const monaco = (page: Page) => page.evaluate(() => (window as unknown as { __monaco: { value(): string } }).__monaco.value());
+const lexical = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __editors: { lexical(): string } }).__editors.lexical());
+const monaco = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __monaco: { value(): string } }).__monaco.value());
 
 test.describe('CodeMirror 6 and Lexical', () => {
   test.beforeEach(async ({ page }) => {
@@ -41,7 +43,9 @@ test.describe('Monaco', () => {
   });
 
   test('typing goes through its EditContext into the model; clear empties it', async ({ page }) => {
-    const text = await page.evaluate(async () => (window as unknown as { __tool: { getText(o: object): Promise<string> } }).__tool.getText({ force: true }));
+    const text = await page.evaluate(async () =>
+      (window as unknown as { __tool: { getText(o: object): Promise<string> } }).__tool.getText({ force: true }),
+    );
     // The snapshot shows Monaco only through its IME textarea (the EditContext element is
     // 0 px wide): any element of the editor stands for it.
     const editor = await findId(page, { role: 'textbox' });

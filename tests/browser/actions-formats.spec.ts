@@ -6,14 +6,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 
 type Fields = Record<'date' | 'time' | 'meeting' | 'month' | 'week' | 'color', string>;
-const state = (page: Page) => appState<{ fields: Fields; toppings: string[]; picked: string | null }>(page, 'window.__dates');
+const state = (page: Page) =>
+  appState<{ fields: Fields; toppings: string[]; picked: string | null }>(page, 'window.__dates');
 
 test.beforeEach(async ({ page }) => {
   await openFixture(page, '/fixtures/apps/dates/index.html', 'window.__dates');
 });
 
 test('the snapshot shows the value format of date/time/colour inputs', async ({ page }) => {
-  const text = await page.evaluate(async () => (window as unknown as { __tool: { getText(o: object): Promise<string> } }).__tool.getText({ force: true }));
+  const text = await page.evaluate(async () =>
+    (window as unknown as { __tool: { getText(o: object): Promise<string> } }).__tool.getText({ force: true }),
+  );
   expect(text).toMatch(/"Start date" \[[^\]]*format=YYYY-MM-DD/);
   expect(text).toMatch(/"Start time" \[[^\]]*format=HH:MM/);
   expect(text).toMatch(/"Sprint week" \[[^\]]*format=YYYY-Www/);
@@ -36,11 +39,20 @@ test('natural values land in React state in the format the input expects', async
   expect((await state(page)).fields.date).toBe('2026-12-01');
 
   expect((await act(page, 'type', await findId(page, { name: 'Start time' }), '3:30 pm')).success).toBe(true);
-  expect((await act(page, 'type', await findId(page, { name: 'Meeting' }), 'Nov 22, 2026 at 9:15 am')).success).toBe(true);
+  expect((await act(page, 'type', await findId(page, { name: 'Meeting' }), 'Nov 22, 2026 at 9:15 am')).success).toBe(
+    true,
+  );
   expect((await act(page, 'type', await findId(page, { name: 'Billing month' }), 'November 2026')).success).toBe(true);
   expect((await act(page, 'type', await findId(page, { name: 'Sprint week' }), '2026-11-22')).success).toBe(true);
   expect((await act(page, 'type', await findId(page, { name: 'Theme colour' }), 'rebeccapurple')).success).toBe(true);
-  expect((await state(page)).fields).toEqual({ date: '2026-12-01', time: '15:30', meeting: '2026-11-22T09:15', month: '2026-11', week: '2026-W47', color: '#663399' });
+  expect((await state(page)).fields).toEqual({
+    date: '2026-12-01',
+    time: '15:30',
+    meeting: '2026-11-22T09:15',
+    month: '2026-11',
+    week: '2026-W47',
+    color: '#663399',
+  });
 });
 
 test('native select multiple: several options by label', async ({ page }) => {
@@ -52,7 +64,9 @@ test('native select multiple: several options by label', async ({ page }) => {
 
 test('custom calendar: day cells have ids and full-date names; clicking one picks it', async ({ page }) => {
   await act(page, 'click', await findId(page, { role: 'button', name: 'Choose delivery date' }));
-  const text = await page.evaluate(async () => (window as unknown as { __tool: { getText(o: object): Promise<string> } }).__tool.getText({ force: true }));
+  const text = await page.evaluate(async () =>
+    (window as unknown as { __tool: { getText(o: object): Promise<string> } }).__tool.getText({ force: true }),
+  );
   expect(text).toMatch(/nv_\w+ button "[^"]*November 24(th)?, 2026"/);
   const day = await findId(page, { role: 'button', name: /November 24(th)?, 2026/ });
   const r = await act(page, 'click', day);

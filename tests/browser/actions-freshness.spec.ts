@@ -36,11 +36,23 @@ async function sameSnapshotAfter(page: import('@playwright/test').Page, mutate: 
 test('cached within the TTL; noise keeps the cache; meaningful changes rebuild it (F1, F2)', async ({ page }) => {
   expect(await sameSnapshotAfter(page, '')).toBe(true);
   expect(await sameSnapshotAfter(page, 'document.getElementById("clock").textContent = "00:01"')).toBe(true);
-  expect(await sameSnapshotAfter(page, 'document.getElementById("deco").className = "pulse"; document.getElementById("deco").style.opacity = "0.9"')).toBe(true);
+  expect(
+    await sameSnapshotAfter(
+      page,
+      'document.getElementById("deco").className = "pulse"; document.getElementById("deco").style.opacity = "0.9"',
+    ),
+  ).toBe(true);
   expect(await sameSnapshotAfter(page, 'document.body.dataset.tick = "1"')).toBe(true);
-  expect(await sameSnapshotAfter(page, 'const b = document.createElement("button"); b.textContent = "New"; document.body.appendChild(b)')).toBe(false);
+  expect(
+    await sameSnapshotAfter(
+      page,
+      'const b = document.createElement("button"); b.textContent = "New"; document.body.appendChild(b)',
+    ),
+  ).toBe(false);
   expect(await sameSnapshotAfter(page, 'document.getElementById("buy").textContent = "Buy later"')).toBe(false);
-  expect(await sameSnapshotAfter(page, 'document.getElementById("buy").setAttribute("aria-label", "Purchase")')).toBe(false);
+  expect(await sameSnapshotAfter(page, 'document.getElementById("buy").setAttribute("aria-label", "Purchase")')).toBe(
+    false,
+  );
   expect(await sameSnapshotAfter(page, 'document.getElementById("buy").disabled = true')).toBe(false);
   expect(await sameSnapshotAfter(page, 'document.getElementById("buy").remove()')).toBe(false);
 });
@@ -188,14 +200,18 @@ test('click scrolls an offscreen button into view first and hits it at its centr
   const [x, y, trusted] = await page.evaluate(() => (window as any).__bottom);
   expect(trusted).toBe(false);
   const box = await page.evaluate(() => {
-    const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Bottom action')!.getBoundingClientRect();
+    const b = [...document.querySelectorAll('button')]
+      .find((x) => x.textContent === 'Bottom action')!
+      .getBoundingClientRect();
     return { cx: b.left + b.width / 2, cy: b.top + b.height / 2 };
   });
   expect(Math.abs(x - box.cx)).toBeLessThanOrEqual(1);
   expect(Math.abs(y - box.cy)).toBeLessThanOrEqual(1);
 });
 
-test('a field that only accepts trusted input is filled through the editing fallback, and says so', async ({ page }) => {
+test('a field that only accepts trusted input is filled through the editing fallback, and says so', async ({
+  page,
+}) => {
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.setAttribute('aria-label', 'Trusted only');

@@ -54,7 +54,12 @@ function buildOne(entry: string, name: string, globalName?: string): Promise<voi
         jsx: 'automatic',
         logLevel: 'silent',
         loader: { '.ttf': 'file' },
-        define: { 'process.env.NODE_ENV': '"production"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
+        define: {
+          'process.env.NODE_ENV': '"production"',
+          __VUE_OPTIONS_API__: 'true',
+          __VUE_PROD_DEVTOOLS__: 'false',
+          __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false',
+        },
       });
       for (const file of readdirSync(tmpDir)) renameSync(tmpDir + file, OUT + file);
       rmSync(tmpDir, { recursive: true, force: true });
@@ -66,7 +71,10 @@ function buildOne(entry: string, name: string, globalName?: string): Promise<voi
 
 /** Builds the library and the given apps (all when none are named), once per worker. */
 export async function buildFixtures(apps: string[] = Object.keys(APPS)): Promise<void> {
-  await Promise.all([buildOne('src/index.ts', 'domtool', '__DomToolActions'), ...apps.map((name) => buildOne(APPS[name], name))]);
+  await Promise.all([
+    buildOne('src/index.ts', 'domtool', '__DomToolActions'),
+    ...apps.map((name) => buildOne(APPS[name], name)),
+  ]);
 }
 
 /** Opens a fixture page and injects the library bundle into the top document. */
@@ -108,7 +116,15 @@ export interface Query {
  * snapshot text when nothing matches, so failures show what the agent would see.
  */
 export async function findId(page: Page, query: Query, force = true): Promise<string> {
-  const q = { role: query.role, tag: query.tag, hint: query.hint, text: query.text, nth: query.nth ?? 0, name: typeof query.name === 'string' ? query.name : undefined, re: query.name instanceof RegExp ? query.name.source : undefined };
+  const q = {
+    role: query.role,
+    tag: query.tag,
+    hint: query.hint,
+    text: query.text,
+    nth: query.nth ?? 0,
+    name: typeof query.name === 'string' ? query.name : undefined,
+    re: query.name instanceof RegExp ? query.name.source : undefined,
+  };
   const found = await page.evaluate(
     async ({ q, force }) => {
       const w = window as unknown as Record<string, any>;
@@ -118,7 +134,15 @@ export async function findId(page: Page, query: Query, force = true): Promise<st
       const walk = (n: VirtualNode) => {
         const name = n.name ?? '';
         const hintOk = !q.hint || new RegExp(q.hint).test(n.hint ?? '');
-        if (hintOk && (!q.role || n.role === q.role) && (!q.tag || n.tag === q.tag) && (q.text === undefined || n.text === q.text) && (q.name === undefined || name === q.name) && (!re || re.test(name))) hits.push(n.node_id);
+        if (
+          hintOk &&
+          (!q.role || n.role === q.role) &&
+          (!q.tag || n.tag === q.tag) &&
+          (q.text === undefined || n.text === q.text) &&
+          (q.name === undefined || name === q.name) &&
+          (!re || re.test(name))
+        )
+          hits.push(n.node_id);
         for (const list of [n.children, n.shadowDom, n.iframe]) if (list) for (const c of list) walk(c);
       };
       walk(snap.virtualDom);
@@ -130,7 +154,19 @@ export async function findId(page: Page, query: Query, force = true): Promise<st
   return found.id;
 }
 
-type ActionName = 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload';
+type ActionName =
+  | 'click'
+  | 'type'
+  | 'keypress'
+  | 'hover'
+  | 'select'
+  | 'check'
+  | 'uncheck'
+  | 'focus'
+  | 'clear'
+  | 'scroll'
+  | 'drag'
+  | 'upload';
 
 /** Calls `tool[action](...args)` in the page and returns the ActionResult. */
 export function act(page: Page, action: ActionName, ...args: unknown[]): Promise<ActionResult> {

@@ -72,5 +72,10 @@ test('repeat holds the key: keydowns with repeat=true, one keyup', async ({ page
   const r = await act(page, 'keypress', 'ArrowLeft', { id: target, repeat: 2 });
   expect(r.success).toBe(true);
   const ours = await page.evaluate(() => (window as unknown as { __keys: string[] }).__keys.splice(0));
-  expect(ours.map((l) => l.split(' ')[0] + ':' + l.split(' ').pop())).toEqual(['keydown:false', 'keydown:true', 'keydown:true', 'keyup:false']);
+  expect(ours.map((l) => l.split(' ')[0] + ':' + l.split(' ').pop())).toEqual([
+    'keydown:false',
+    'keydown:true',
+    'keydown:true',
+    'keyup:false',
+  ]);
 });

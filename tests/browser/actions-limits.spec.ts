@@ -24,7 +24,9 @@ test('a click handler that ignores untrusted events → success with noObservabl
   expect(r.notes?.join(' ')).toContain('untrusted');
 });
 
-test('file inputs cannot be typed into (VALIDATION_ERROR); clicking one opens no picker and says so', async ({ page }) => {
+test('file inputs cannot be typed into (VALIDATION_ERROR); clicking one opens no picker and says so', async ({
+  page,
+}) => {
   await page.evaluate(() => {
     const l = document.createElement('label');
     l.textContent = 'Attachment ';
@@ -69,7 +71,9 @@ test('actions survive a hostile page world (patched Array.from, polluted prototy
     (Array as any).from = () => [];
     (Object.prototype as any).polluted = 'x';
     (Array.prototype as any).extra = function () {};
-    (Array.prototype as any).toJSON = function () { return 'broken'; };
+    (Array.prototype as any).toJSON = function () {
+      return 'broken';
+    };
     const i = document.createElement('input');
     i.setAttribute('aria-label', 'Hostile field');
     document.body.appendChild(i);
@@ -81,7 +85,10 @@ test('actions survive a hostile page world (patched Array.from, polluted prototy
   const field = await findId(page, { role: 'textbox', name: 'Hostile field' });
   const t = await page.evaluate(async (id) => {
     const r = await (window as any).__tool.type(id, 'ok');
-    return { success: r.success, value: (document.querySelector('input[aria-label="Hostile field"]') as HTMLInputElement).value };
+    return {
+      success: r.success,
+      value: (document.querySelector('input[aria-label="Hostile field"]') as HTMLInputElement).value,
+    };
   }, field);
   expect(t).toEqual({ success: true, value: 'ok' });
   const sel = await findId(page, { role: 'combobox', name: 'Hostile select' });

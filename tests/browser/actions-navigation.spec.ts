@@ -7,7 +7,9 @@ import { act, findId, openFixture } from './actions-helpers';
 async function setup(p: Page, html: string): Promise<string> {
   await p.route('**/dest/**', async (route) => {
     await new Promise((r) => setTimeout(r, 3000));
-    await route.fulfill({ contentType: 'text/html', body: '<title>Destination</title><h1>Arrived</h1>' }).catch(() => {});
+    await route
+      .fulfill({ contentType: 'text/html', body: '<title>Destination</title><h1>Arrived</h1>' })
+      .catch(() => {});
   });
   await openFixture(p, '/tests/browser/helpers/blank.html');
   await p.evaluate((h) => (document.body.innerHTML = h), html);
@@ -26,14 +28,20 @@ test('a link click reports the link destination while the page unloads', async (
 });
 
 test('a POST form reports its action; a GET form its action with the query', async ({ page }) => {
-  await setup(page, `<form method="post" action="/dest/orders"><input name="q" aria-label="Item" value="tent"><button>Place order</button></form>`);
+  await setup(
+    page,
+    `<form method="post" action="/dest/orders"><input name="q" aria-label="Item" value="tent"><button>Place order</button></form>`,
+  );
   const post = await act(page, 'click', await findId(page, { role: 'button', name: 'Place order' }));
   expect(post.effect?.navigated).toBe(true);
   expect(post.effect?.urlAfter).toMatch(/\/dest\/orders$/);
   // The POST is still loading when the action answers: let it land before the next page (else goto is aborted).
   await page.waitForURL(/\/dest\/orders$/);
 
-  await setup(page, `<form action="/dest/search"><input name="q" aria-label="Search" value="red tent"><button>Go</button></form>`);
+  await setup(
+    page,
+    `<form action="/dest/search"><input name="q" aria-label="Search" value="red tent"><button>Go</button></form>`,
+  );
   const get = await act(page, 'click', await findId(page, { role: 'button', name: 'Go' }));
   expect(get.effect?.urlAfter).toMatch(/\/dest\/search\?q=red\+tent$/);
 });

@@ -4,7 +4,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 import type { FormState } from '../../fixtures/apps/react-form/state';
 
-
 const state = (page: Page) => appState<FormState>(page, 'window.__app.state');
 
 test.beforeEach(async ({ page }) => {
@@ -196,21 +195,48 @@ test('events arrive in the browser order with coordinates at the element centre'
     const w = window as unknown as Record<string, any>;
     const el = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === 'Increment')!;
     const events: string[] = [];
-    const types = ['pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'pointerdown', 'mousedown', 'focus', 'pointerup', 'mouseup', 'click'];
+    const types = [
+      'pointerover',
+      'pointerenter',
+      'mouseover',
+      'mouseenter',
+      'pointermove',
+      'mousemove',
+      'pointerdown',
+      'mousedown',
+      'focus',
+      'pointerup',
+      'mouseup',
+      'click',
+    ];
     for (const t of types)
       el.addEventListener(t, (e) => {
         const m = e as MouseEvent;
         events.push(`${t}:${m.button ?? ''}:${m.buttons ?? ''}:${m.detail ?? ''}:${e.composed}`);
         if (t === 'click') {
           const r = el.getBoundingClientRect();
-          events.push(`at-centre:${Math.abs(m.clientX - (r.left + r.width / 2)) <= 1 && Math.abs(m.clientY - (r.top + r.height / 2)) <= 1}`);
+          events.push(
+            `at-centre:${Math.abs(m.clientX - (r.left + r.width / 2)) <= 1 && Math.abs(m.clientY - (r.top + r.height / 2)) <= 1}`,
+          );
         }
       });
     await w.__tool.click(id);
     return events;
   }, inc);
   expect(log.map((e) => e.split(':')[0])).toEqual([
-    'pointerover', 'pointerenter', 'mouseover', 'mouseenter', 'pointermove', 'mousemove', 'pointerdown', 'mousedown', 'focus', 'pointerup', 'mouseup', 'click', 'at-centre',
+    'pointerover',
+    'pointerenter',
+    'mouseover',
+    'mouseenter',
+    'pointermove',
+    'mousemove',
+    'pointerdown',
+    'mousedown',
+    'focus',
+    'pointerup',
+    'mouseup',
+    'click',
+    'at-centre',
   ]);
   expect(log).toContain('pointerdown:0:1:1:true');
   expect(log).toContain('mouseup:0:0:1:true');

@@ -54,16 +54,28 @@ test.describe('same-origin iframe form', () => {
 
   test('fill, select, check and submit inside the frame; events from the frame realm', async ({ page }) => {
     const frame = page.frames().find((f) => f.url().endsWith('frame.html'))!;
-    expect((await act(page, 'type', await findId(page, { role: 'textbox', name: 'Cardholder' }), 'Ada L')).success).toBe(true);
-    expect((await act(page, 'select', await findId(page, { role: 'combobox', name: 'Plan' }), 'Yearly')).success).toBe(true);
-    expect((await act(page, 'check', await findId(page, { role: 'checkbox', name: 'Email me a receipt' }))).success).toBe(true);
+    expect(
+      (await act(page, 'type', await findId(page, { role: 'textbox', name: 'Cardholder' }), 'Ada L')).success,
+    ).toBe(true);
+    expect((await act(page, 'select', await findId(page, { role: 'combobox', name: 'Plan' }), 'Yearly')).success).toBe(
+      true,
+    );
+    expect(
+      (await act(page, 'check', await findId(page, { role: 'checkbox', name: 'Email me a receipt' }))).success,
+    ).toBe(true);
     const pay = await act(page, 'click', await findId(page, { role: 'button', name: 'Pay' }));
     expect(pay.success).toBe(true);
     expect(pay.notes?.join(' ')).toContain('form was submitted');
-    expect(await appState(frame, 'window.__frame.submissions')).toEqual([{ holder: 'Ada L', plan: 'y', receipt: true }]);
+    expect(await appState(frame, 'window.__frame.submissions')).toEqual([
+      { holder: 'Ada L', plan: 'y', receipt: true },
+    ]);
     // `instanceof MouseEvent` in the frame is true only for events built from the frame's constructors.
     expect(await appState(frame, 'window.__frame.events')).toEqual([
-      'pointerdown:true', 'mousedown:true', 'pointerup:true', 'mouseup:true', 'click:true',
+      'pointerdown:true',
+      'mousedown:true',
+      'pointerup:true',
+      'mouseup:true',
+      'click:true',
     ]);
   });
 
@@ -93,7 +105,9 @@ test.describe('same-origin iframe form', () => {
     expect(await appState(frame, 'window.__frame.submissions.length')).toBe(1);
   });
 
-  test('an element covered in the parent document is OBSCURED even though the frame itself is clear', async ({ page }) => {
+  test('an element covered in the parent document is OBSCURED even though the frame itself is clear', async ({
+    page,
+  }) => {
     // The id comes from the look before the cover, as an agent's would.
     const pay = await findId(page, { role: 'button', name: 'Pay' });
     await page.evaluate(() => {

@@ -37,7 +37,9 @@ test('keyed list reordered (DOM nodes moved) → the id still acts on the same r
   expect(await appState(page, 'window.__list.keyed')).toEqual(['Cherry', 'Banana']);
 });
 
-test('rows replaced by new elements → refresh + retry acts on the matching row or refuses; never another row', async ({ page }) => {
+test('rows replaced by new elements → refresh + retry acts on the matching row or refuses; never another row', async ({
+  page,
+}) => {
   const banana = await findId(page, { role: 'button', name: 'Remove Banana' });
   await page.evaluate(() => (window as any).__list.replace());
   const r = await act(page, 'click', banana);
@@ -49,7 +51,9 @@ test('rows replaced by new elements → refresh + retry acts on the matching row
   }
 });
 
-test('replaced rows in a different order: the same id is refused rather than removing another fruit', async ({ page }) => {
+test('replaced rows in a different order: the same id is refused rather than removing another fruit', async ({
+  page,
+}) => {
   const apple = await findId(page, { role: 'button', name: 'Remove Apple' });
   await page.evaluate(() => {
     (window as any).__list.replace();
@@ -61,7 +65,9 @@ test('replaced rows in a different order: the same id is refused rather than rem
   if (!r.success) expect(['STALE_NODE', 'ELEMENT_NOT_FOUND']).toContain(r.error?.code);
 });
 
-test('an unknown id gets one refresh, then ELEMENT_NOT_FOUND; a malformed id is a VALIDATION_ERROR', async ({ page }) => {
+test('an unknown id gets one refresh, then ELEMENT_NOT_FOUND; a malformed id is a VALIDATION_ERROR', async ({
+  page,
+}) => {
   await findId(page, { role: 'button', name: 'Remove Apple' });
   const builds = await page.evaluate(async () => {
     const w = window as any;

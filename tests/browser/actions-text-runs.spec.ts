@@ -32,7 +32,9 @@ test('a text run id names the target that holds the text; free text says it is n
   expect(f.error?.message).toContain('No target holds this text');
 });
 
-test('select() on a div dropdown picks the listed option by its text, or names the option ids to click', async ({ page }) => {
+test('select() on a div dropdown picks the listed option by its text, or names the option ids to click', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/widgets/dropdowns.html', 'window.__ready');
   const guests = (await idForLabel(page, 'Guests:')).id!;
   const closed = await act(page, 'select', guests, '4 people');

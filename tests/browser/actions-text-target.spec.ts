@@ -7,10 +7,13 @@ import { findId, openFixture } from './actions-helpers';
 
 async function setup(page: Page, html: string, script: string): Promise<void> {
   await openFixture(page, '/tests/browser/helpers/blank.html');
-  await page.evaluate(({ html, script }) => {
-    document.body.innerHTML = html;
-    new Function(script)();
-  }, { html, script });
+  await page.evaluate(
+    ({ html, script }) => {
+      document.body.innerHTML = html;
+      new Function(script)();
+    },
+    { html, script },
+  );
 }
 
 const DROPDOWN = `
@@ -33,7 +36,8 @@ const SCRIPT = `
   for (const s of document.querySelectorAll('section')) s.addEventListener('click', (e) => { if (e.target.className === 'opt') window.__picked.push(s.id + ':express'); });`;
 
 const picked = (page: Page) => page.evaluate(() => (window as any).__picked as string[]);
-const tool = (page: Page, method: string, ...args: unknown[]) => page.evaluate(({ method, args }) => (window as any).__tool[method](...args), { method, args });
+const tool = (page: Page, method: string, ...args: unknown[]) =>
+  page.evaluate(({ method, args }) => (window as any).__tool[method](...args), { method, args });
 
 test('click({ text }) lands on the delegated item a person would click; the page records it', async ({ page }) => {
   await setup(page, DROPDOWN, SCRIPT);

@@ -4,8 +4,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 
-interface Got { name: string; type: string; size: number; text: string }
-const state = (page: Page) => appState<{ resume: Got[]; photos: Got[]; zone: Got[]; bare: Got[]; bareHex: string }>(page, 'window.__upload');
+interface Got {
+  name: string;
+  type: string;
+  size: number;
+  text: string;
+}
+const state = (page: Page) =>
+  appState<{ resume: Got[]; photos: Got[]; zone: Got[]; bare: Got[]; bareHex: string }>(page, 'window.__upload');
 const PNG_HEADER = 'iVBORw0KGgo='; // base64 of 89 50 4e 47 0d 0a 1a 0a
 
 test.beforeEach(async ({ page }) => {
@@ -17,12 +23,17 @@ test('a visible file input receives a text file; accept and multiple are enforce
   const r = await act(page, 'upload', resume, { name: 'cv.txt', type: 'text/plain', data: 'Ada Lovelace, analyst' });
   expect(r.error).toBeUndefined();
   expect(r.effect?.files).toEqual(['cv.txt']);
-  await expect.poll(async () => (await state(page)).resume).toEqual([{ name: 'cv.txt', type: 'text/plain', size: 21, text: 'Ada Lovelace, analyst' }]);
+  await expect
+    .poll(async () => (await state(page)).resume)
+    .toEqual([{ name: 'cv.txt', type: 'text/plain', size: 21, text: 'Ada Lovelace, analyst' }]);
 
   const wrongType = await act(page, 'upload', resume, { name: 'virus.exe', data: 'MZ' });
   expect(wrongType.error?.code).toBe('VALIDATION_ERROR');
   expect(wrongType.error?.message).toContain('accept=".pdf,.txt"');
-  const two = await act(page, 'upload', resume, [{ name: 'a.txt', data: 'a' }, { name: 'b.txt', data: 'b' }]);
+  const two = await act(page, 'upload', resume, [
+    { name: 'a.txt', data: 'a' },
+    { name: 'b.txt', data: 'b' },
+  ]);
   expect(two.error?.code).toBe('VALIDATION_ERROR');
   expect(two.error?.message).toContain('one file');
   expect((await state(page)).resume.map((f) => f.name)).toEqual(['cv.txt']);
@@ -37,10 +48,12 @@ test('a "Choose photos" button stands for its hidden multiple input (base64 data
   expect(r.error).toBeUndefined();
   expect(r.success).toBe(true);
   expect(r.notes?.join(' ')).toContain('file input that');
-  await expect.poll(async () => (await state(page)).photos.map((f) => [f.name, f.type, f.size])).toEqual([
-    ['a.png', 'image/png', 8],
-    ['b.png', 'image/png', 8],
-  ]);
+  await expect
+    .poll(async () => (await state(page)).photos.map((f) => [f.name, f.type, f.size]))
+    .toEqual([
+      ['a.png', 'image/png', 8],
+      ['b.png', 'image/png', 8],
+    ]);
   const notImage = await act(page, 'upload', button, { name: 'notes.txt', data: 'x' });
   expect(notImage.error?.code).toBe('VALIDATION_ERROR');
 });
@@ -54,11 +67,20 @@ test('react-dropzone: through its input, and by dropping files on it', async ({ 
   const dropped = await act(page, 'upload', zone, { name: 'dropped.json', data: '{"ok":true}' }, { via: 'drop' });
   expect(dropped.error).toBeUndefined();
   expect(dropped.effect?.files).toEqual(['dropped.json']);
-  await expect.poll(async () => (await state(page)).zone.map((f) => [f.name, f.type, f.text])).toEqual([['dropped.json', 'application/json', '{"ok":true}']]);
+  await expect
+    .poll(async () => (await state(page)).zone.map((f) => [f.name, f.type, f.text]))
+    .toEqual([['dropped.json', 'application/json', '{"ok":true}']]);
 });
 
-test('a drop zone named by its text ("Drop a file on the bin") takes the files, as a person drops them there', async ({ page }) => {
-  const r = await act(page, 'upload', { text: 'Drop a file on the bin' }, { name: 'logo.png', data: 'data:image/png;base64,' + PNG_HEADER });
+test('a drop zone named by its text ("Drop a file on the bin") takes the files, as a person drops them there', async ({
+  page,
+}) => {
+  const r = await act(
+    page,
+    'upload',
+    { text: 'Drop a file on the bin' },
+    { name: 'logo.png', data: 'data:image/png;base64,' + PNG_HEADER },
+  );
   expect(r.error).toBeUndefined();
   expect(r.success).toBe(true);
   await expect.poll(async () => (await state(page)).bareHex).toBe('89504e470d0a1a0a');

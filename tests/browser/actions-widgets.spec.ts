@@ -39,13 +39,19 @@ test.describe('modal overlay', () => {
     await openFixture(page, '/fixtures/apps/modal/index.html', 'window.__modal');
   });
 
-  test('the page under an ARIA-modal cookie dialog is out of the snapshot; a click with an older id is OBSCURED, naming the dialog; after dismissing it the click works', async ({ page }) => {
+  test('the page under an ARIA-modal cookie dialog is out of the snapshot; a click with an older id is OBSCURED, naming the dialog; after dismissing it the click works', async ({
+    page,
+  }) => {
     // Like content under a native modal <dialog> (S14): only the dialog is there to use.
     expect(await findId(page, { role: 'button', name: 'Buy now' }).catch(() => null)).toBeNull();
     // An id the agent got before the dialog (re)opened.
-    await page.evaluate(() => { document.getElementById('cookie')!.hidden = true; });
+    await page.evaluate(() => {
+      document.getElementById('cookie')!.hidden = true;
+    });
     const buy = await findId(page, { role: 'button', name: 'Buy now' });
-    await page.evaluate(() => { document.getElementById('cookie')!.hidden = false; });
+    await page.evaluate(() => {
+      document.getElementById('cookie')!.hidden = false;
+    });
     const r = await act(page, 'click', buy);
     expect(r.success).toBe(false);
     expect(r.error?.code).toBe('OBSCURED');

@@ -34,10 +34,15 @@ async function setup(page: Page): Promise<void> {
 
 /** A DomTool request other than an action (getText, inspect), in the page. */
 function call<T>(page: Page, method: 'getText' | 'inspect', ...args: unknown[]): Promise<T> {
-  return page.evaluate(({ method, args }) => (window as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<T>>>).__tool[method](...args), { method, args });
+  return page.evaluate(
+    ({ method, args }) =>
+      (window as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<T>>>).__tool[method](...args),
+    { method, args },
+  );
 }
 
-const value = (page: Page, id: string) => page.evaluate((id) => (document.getElementById(id) as HTMLInputElement).value, id);
+const value = (page: Page, id: string) =>
+  page.evaluate((id) => (document.getElementById(id) as HTMLInputElement).value, id);
 
 test('type, select, check, uncheck, focus and clear take { text }', async ({ page }) => {
   await setup(page);
@@ -62,7 +67,9 @@ test('type, select, check, uncheck, focus and clear take { text }', async ({ pag
   expect(await value(page, 'email')).toBe('');
 });
 
-test('keypress takes its element first ({ text }, an id, or null for the focus); the old form still works', async ({ page }) => {
+test('keypress takes its element first ({ text }, an id, or null for the focus); the old form still works', async ({
+  page,
+}) => {
   await setup(page);
   const keys = () => page.evaluate(() => (window as unknown as { __keys: string[] }).__keys.slice());
   const byText = await act(page, 'keypress', { text: 'Search' }, 'a');
@@ -106,5 +113,9 @@ test('select takes `values`, and the result text is always set', async ({ page }
   expect(r.text.length).toBeGreaterThan(0);
   expect(await value(page, 'country')).toBe('Peru');
   const refused = await act(page, 'select', country, [3]);
-  expect(refused).toMatchObject({ ok: false, success: false, error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('values') } });
+  expect(refused).toMatchObject({
+    ok: false,
+    success: false,
+    error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('values') },
+  });
 });

@@ -58,17 +58,81 @@ const CHROMIUM_ROLE: Record<string, string | null> = {
 
 // Cases that must always match exactly (role and name).
 const CORE = [
-  'h1', 'nav', 'link-plain', 'link-nested', 'link-img', 'link-aria-label', 'link-title-only', 'link-ws',
-  'lb-multi', 'lb-hidden', 'lb-hidden-deep', 'lb-no-recursion', 'lb-self', 'lb-missing', 'lb-over-label',
-  'al-basic', 'al-ws', 'al-role', 'embed-target', 'embed-textbox', 'embed-select', 'embed-range',
-  'label-for', 'label-for-multi', 'label-wrap', 'label-wrap-markup', 'label-aria-wins', 'label-select',
-  'label-textarea', 'label-button', 'label-checkbox', 'label-radio', 'in-submit', 'in-submit-value', 'in-reset',
-  'in-button-value', 'in-image-alt', 'in-image-none', 'tb-placeholder', 'tb-title-placeholder',
-  'tb-aria-placeholder', 'tb-textarea-ph', 'tb-search', 'tb-number', 'tb-range', 'tb-list', 'sel-multiple',
-  'btn-blocks', 'btn-pseudo', 'btn-hidden-children', 'btn-nested-aria-label', 'btn-img-alt', 'btn-svg-title',
-  'btn-title', 'btn-material', 'role-button', 'role-checkbox', 'role-first-valid', 'h2-title', 'role-heading',
-  'summary', 'table', 'th-col', 'th-row', 'td', 'fieldset', 'img-alt', 'img-empty-alt', 'svg-title',
-  'section-named', 'section-unnamed', 'article-header', 'form', 'shadow-label', 'shadow-button',
+  'h1',
+  'nav',
+  'link-plain',
+  'link-nested',
+  'link-img',
+  'link-aria-label',
+  'link-title-only',
+  'link-ws',
+  'lb-multi',
+  'lb-hidden',
+  'lb-hidden-deep',
+  'lb-no-recursion',
+  'lb-self',
+  'lb-missing',
+  'lb-over-label',
+  'al-basic',
+  'al-ws',
+  'al-role',
+  'embed-target',
+  'embed-textbox',
+  'embed-select',
+  'embed-range',
+  'label-for',
+  'label-for-multi',
+  'label-wrap',
+  'label-wrap-markup',
+  'label-aria-wins',
+  'label-select',
+  'label-textarea',
+  'label-button',
+  'label-checkbox',
+  'label-radio',
+  'in-submit',
+  'in-submit-value',
+  'in-reset',
+  'in-button-value',
+  'in-image-alt',
+  'in-image-none',
+  'tb-placeholder',
+  'tb-title-placeholder',
+  'tb-aria-placeholder',
+  'tb-textarea-ph',
+  'tb-search',
+  'tb-number',
+  'tb-range',
+  'tb-list',
+  'sel-multiple',
+  'btn-blocks',
+  'btn-pseudo',
+  'btn-hidden-children',
+  'btn-nested-aria-label',
+  'btn-img-alt',
+  'btn-svg-title',
+  'btn-title',
+  'btn-material',
+  'role-button',
+  'role-checkbox',
+  'role-first-valid',
+  'h2-title',
+  'role-heading',
+  'summary',
+  'table',
+  'th-col',
+  'th-row',
+  'td',
+  'fieldset',
+  'img-alt',
+  'img-empty-alt',
+  'svg-title',
+  'section-named',
+  'section-unnamed',
+  'article-header',
+  'form',
+  'shadow-label',
+  'shadow-button',
 ];
 
 let bundle = '';
@@ -99,7 +163,10 @@ interface Compared extends Row {
 // Private-use characters (icon-font glyphs) are dropped on both sides: Chromium keeps
 // them, we drop them on purpose — a PUA glyph means nothing to a reader as text.
 function norm(text: string): string {
-  return text.replace(/[\uE000-\uF8FF]/g, '').replace(/[\s\u00a0\u200b]+/g, ' ').trim();
+  return text
+    .replace(/[\uE000-\uF8FF]/g, '')
+    .replace(/[\s\u00a0\u200b]+/g, ' ')
+    .trim();
 }
 
 function mapRole(role: string | undefined, ignored: boolean): string | null {
@@ -131,7 +198,10 @@ async function ours(page: Page, attrName: string): Promise<Row[]> {
 }
 
 /** Chromium's role/name for every element carrying `attrName`, via CDP. */
-async function chromium(page: Page, attrName: string): Promise<Map<string, { role: string | null; name: string; ignored: boolean }>> {
+async function chromium(
+  page: Page,
+  attrName: string,
+): Promise<Map<string, { role: string | null; name: string; ignored: boolean }>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');
   await cdp.send('Accessibility.enable');
@@ -192,12 +262,17 @@ function report(label: string, rows: Compared[]) {
   const nameOk = named.filter((r) => r.ourName === r.axName);
   const roleRatio = rows.length ? roleOk.length / rows.length : 1;
   const nameRatio = named.length ? nameOk.length / named.length : 1;
-  const lines = [`[aria] ${label}: roles ${roleOk.length}/${rows.length} (${(roleRatio * 100).toFixed(1)}%), names ${nameOk.length}/${named.length} (${(nameRatio * 100).toFixed(1)}%)`];
+  const lines = [
+    `[aria] ${label}: roles ${roleOk.length}/${rows.length} (${(roleRatio * 100).toFixed(1)}%), names ${nameOk.length}/${named.length} (${(nameRatio * 100).toFixed(1)}%)`,
+  ];
   for (const r of rows) {
     if (r.ourRole !== r.axRole) lines.push(`  role mismatch ${r.key}: ours=${r.ourRole} chromium=${r.axRole}`);
   }
   for (const r of named) {
-    if (r.ourName !== r.axName) lines.push(`  name mismatch ${r.key} (${r.axRole}): ours=${JSON.stringify(r.ourName)} chromium=${JSON.stringify(r.axName)}`);
+    if (r.ourName !== r.axName)
+      lines.push(
+        `  name mismatch ${r.key} (${r.axRole}): ours=${JSON.stringify(r.ourName)} chromium=${JSON.stringify(r.axName)}`,
+      );
   }
   console.log(lines.join('\n'));
   return { roleRatio, nameRatio };
@@ -214,23 +289,34 @@ test('fixtures/names.html: roles and names agree with Chromium', async ({ page }
   for (const key of CORE) {
     const r = byKey.get(key);
     expect(r, `core case ${key} present`).toBeTruthy();
-    expect({ key, role: r!.ourRole, name: r!.ourName }).toEqual({ key, role: r!.axRole, name: r!.ignored ? r!.ourName : r!.axName });
+    expect({ key, role: r!.ourRole, name: r!.ourName }).toEqual({
+      key,
+      role: r!.axRole,
+      name: r!.ignored ? r!.ourName : r!.axName,
+    });
   }
 });
 
-test('fixtures/semantics/names-self.html: self-references, generated content and text-transform agree with Chromium exactly', async ({ page }) => {
+test('fixtures/semantics/names-self.html: self-references, generated content and text-transform agree with Chromium exactly', async ({
+  page,
+}) => {
   await page.goto('/fixtures/semantics/names-self.html');
   const rows = await compare(page, 'data-case');
   expect(rows.length).toBe(8);
   report('fixtures/semantics/names-self.html', rows);
-  for (const r of rows) expect({ key: r.key, role: r.ourRole, name: r.ourName }).toEqual({ key: r.key, role: r.axRole, name: r.axName });
+  for (const r of rows)
+    expect({ key: r.key, role: r.ourRole, name: r.ourName }).toEqual({ key: r.key, role: r.axRole, name: r.axName });
 });
 
 // A representative handful by default; ARIA_CORPUS=all runs every corpus page.
 const CORPUS_DIR = resolve(here, '../../../shared/corpus/real-pages');
-const CORPUS = !existsSync(CORPUS_DIR) ? [] : process.env.ARIA_CORPUS === 'all'
-  ? readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.html')).sort()
-  : ['wikipedia.html', 'nytimes-1.html', 'guardian-1.html', 'medium-2.html', 'engadget.html', 'gitlab-blog.html'];
+const CORPUS = !existsSync(CORPUS_DIR)
+  ? []
+  : process.env.ARIA_CORPUS === 'all'
+    ? readdirSync(CORPUS_DIR)
+        .filter((f) => f.endsWith('.html'))
+        .sort()
+    : ['wikipedia.html', 'nytimes-1.html', 'guardian-1.html', 'medium-2.html', 'engadget.html', 'gitlab-blog.html'];
 
 test('corpus pages: interactive elements agree with Chromium', async ({ page }) => {
   test.skip(!CORPUS.length, 'no ../shared/corpus/real-pages beside this checkout (optional outside corpus)');
@@ -254,7 +340,9 @@ test('corpus pages: interactive elements agree with Chromium', async ({ page }) 
   }
   const roleRatio = totals.roleOk / Math.max(1, totals.rows);
   const nameRatio = totals.nameOk / Math.max(1, totals.named);
-  console.log(`[aria] corpus total: roles ${totals.roleOk}/${totals.rows} (${(roleRatio * 100).toFixed(1)}%), names ${totals.nameOk}/${totals.named} (${(nameRatio * 100).toFixed(1)}%)`);
+  console.log(
+    `[aria] corpus total: roles ${totals.roleOk}/${totals.rows} (${(roleRatio * 100).toFixed(1)}%), names ${totals.nameOk}/${totals.named} (${(nameRatio * 100).toFixed(1)}%)`,
+  );
   expect(roleRatio).toBeGreaterThanOrEqual(0.95);
   expect(nameRatio).toBeGreaterThanOrEqual(0.95);
 });

@@ -89,7 +89,9 @@ const BATTERY: [string, 'VALIDATION_ERROR' | 'UNKNOWN_MESSAGE' | 'ok'][] = [
   ['handle(null)', 'VALIDATION_ERROR'],
 ];
 
-test('bad-input battery: no throw, VALIDATION_ERROR for nonsense, trimmed ids, no echo over 80 characters', async ({ page }) => {
+test('bad-input battery: no throw, VALIDATION_ERROR for nonsense, trimmed ids, no echo over 80 characters', async ({
+  page,
+}) => {
   await page.goto('/fixtures/integration/app.html');
   await page.addScriptTag({ content: iifeBundle() });
   const rows = await page.evaluate(async (battery) => {
@@ -112,7 +114,14 @@ test('bad-input battery: no throw, VALIDATION_ERROR for nonsense, trimmed ids, n
         if (err && typeof err === 'object') {
           code = err.code;
           message = err.message;
-        } else if (r && typeof r === 'object' && r.ok === true && r.result && typeof r.result === 'object' && r.result.error) {
+        } else if (
+          r &&
+          typeof r === 'object' &&
+          r.ok === true &&
+          r.result &&
+          typeof r.result === 'object' &&
+          r.result.error
+        ) {
           code = r.result.error.code;
           message = r.result.error.message;
         } else if (typeof r === 'string' && r.indexOf('# snapshot failed: Invalid') === 0) {
@@ -132,7 +141,8 @@ test('bad-input battery: no throw, VALIDATION_ERROR for nonsense, trimmed ids, n
     }
     return out;
   }, BATTERY);
-  if (process.env.BATTERY_PRINT === '1') for (const r of rows) console.log(`| \`${r.call}\` | ${r.code} | ${r.message.replace(/\|/g, '\\|')} |`);
+  if (process.env.BATTERY_PRINT === '1')
+    for (const r of rows) console.log(`| \`${r.call}\` | ${r.code} | ${r.message.replace(/\|/g, '\\|')} |`);
   for (let i = 0; i < BATTERY.length; i++) {
     const [call, expected] = BATTERY[i];
     const row = rows[i];

@@ -17,10 +17,21 @@ test('bench runs on one page and writes results.json / results.md', async () => 
   const out = mkdtempSync(join(tmpdir(), 'domtool-bench-'));
   try {
     // Own port (PORT+8) so it never collides with the test web server, the engines or a running bench.
-    const run = spawnSync('node', ['bench/run.mjs', '--pages=fixtures,selftest', '--filter=news-article,ground-truth', '--runs=1', `--out=${out}`, `--port=${PORT + 8}`], {
-      encoding: 'utf8',
-      timeout: 110_000,
-    });
+    const run = spawnSync(
+      'node',
+      [
+        'bench/run.mjs',
+        '--pages=fixtures,selftest',
+        '--filter=news-article,ground-truth',
+        '--runs=1',
+        `--out=${out}`,
+        `--port=${PORT + 8}`,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 110_000,
+      },
+    );
     expect(run.status, run.stderr).toBe(0);
     const doc = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
     expect(doc.pages).toHaveLength(2);

@@ -9,22 +9,38 @@ import { ROOT } from './integration-helpers';
 async function bundle(withActions: boolean): Promise<string> {
   const r = await build({
     stdin: {
-      contents: (withActions ? "import './src/content-actions';\n" : '') + "import { installDomToolContentScript } from './src/integration/content-script';\ninstallDomToolContentScript();\n",
+      contents:
+        (withActions ? "import './src/content-actions';\n" : '') +
+        "import { installDomToolContentScript } from './src/integration/content-script';\ninstallDomToolContentScript();\n",
       resolveDir: ROOT,
       loader: 'ts',
     },
-    bundle: true, format: 'iife', target: 'es2020', platform: 'browser', write: false, logLevel: 'silent',
+    bundle: true,
+    format: 'iife',
+    target: 'es2020',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
   });
   return r.outputFiles[0].text;
 }
 
-async function clickThroughContentScript(page: Page, code: string): Promise<{ success: boolean; error?: { code: string; message: string } }> {
+async function clickThroughContentScript(
+  page: Page,
+  code: string,
+): Promise<{ success: boolean; error?: { code: string; message: string } }> {
   await page.goto('/fixtures/integration/app.html');
   await page.evaluate(() => {
     const w = window as any;
     w.__listeners = [];
     // No sendMessage answer: as without the extension service.
-    w.chrome = { runtime: { id: 'test', onMessage: { addListener: (l: unknown) => w.__listeners.push(l), removeListener() {} }, sendMessage: async () => undefined } };
+    w.chrome = {
+      runtime: {
+        id: 'test',
+        onMessage: { addListener: (l: unknown) => w.__listeners.push(l), removeListener() {} },
+        sendMessage: async () => undefined,
+      },
+    };
   });
   await page.addScriptTag({ content: code });
   return page.evaluate(async () => {

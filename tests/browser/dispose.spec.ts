@@ -5,7 +5,10 @@ import { expect, test } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
 
 test('after dispose() the overlay is gone and every call answers NO_DOCUMENT without throwing', async ({ page }) => {
-  await loadHtml(page, '<main><button id="b" onclick="this.textContent = \'clicked\'">Go</button><p>Ticker <span id="t">0</span></p></main>');
+  await loadHtml(
+    page,
+    '<main><button id="b" onclick="this.textContent = \'clicked\'">Go</button><p>Ticker <span id="t">0</span></p></main>',
+  );
   const out = await page.evaluate(async () => {
     const w = window as unknown as { BrowserXDomTool: { DomTool: new () => any } };
     const tool = new w.BrowserXDomTool.DomTool();

@@ -53,9 +53,13 @@ test('a destructive confirm is answered Cancel by default, and said so', async (
   await setup(page);
   const r = await click(page, 'Delete account');
   expect(r.success).toBe(true);
-  expect(r.effect.dialogs).toEqual([{ type: 'confirm', message: 'Delete your account? This cannot be undone.', accepted: false }]);
+  expect(r.effect.dialogs).toEqual([
+    { type: 'confirm', message: 'Delete your account? This cannot be undone.', accepted: false },
+  ]);
   expect(r.noObservableEffect).toBeUndefined();
-  expect(r.text).toBe('ok; confirm "Delete your account? This cannot be undone." answered Cancel (to answer OK, repeat with dialog: "accept")');
+  expect(r.text).toBe(
+    'ok; confirm "Delete your account? This cannot be undone." answered Cancel (to answer OK, repeat with dialog: "accept")',
+  );
   await expect(page.locator('#rows li')).toHaveCount(1);
   expect((page as any).__nativeDialog).toBeUndefined();
 });
@@ -63,12 +67,14 @@ test('a destructive confirm is answered Cancel by default, and said so', async (
 test('the caller can accept a confirm: the page gets OK and the result says so', async ({ page }) => {
   await setup(page);
   const r = await click(page, 'Delete account', { dialog: 'accept' });
-  expect(r.effect.dialogs).toEqual([{ type: 'confirm', message: 'Delete your account? This cannot be undone.', accepted: true }]);
+  expect(r.effect.dialogs).toEqual([
+    { type: 'confirm', message: 'Delete your account? This cannot be undone.', accepted: true },
+  ]);
   expect(r.text).toContain('answered OK');
   await expect(page.locator('#rows li')).toHaveCount(0);
 });
 
-test('an alert is reported with its text; a prompt gets the caller\'s text or Cancel', async ({ page }) => {
+test("an alert is reported with its text; a prompt gets the caller's text or Cancel", async ({ page }) => {
   await setup(page);
   const hello = await click(page, 'Say hello');
   expect(hello.effect.dialogs).toEqual([{ type: 'alert', message: 'Hello there', accepted: true }]);
@@ -82,7 +88,7 @@ test('an alert is reported with its text; a prompt gets the caller\'s text or Ca
   expect((page as any).__nativeDialog).toBeUndefined();
 });
 
-test('outside an action the page\'s dialogs are its own (the guard passes through)', async ({ page }) => {
+test("outside an action the page's dialogs are its own (the guard passes through)", async ({ page }) => {
   await setup(page);
   const shown = page.waitForEvent('dialog');
   void page.evaluate(() => setTimeout(() => alert('from the page'), 0));

@@ -27,7 +27,11 @@ async function openAccount(): Promise<{ tabId: number; text: string; page: impor
   // A URL of its own per test: tabs are found by URL.
   const opened = await openTab(ext, base + '/fixtures/effects/beyond.html?test=' + ++opens);
   let text = '';
-  await expect.poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), { timeout: 10_000 }).toContain('Download invoice');
+  await expect
+    .poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), {
+      timeout: 10_000,
+    })
+    .toContain('Download invoice');
   return { ...opened, text };
 }
 
@@ -51,7 +55,11 @@ test('a target=_blank link: marked new-tab, and the click reports the tab it ope
   expect(r.text).toContain(`opened new tab ${r.effect.newTab.tabId} ${base}/fixtures/demo.html`);
   // It is a real tab the service can read.
   await page.waitForLoadState();
-  await expect.poll(async () => (await call(ext, 'getText', { tabId: r.effect.newTab.tabId })).result as string, { timeout: 10_000 }).toContain('Place order');
+  await expect
+    .poll(async () => (await call(ext, 'getText', { tabId: r.effect.newTab.tabId })).result as string, {
+      timeout: 10_000,
+    })
+    .toContain('Place order');
 });
 
 test('a download link: marked download, and the click reports the download with its file name', async () => {
@@ -64,7 +72,12 @@ test('a download link: marked download, and the click reports the download with 
   // Under Playwright the file on disk gets a generated name (its download handling); Chrome alone keeps the suggested one.
   expect(r.text).toContain(`download started: "${r.effect.download.filename}"`);
   // chrome.downloads knows it, and the file holds the invoice: a real download.
-  await expect.poll(async () => (await ext.worker().evaluate((id) => chrome.downloads.search({ id }), r.effect.download.id))[0]?.state).toBe('complete');
+  await expect
+    .poll(
+      async () =>
+        (await ext.worker().evaluate((id) => chrome.downloads.search({ id }), r.effect.download.id))[0]?.state,
+    )
+    .toBe('complete');
   const [item] = await ext.worker().evaluate((id) => chrome.downloads.search({ id }), r.effect.download.id);
   expect(readFileSync(item.filename, 'utf8')).toContain('2026-001,249.00');
 });
@@ -73,12 +86,19 @@ test('a download without the download attribute is told as the download, not as 
   // Two links the server answers as attachments: one whose URL names a file (report.zip), one whose URL does not (/export).
   const opened = await openTab(ext, base + '/fixtures/results/beyond.html?test=' + ++opens);
   let text = '';
-  await expect.poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), { timeout: 10_000 }).toContain('Export all reports');
+  await expect
+    .poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), {
+      timeout: 10_000,
+    })
+    .toContain('Export all reports');
   for (const [name, file] of [
     ['Yearly report', 'report.zip'],
     ['Export all reports', 'export'],
   ]) {
-    const r = await call(ext, 'click', { tabId: opened.tabId, nodeId: idOf(text, new RegExp(`(nv_\\w+) link "${name}"`)) });
+    const r = await call(ext, 'click', {
+      tabId: opened.tabId,
+      nodeId: idOf(text, new RegExp(`(nv_\\w+) link "${name}"`)),
+    });
     expect(r.success, name).toBe(true);
     expect(r.effect.download, `${name}: ${r.text}`).toMatchObject({ url: base + '/fixtures/results/' + file });
     expect(r.effect.navigated, name).toBeUndefined();
@@ -87,7 +107,7 @@ test('a download without the download attribute is told as the download, not as 
     expect(r.text, name).not.toMatch(/navigat|synthetic/);
   }
   // The page never left: its ids still work.
-  expect(((await call(ext, 'getText', { tabId: opened.tabId })).result as string)).toContain('Export all reports');
+  expect((await call(ext, 'getText', { tabId: opened.tabId })).result as string).toContain('Export all reports');
 });
 
 test('a confirm behind an irreversible button is answered Cancel by default (kept reference included); accept when asked', async () => {
@@ -95,7 +115,9 @@ test('a confirm behind an irreversible button is answered Cancel by default (kep
   expect(text).toMatch(/button "Unsubscribe" \[irreversible\]/);
   const id = idOf(text, /(nv_\w+) button "Unsubscribe"/);
   const dismissed = await call(ext, 'click', { tabId, nodeId: id });
-  expect(dismissed.effect.dialogs).toEqual([{ type: 'confirm', message: 'Unsubscribe from all emails? This cannot be undone.', accepted: false }]);
+  expect(dismissed.effect.dialogs).toEqual([
+    { type: 'confirm', message: 'Unsubscribe from all emails? This cannot be undone.', accepted: false },
+  ]);
   expect(dismissed.text).toContain('answered Cancel');
   await expect(page.locator('#items li')).toHaveCount(1);
   const accepted = await call(ext, 'click', { tabId, nodeId: id, dialog: 'accept' });

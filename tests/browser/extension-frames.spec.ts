@@ -31,7 +31,9 @@ async function openCheckout(): Promise<{ page: Page; tabId: number }> {
   const opened = await openTab(ext, base + '/fixtures/extension/checkout.html');
   await opened.page.frameLocator('#pay').locator('#name').waitFor();
   // The child's content script runs at document_idle: wait until the tab reads whole.
-  await expect.poll(async () => (await call(ext, 'getText', { tabId: opened.tabId })).result as string, { timeout: 10_000 }).toContain('Name on card');
+  await expect
+    .poll(async () => (await call(ext, 'getText', { tabId: opened.tabId })).result as string, { timeout: 10_000 })
+    .toContain('Name on card');
   return opened;
 }
 
@@ -41,7 +43,11 @@ function byName(root: VirtualNode, name: string, role?: string): VirtualNode | u
 
 test('one snapshot holds the cross-origin form under its iframe, with frame-scoped ids', async () => {
   const { page, tabId } = await openCheckout();
-  const snap = await call<{ ok: boolean; result: SerializedPage; frames: { frame: string; url: string; status: string }[] }>(ext, 'getSnapshot', { tabId });
+  const snap = await call<{
+    ok: boolean;
+    result: SerializedPage;
+    frames: { frame: string; url: string; status: string }[];
+  }>(ext, 'getSnapshot', { tabId });
   expect(snap.ok).toBe(true);
   const iframe = allNodes(snap.result.page.body).find((n) => n.tag === 'iframe')!;
   expect(iframe.crossOrigin).toBe(true);
@@ -52,7 +58,9 @@ test('one snapshot holds the cross-origin form under its iframe, with frame-scop
   expect(pay.node_id.split(':')[0]).toBe(name.node_id.split(':')[0]);
   // The main frame keeps plain ids.
   expect(byName(snap.result.page.body, 'Apply coupon', 'button')!.node_id).toMatch(/^nv_/);
-  expect(snap.frames).toEqual([{ frame: name.node_id.split(':')[0], url: expect.stringContaining('/fixtures/extension/pay.html'), status: 'ok' }]);
+  expect(snap.frames).toEqual([
+    { frame: name.node_id.split(':')[0], url: expect.stringContaining('/fixtures/extension/pay.html'), status: 'ok' },
+  ]);
 
   const text = await call<{ ok: boolean; result: string }>(ext, 'getText', { tabId });
   const lines = text.result.split('\n');
@@ -157,7 +165,9 @@ test('errors as data: missing tab, pages where extensions cannot run, bad reques
   expect(missing).toMatchObject({ ok: false, error: { code: 'TAB_NOT_FOUND' } });
   const page = await ext.context.newPage();
   await page.goto('chrome://version');
-  const tabId = await ext.worker().evaluate(async () => (await chrome.tabs.query({})).find((t) => (t.url ?? '').startsWith('chrome://version'))!.id);
+  const tabId = await ext
+    .worker()
+    .evaluate(async () => (await chrome.tabs.query({})).find((t) => (t.url ?? '').startsWith('chrome://version'))!.id);
   const restricted = await call(ext, 'getText', { tabId });
   expect(restricted).toMatchObject({ ok: false, error: { code: 'RESTRICTED_PAGE', recoverable: false } });
   expect(restricted.error.message).toMatch(/navigate this tab to a regular http\(s\) page/);
@@ -171,7 +181,9 @@ test('errors as data: missing tab, pages where extensions cannot run, bad reques
   expect(pdfText).toMatchObject({ ok: false, error: { code: 'RESTRICTED_PAGE', recoverable: false } });
   expect(pdfText.error.message).toContain('PDF viewer');
   await pdf.page.close();
-  const unsupported = await ext.worker().evaluate(() => (globalThis as any).domtool.service.handleMessage({ type: 'domtool:teleport', tabId: 1 }));
+  const unsupported = await ext
+    .worker()
+    .evaluate(() => (globalThis as any).domtool.service.handleMessage({ type: 'domtool:teleport', tabId: 1 }));
   expect(unsupported).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
   await page.close();
 });
@@ -186,25 +198,35 @@ test('a closed shadow root on a div is opened through chrome.dom; listener-only 
 
   const tile = allNodes(snap.result.page.body).find((n) => n.text === 'Gift wrap' || n.name === 'Gift wrap')!;
   expect(tile).toMatchObject({ actionable: true, tier: 2, reason: 'listener' });
-  const removed = allNodes(snap.result.page.body).find((n) => n.text === 'Not clickable any more' || n.name === 'Not clickable any more');
+  const removed = allNodes(snap.result.page.body).find(
+    (n) => n.text === 'Not clickable any more' || n.name === 'Not clickable any more',
+  );
   expect(removed?.actionable).not.toBe(true);
   expect((await call(ext, 'click', { tabId, nodeId: tile.node_id })).success).toBe(true);
   await expect(page.locator('#state')).toHaveText('gift wrap');
   // The recorder leaves the page working: its listeners, removal and `this` behave.
-  expect(await page.evaluate(() => {
-    let calls = 0;
-    const el = document.createElement('div');
-    const fn = function (this: unknown) { if (this === el) calls++; };
-    el.addEventListener('click', fn);
-    el.click();
-    el.removeEventListener('click', fn);
-    el.click();
-    const obj = { handleEvent() { calls += 10; } };
-    el.addEventListener('click', obj, { once: true });
-    el.click();
-    el.click();
-    return calls;
-  })).toBe(11);
+  expect(
+    await page.evaluate(() => {
+      let calls = 0;
+      const el = document.createElement('div');
+      const fn = function (this: unknown) {
+        if (this === el) calls++;
+      };
+      el.addEventListener('click', fn);
+      el.click();
+      el.removeEventListener('click', fn);
+      el.click();
+      const obj = {
+        handleEvent() {
+          calls += 10;
+        },
+      };
+      el.addEventListener('click', obj, { once: true });
+      el.click();
+      el.click();
+      return calls;
+    }),
+  ).toBe(11);
   await page.close();
 });
 
@@ -294,10 +316,15 @@ test('the side panel shows the tab, highlights on hover, clicks an id, sends a m
 
 test('a frame that does not answer in time stays a placeholder saying so; the others are still read', async () => {
   const { page, tabId } = await openTab(ext, base + '/fixtures/extension/two-frames.html');
-  await expect.poll(async () => (await call(ext, 'getText', { tabId })).result as string, { timeout: 10_000 }).toContain('Busy button');
+  await expect
+    .poll(async () => (await call(ext, 'getText', { tabId })).result as string, { timeout: 10_000 })
+    .toContain('Busy button');
   // The busy frame is another site (its own process): block it past every deadline.
   await page.evaluate(() => (window as any).makeBusy(4000));
-  const text = await call<{ ok: boolean; result: string; frames: { status: string }[] }>(ext, 'getText', { tabId, force: true });
+  const text = await call<{ ok: boolean; result: string; frames: { status: string }[] }>(ext, 'getText', {
+    tabId,
+    force: true,
+  });
   expect(text.ok).toBe(true);
   expect(text.result).toMatch(/did not answer within \d+ ms/);
   expect(text.result).not.toContain('Busy button');
@@ -340,9 +367,13 @@ test('issue 33 through the service: { text } targets, ok on results, inspect / f
   const changes = await call(ext, 'getChanges', { tabId });
   expect(changes).toMatchObject({ ok: true, result: { kind: expect.stringMatching(/^(unchanged|delta|full)$/) } });
   // Message names equal method names; the older ones still answer.
-  const handle = (message: Record<string, unknown>) => ext.worker().evaluate((m) => (globalThis as any).domtool.service.handleMessage(m), message);
+  const handle = (message: Record<string, unknown>) =>
+    ext.worker().evaluate((m) => (globalThis as any).domtool.service.handleMessage(m), message);
   expect(await handle({ type: 'domtool:getSerializedDom', tabId })).toMatchObject({ ok: true });
   expect(await handle({ type: 'domtool:getSnapshot', tabId })).toMatchObject({ ok: true });
-  expect(await handle({ type: 'domtool:inspect', tabId, target: { text: 'Apply coupon' } })).toMatchObject({ ok: true, result: { ok: true, found: true } });
+  expect(await handle({ type: 'domtool:inspect', tabId, target: { text: 'Apply coupon' } })).toMatchObject({
+    ok: true,
+    result: { ok: true, found: true },
+  });
   await page.close();
 });

@@ -33,7 +33,9 @@ export async function launchWithExtension(options: { installLater?: boolean } = 
     // Playwright disables extensions unless told which to keep; one installed later needs them on.
     ignoreDefaultArgs: options.installLater ? ['--disable-extensions'] : undefined,
   });
-  let worker: Worker | undefined = options.installLater ? undefined : (context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker')));
+  let worker: Worker | undefined = options.installLater
+    ? undefined
+    : (context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker')));
   return {
     context,
     worker: () => {
@@ -42,7 +44,9 @@ export async function launchWithExtension(options: { installLater?: boolean } = 
     },
     async install() {
       const cdp = await context.browser()!.newBrowserCDPSession();
-      const { id } = (await cdp.send('Extensions.loadUnpacked' as never, { path: EXTENSION } as never)) as { id: string };
+      const { id } = (await cdp.send('Extensions.loadUnpacked' as never, { path: EXTENSION } as never)) as {
+        id: string;
+      };
       // Its worker starts on its first event: opening one of its pages wakes it.
       const next = context.waitForEvent('serviceworker', { timeout: 10_000 });
       const page = await context.newPage();
@@ -59,10 +63,10 @@ export async function launchWithExtension(options: { installLater?: boolean } = 
 
 /** Calls `domtool.service.<method>(request)` in the service worker. */
 export function call<T = any>(ext: ExtensionBrowser, method: string, request: Record<string, unknown>): Promise<T> {
-  return ext.worker().evaluate(
-    ({ method, request }) => (globalThis as any).domtool.service[method](request),
-    { method, request },
-  ) as Promise<T>;
+  return ext.worker().evaluate(({ method, request }) => (globalThis as any).domtool.service[method](request), {
+    method,
+    request,
+  }) as Promise<T>;
 }
 
 /** chrome tab id of the tab showing `url` (exact prefix match). */

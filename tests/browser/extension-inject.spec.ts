@@ -25,7 +25,14 @@ test('a tab opened before the extension was installed gets the content script in
   await ext.install();
   const tabId = await tabIdOf(ext, url);
   // Nothing answers the raw protocol before the service injects.
-  const before = await ext.worker().evaluate((tabId) => chrome.tabs.sendMessage(tabId, { type: 'domtool:ping' }).then(() => 'answered', (e) => String(e.message)), tabId);
+  const before = await ext.worker().evaluate(
+    (tabId) =>
+      chrome.tabs.sendMessage(tabId, { type: 'domtool:ping' }).then(
+        () => 'answered',
+        (e) => String(e.message),
+      ),
+    tabId,
+  );
   expect(before).toMatch(/Receiving end does not exist|Could not establish connection/);
 
   const text = await call<{ ok: boolean; result: string }>(ext, 'getText', { tabId });

@@ -18,7 +18,9 @@ test.afterAll(async () => {
 
 test('listPageTools and callPageTool through the service', async () => {
   const { page, tabId } = await openTab(ext, base + '/fixtures/webmcp/form-only.html');
-  await expect.poll(async () => JSON.stringify(await call(ext, 'listPageTools', { tabId })), { timeout: 10_000 }).toContain('book_table');
+  await expect
+    .poll(async () => JSON.stringify(await call(ext, 'listPageTools', { tabId })), { timeout: 10_000 })
+    .toContain('book_table');
   const listed = await call(ext, 'listPageTools', { tabId });
   expect(JSON.stringify(listed)).toContain('"kind":"declarative"');
   const text = await call<{ result: string }>(ext, 'getText', { tabId, force: true });
@@ -33,7 +35,9 @@ test('listPageTools and callPageTool through the service', async () => {
 
 test('tools a page script registered (WebMCP polyfill, page world) are listed and called through the page-world bridge', async () => {
   const { page, tabId } = await openTab(ext, base + '/fixtures/webmcp/shop.html');
-  await expect.poll(async () => JSON.stringify(await call(ext, 'listPageTools', { tabId })), { timeout: 10_000 }).toContain('add_to_cart');
+  await expect
+    .poll(async () => JSON.stringify(await call(ext, 'listPageTools', { tabId })), { timeout: 10_000 })
+    .toContain('add_to_cart');
   const listed = JSON.stringify(await call(ext, 'listPageTools', { tabId }));
   for (const name of ['add_to_cart', 'cart_total', 'search_catalog', 'contact_us']) expect(listed).toContain(name);
   const r = await call(ext, 'callPageTool', { tabId, name: 'add_to_cart', input: { sku: 'PACK-20', quantity: 3 } });
@@ -47,4 +51,3 @@ test('tools a page script registered (WebMCP polyfill, page world) are listed an
   expect(text.result).toContain('track_order(order: string)');
   await page.close();
 });
-

@@ -13,7 +13,13 @@ import { test, expect } from '@playwright/test';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, engine, loadUrl, snapshot } from './helpers/domtool';
-import { fixtureFiles, normalizeJson, normalizeLayoutJson, normalizeLayoutText, normalizeText } from './helpers/fixtures';
+import {
+  fixtureFiles,
+  normalizeJson,
+  normalizeLayoutJson,
+  normalizeLayoutText,
+  normalizeText,
+} from './helpers/fixtures';
 
 const GOLDEN_DIR = join(ROOT, 'tests/golden');
 const ENGINE = engine();
@@ -41,8 +47,13 @@ for (const file of fixtureFiles()) {
         return;
       }
       expect(existsSync(jsonPath), `missing ${jsonPath}: run npm run golden:update`).toBe(true);
-      expect(text, `text differs from tests/golden/${name}.txt (npm run golden:update if intended)`).toBe(readFileSync(textPath, 'utf8'));
-      expect(JSON.parse(json), `JSON differs from tests/golden/${name}.json (npm run golden:update if intended)`).toEqual(JSON.parse(readFileSync(jsonPath, 'utf8')));
+      expect(text, `text differs from tests/golden/${name}.txt (npm run golden:update if intended)`).toBe(
+        readFileSync(textPath, 'utf8'),
+      );
+      expect(
+        JSON.parse(json),
+        `JSON differs from tests/golden/${name}.json (npm run golden:update if intended)`,
+      ).toEqual(JSON.parse(readFileSync(jsonPath, 'utf8')));
       return;
     }
 
@@ -51,7 +62,8 @@ for (const file of fixtureFiles()) {
     if (UPDATE) {
       const sameAsChromium =
         normalizeLayoutText(text) === normalizeLayoutText(readFileSync(textPath, 'utf8')) &&
-        JSON.stringify(normalizeLayoutJson(JSON.parse(json))) === JSON.stringify(normalizeLayoutJson(JSON.parse(readFileSync(jsonPath, 'utf8'))));
+        JSON.stringify(normalizeLayoutJson(JSON.parse(json))) ===
+          JSON.stringify(normalizeLayoutJson(JSON.parse(readFileSync(jsonPath, 'utf8'))));
       if (sameAsChromium) {
         rmSync(ownJson, { force: true });
         rmSync(ownText, { force: true });
@@ -65,11 +77,23 @@ for (const file of fixtureFiles()) {
     if (existsSync(ownText)) {
       // An engine's own golden is still compared beyond layout: the document size moves by a
       // pixel or two between runs of one engine (font loading), which is not content (issue 18).
-      expect(normalizeLayoutText(text), `text differs from tests/golden/${ENGINE}/${name}.txt (npm run golden:update if intended)`).toBe(normalizeLayoutText(readFileSync(ownText, 'utf8')));
-      expect(normalizeLayoutJson(JSON.parse(json)), `JSON differs from tests/golden/${ENGINE}/${name}.json (npm run golden:update if intended)`).toEqual(normalizeLayoutJson(JSON.parse(readFileSync(ownJson, 'utf8'))));
+      expect(
+        normalizeLayoutText(text),
+        `text differs from tests/golden/${ENGINE}/${name}.txt (npm run golden:update if intended)`,
+      ).toBe(normalizeLayoutText(readFileSync(ownText, 'utf8')));
+      expect(
+        normalizeLayoutJson(JSON.parse(json)),
+        `JSON differs from tests/golden/${ENGINE}/${name}.json (npm run golden:update if intended)`,
+      ).toEqual(normalizeLayoutJson(JSON.parse(readFileSync(ownJson, 'utf8'))));
       return;
     }
-    expect(normalizeLayoutText(text), `text differs from tests/golden/${name}.txt beyond layout (npm run golden:update if intended)`).toBe(normalizeLayoutText(readFileSync(textPath, 'utf8')));
-    expect(normalizeLayoutJson(JSON.parse(json)), `JSON differs from tests/golden/${name}.json beyond layout (npm run golden:update if intended)`).toEqual(normalizeLayoutJson(JSON.parse(readFileSync(jsonPath, 'utf8'))));
+    expect(
+      normalizeLayoutText(text),
+      `text differs from tests/golden/${name}.txt beyond layout (npm run golden:update if intended)`,
+    ).toBe(normalizeLayoutText(readFileSync(textPath, 'utf8')));
+    expect(
+      normalizeLayoutJson(JSON.parse(json)),
+      `JSON differs from tests/golden/${name}.json beyond layout (npm run golden:update if intended)`,
+    ).toEqual(normalizeLayoutJson(JSON.parse(readFileSync(jsonPath, 'utf8'))));
   });
 }

@@ -22,7 +22,9 @@ test('the bookmarklet is blocked by the page CSP (javascript: URLs are inline sc
   await page.evaluate((href) => {
     location.href = href;
   }, bookmarkletUrl(iifeBundle()));
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toContain('script-src-elem');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations))
+    .toContain('script-src-elem');
   expect(await page.evaluate(() => typeof window.BrowserXDomTool)).toBe('undefined');
 });
 
@@ -31,7 +33,9 @@ test('an inline <script> injection is blocked too', async ({ page }) => {
   expect(await page.evaluate(() => typeof window.BrowserXDomTool)).toBe('undefined');
 });
 
-test('the DevTools-console route works: the bundle needs no eval, no inline script and no Trusted Types sink', async ({ page }) => {
+test('the DevTools-console route works: the bundle needs no eval, no inline script and no Trusted Types sink', async ({
+  page,
+}) => {
   // page.evaluate is what the console does (Runtime.evaluate): not subject to script-src.
   await page.evaluate(`window.__browserxDebugDomTool = true;\n${iifeBundle()}`);
   const snapshot: SerializedPage = await page.evaluate(() => window.__browserxDebugDomTool.get_serialized_dom());
@@ -53,7 +57,9 @@ test('the DevTools-console route works: the bundle needs no eval, no inline scri
   expect(widget).not.toMatch(/Secret action/);
 });
 
-test('the automation route works: Playwright addInitScript injects the IIFE before the page (CSP does not apply)', async ({ page }) => {
+test('the automation route works: Playwright addInitScript injects the IIFE before the page (CSP does not apply)', async ({
+  page,
+}) => {
   await page.addInitScript({ path: ROOT + 'dist/domtool.iife.js' });
   await page.goto('/fixtures/integration/csp.html');
   const text: string = await page.evaluate(() => new window.BrowserXDomTool.DomTool().getText());

@@ -40,7 +40,11 @@ test.afterAll(async () => {
 function send<T = unknown>(url: string, message: DomToolRequest): Promise<DomToolResponse & { result: T }> {
   return worker.evaluate(
     async ({ url, message }) => {
-      const api = (globalThis as unknown as { domtool: { tabByUrl(u: string): Promise<number>; send(m: unknown, id: number): Promise<unknown> } }).domtool;
+      const api = (
+        globalThis as unknown as {
+          domtool: { tabByUrl(u: string): Promise<number>; send(m: unknown, id: number): Promise<unknown> };
+        }
+      ).domtool;
       return api.send(message, await api.tabByUrl(url));
     },
     { url, message },
@@ -97,7 +101,7 @@ test('type, keypress and errors as data', async () => {
   await page.close();
 });
 
-test('works under script-src \'self\' + require-trusted-types-for \'script\'', async () => {
+test("works under script-src 'self' + require-trusted-types-for 'script'", async () => {
   const { page, url } = await open('/fixtures/integration/csp.html');
   const snap = await send<SerializedPage>(url, { type: 'domtool:getSnapshot' });
   const inc = findNode(snap.result, 'Increment', 'button')!;
@@ -117,7 +121,10 @@ test('the content script is immune to the hostile page; its payload round-trips 
   expect(snap.ok).toBe(true);
   expect(Array.isArray(snap.result.page.body.children)).toBe(true);
   // The service worker's JSON (clean realm) gives back exactly what arrived.
-  const roundTrip = await worker.evaluate((r) => JSON.stringify(JSON.parse(JSON.stringify(r))) === JSON.stringify(r), snap);
+  const roundTrip = await worker.evaluate(
+    (r) => JSON.stringify(JSON.parse(JSON.stringify(r))) === JSON.stringify(r),
+    snap,
+  );
   expect(roundTrip).toBe(true);
   expect(JSON.parse(JSON.stringify(snap))).toEqual(snap);
   const go = findNode(snap.result, 'Go', 'button')!;

@@ -66,7 +66,9 @@ test('the protocol payload round-trips through JSON unchanged', async ({ page })
 });
 
 test('the snapshot equals the one taken on the same markup without the patches', async ({ page, browser }) => {
-  const hostile: SerializedPage = await page.evaluate(() => window.__browserxDebugDomTool.get_serialized_dom({ force: true }));
+  const hostile: SerializedPage = await page.evaluate(() =>
+    window.__browserxDebugDomTool.get_serialized_dom({ force: true }),
+  );
   // The same markup with the patching <script> cut out.
   const context = await browser.newContext();
   const p2 = await context.newPage();
@@ -88,19 +90,34 @@ test('the snapshot equals the one taken on the same markup without the patches',
 // never an exception, never a failed injection. Each patch runs alone on a plain page.
 const REPLACED: { name: string; patch: string; full: boolean }[] = [
   { name: 'Date (Date.now not a function)', patch: 'window.Date = function FakeDate() {};', full: true },
-  { name: 'JSON', patch: 'window.JSON = { stringify() { throw new Error("no JSON"); }, parse() { throw new Error("no JSON"); } };', full: true },
+  {
+    name: 'JSON',
+    patch: 'window.JSON = { stringify() { throw new Error("no JSON"); }, parse() { throw new Error("no JSON"); } };',
+    full: true,
+  },
   { name: 'Promise', patch: 'window.Promise = function FakePromise() { throw new Error("no Promise"); };', full: true },
   { name: 'Object.assign', patch: 'Object.assign = function () { throw new Error("no assign"); };', full: true },
   { name: 'Object.keys', patch: 'Object.keys = function () { throw new Error("no keys"); };', full: false },
   { name: 'Math', patch: 'window.Math = { PI: 3 };', full: false },
-  { name: 'Array.prototype.map / filter / forEach / includes', patch: 'for (const k of ["map", "filter", "forEach", "includes"]) Array.prototype[k] = function () { throw new Error("no " + k); };', full: false },
-  { name: 'Element.prototype.getAttribute', patch: 'Element.prototype.getAttribute = function () { throw new Error("no getAttribute"); };', full: false },
+  {
+    name: 'Array.prototype.map / filter / forEach / includes',
+    patch:
+      'for (const k of ["map", "filter", "forEach", "includes"]) Array.prototype[k] = function () { throw new Error("no " + k); };',
+    full: false,
+  },
+  {
+    name: 'Element.prototype.getAttribute',
+    patch: 'Element.prototype.getAttribute = function () { throw new Error("no getAttribute"); };',
+    full: false,
+  },
 ];
 
 for (const { name, patch, full } of REPLACED) {
   test(`a page that replaced ${name} still gets a snapshot, never an exception`, async ({ page }) => {
     await page.goto('/tests/browser/helpers/blank.html');
-    await page.setContent('<main><h1>Replaced built-ins</h1><button onclick="this.textContent=\'done\'">Go</button><a href="#x">Link</a></main>');
+    await page.setContent(
+      '<main><h1>Replaced built-ins</h1><button onclick="this.textContent=\'done\'">Go</button><a href="#x">Link</a></main>',
+    );
     // Patched through a <script> element, like the page's own code, then our bundle.
     await page.addScriptTag({ content: patch });
     const errors: string[] = [];
@@ -114,7 +131,10 @@ for (const { name, patch, full } of REPLACED) {
         const tool = new api.DomTool();
         const text: string = await tool.getText();
         const payload = await tool.get_serialized_dom();
-        const meta = payload && payload.page && payload.page.meta ? String(payload.page.meta.version) + (payload.page.meta.error ? ' error' : '') : 'none';
+        const meta =
+          payload && payload.page && payload.page.meta
+            ? String(payload.page.meta.version) + (payload.page.meta.error ? ' error' : '')
+            : 'none';
         return 'loaded\u0000' + meta + '\u0000\u0000' + String(text);
       } catch (e) {
         return 'loaded\u0000\u0000' + String((e as Error)?.message ?? e) + '\u0000';

@@ -72,7 +72,11 @@ test('__browserxDebugDomTool === true becomes a live DomTool that logs with [Dom
   await expect.poll(() => logs.filter((l) => l.startsWith('[DomTool]')).length).toBeGreaterThanOrEqual(2);
   expect(logs.join('\n')).toMatch(/\[DomTool\] snapshot [\d.]+ ms: \d+ nodes/);
   // Action outcomes reach the metrics hook too (I4), and the debug handle logs them.
-  const inc = findNode(await page.evaluate(() => window.__browserxDebugDomTool.get_serialized_dom()), 'Increment', 'button')!;
+  const inc = findNode(
+    await page.evaluate(() => window.__browserxDebugDomTool.get_serialized_dom()),
+    'Increment',
+    'button',
+  )!;
   await page.evaluate(async (id) => {
     await window.__browserxDebugDomTool.click(id);
     await window.__browserxDebugDomTool.click('nv_missing');
@@ -94,7 +98,9 @@ test('the bookmarklet (javascript: URL) injects the bundle and the debug handle'
   await page.evaluate((href) => {
     location.href = href;
   }, url);
-  await page.waitForFunction(() => typeof window.__browserxDebugDomTool === 'object' && window.__browserxDebugDomTool !== null);
+  await page.waitForFunction(
+    () => typeof window.__browserxDebugDomTool === 'object' && window.__browserxDebugDomTool !== null,
+  );
   expect(await page.evaluate(() => window.__browserxDebugDomTool.getText())).toMatch(lineWithId('Increment'));
   // The page was not replaced by the bookmarklet's completion value.
   await expect(page.locator('#status')).toHaveText('idle');

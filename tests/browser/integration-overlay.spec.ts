@@ -58,12 +58,20 @@ test('README screenshot (docs/overlay.png; rewritten when missing or with UPDATE
 test('labels name the node ids; the overlay is closed, unclickable and immune to page CSS', async ({ page }) => {
   const snapshot: SerializedPage = await page.evaluate(() => window.__first.get_serialized_dom());
   const inc = findNode(snapshot, 'Increment', 'button')!;
-  await page.addStyleTag({ content: 'browserx-overlay, [data-browserx-overlay] { display: none !important; opacity: 0 !important; }' });
+  await page.addStyleTag({
+    content: 'browserx-overlay, [data-browserx-overlay] { display: none !important; opacity: 0 !important; }',
+  });
   const r = await page.evaluate(async (id) => {
     const res = await window.__first.highlight([id, 'nv_doesnotexist']);
     const host = document.querySelector('[data-browserx-overlay]') as HTMLElement;
     const style = getComputedStyle(host);
-    return { res, shadowRoot: host.shadowRoot, display: style.display, opacity: style.opacity, pointer: style.pointerEvents };
+    return {
+      res,
+      shadowRoot: host.shadowRoot,
+      display: style.display,
+      opacity: style.opacity,
+      pointer: style.pointerEvents,
+    };
   }, inc.node_id);
   expect(r.res).toEqual({ shown: 1, missing: ['nv_doesnotexist'] });
   expect(r.shadowRoot).toBeNull(); // closed: page scripts cannot reach in
@@ -95,7 +103,8 @@ test('boxes follow the page when it scrolls', async ({ page }) => {
 test('boxes for nodes inside a same-origin iframe are offset by the frame position', async ({ page }) => {
   await page.evaluate(async () => {
     const frame = document.createElement('iframe');
-    frame.style.cssText = 'position:absolute;left:300px;top:260px;width:320px;height:160px;border:6px solid #ccc;padding:10px';
+    frame.style.cssText =
+      'position:absolute;left:300px;top:260px;width:320px;height:160px;border:6px solid #ccc;padding:10px';
     frame.srcdoc = '<body style="margin:40px 0 0 120px"><button id="inner">Inner</button></body>';
     const loaded = new Promise((r) => frame.addEventListener('load', r));
     document.body.appendChild(frame);

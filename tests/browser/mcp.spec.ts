@@ -15,12 +15,20 @@ import { COMMANDS } from '../../src/commands/table';
 import { blockContaining } from '../../scripts/readme-blocks.mjs';
 
 const SERVER = ROOT + 'dist/mcp.js';
-const LAUNCH = ['--headless', '--executable-path', chromiumPath(), ...chromiumArgs.flatMap((a) => ['--browser-arg', a])];
+const LAUNCH = [
+  '--headless',
+  '--executable-path',
+  chromiumPath(),
+  ...chromiumArgs.flatMap((a) => ['--browser-arg', a]),
+];
 
 type Answer = { text: string; isError: boolean };
 
 async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Answer> {
-  const r = (await client.callTool({ name, arguments: args })) as { content: { type: string; text: string }[]; isError?: boolean };
+  const r = (await client.callTool({ name, arguments: args })) as {
+    content: { type: string; text: string }[];
+    isError?: boolean;
+  };
   return { text: r.content.map((c) => c.text).join('\n'), isError: r.isError === true };
 }
 
@@ -34,13 +42,17 @@ function ref(text: string, line: string): string {
 
 async function stdioClient(args: string[]): Promise<Client> {
   const client = new Client({ name: 'domtool-test', version: '0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [SERVER, ...args], stderr: 'pipe' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [SERVER, ...args], stderr: 'pipe' }),
+  );
   return client;
 }
 
 /** Starts the server with --port 0 and answers its URL (printed on stderr). */
 async function httpServer(): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [SERVER, ...LAUNCH, '--port', '0', '--host', '127.0.0.1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER, ...LAUNCH, '--port', '0', '--host', '127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   const url = await new Promise<URL>((resolve, reject) => {
     let seen = '';
     child.stderr!.on('data', (chunk: Buffer) => {
@@ -60,7 +72,18 @@ test('stdio: the tool list comes from the command table, and actions answer thei
   try {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['browser_navigate', 'browser_snapshot', 'browser_click', 'browser_type', 'browser_select_option', 'browser_press_key', 'browser_changes', 'browser_find', 'browser_inspect']) expect(names).toContain(name);
+    for (const name of [
+      'browser_navigate',
+      'browser_snapshot',
+      'browser_click',
+      'browser_type',
+      'browser_select_option',
+      'browser_press_key',
+      'browser_changes',
+      'browser_find',
+      'browser_inspect',
+    ])
+      expect(names).toContain(name);
     // One description, in the table: the tool says what the command's doc says.
     const click = COMMANDS.find((c) => c.name === 'click') as { doc?: { does: string } };
     expect(tools.find((t) => t.name === 'browser_click')!.description).toBe(click.doc!.does);
@@ -69,14 +92,20 @@ test('stdio: the tool list comes from the command table, and actions answer thei
     const page = await call(client, 'browser_navigate', { url: `${ORIGIN}/fixtures/demo.html` });
     expect(page.text).toContain('# page "Acme Outdoor — Checkout"');
 
-    const typed = await call(client, 'browser_type', { ref: ref(page.text, 'textbox "Email"'), text: 'ada@example.com' });
+    const typed = await call(client, 'browser_type', {
+      ref: ref(page.text, 'textbox "Email"'),
+      text: 'ada@example.com',
+    });
     expect(typed.isError).toBe(false);
     // The answer is the result line and the delta, not the page: the changed field, in its group.
     expect(typed.text).toMatch(/^ok/);
     expect(typed.text).toContain('value="ada@example.com"');
     expect(typed.text).not.toContain('Acme home');
 
-    const selected = await call(client, 'browser_select_option', { ref: ref(page.text, 'combobox "Country"'), values: ['Italy'] });
+    const selected = await call(client, 'browser_select_option', {
+      ref: ref(page.text, 'combobox "Country"'),
+      values: ['Italy'],
+    });
     expect(selected.text).toContain('value="Italy"');
 
     // Acting on text: the radio labelled Express.
@@ -169,12 +198,18 @@ test('attach: to a Playwright browser server, and over CDP to a browser whose pa
 
   // CDP: the test keeps its own connection to the browser and reads the page's own state.
   const cdpPort = PORT + 15;
-  const browser: Browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, `--remote-debugging-port=${cdpPort}`] });
+  const browser: Browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...chromiumArgs, `--remote-debugging-port=${cdpPort}`],
+  });
   const cdp = await stdioClient(['--cdp-endpoint', `http://127.0.0.1:${cdpPort}`]);
   try {
     const page = await call(cdp, 'browser_navigate', { url: `${ORIGIN}/fixtures/demo.html` });
     await call(cdp, 'browser_type', { ref: ref(page.text, 'textbox "Full name"'), text: 'Grace Hopper' });
-    const mine = (await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`)).contexts()[0].pages().find((p) => p.url().endsWith('/fixtures/demo.html'))!;
+    const mine = (await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`))
+      .contexts()[0]
+      .pages()
+      .find((p) => p.url().endsWith('/fixtures/demo.html'))!;
     expect(await mine.locator('[name=name]').inputValue()).toBe('Grace Hopper');
   } finally {
     await cdp.close();
@@ -184,25 +219,38 @@ test('attach: to a Playwright browser server, and over CDP to a browser whose pa
 
 test('README "Use it from an agent": the client config starts a server, the function-calling block runs as written', async () => {
   // The config's args, with the bin the install links (npx) replaced by this build's file.
-  const config = JSON.parse(blockContaining(ROOT, 'README.md', '"mcpServers"', 'json').code) as { mcpServers: Record<string, { command: string; args: string[] }> };
+  const config = JSON.parse(blockContaining(ROOT, 'README.md', '"mcpServers"', 'json').code) as {
+    mcpServers: Record<string, { command: string; args: string[] }>;
+  };
   const entry = config.mcpServers['browserx-domtool'];
   expect(entry.command).toBe('npx');
   expect(entry.args[0]).toBe('browserx-domtool-mcp');
   const client = await stdioClient([...entry.args.slice(1), '--executable-path', chromiumPath()]);
   try {
     expect((await client.listTools()).tools.length).toBeGreaterThan(15);
-    expect((await call(client, 'browser_navigate', { url: `${ORIGIN}/fixtures/demo.html` })).text).toContain('button "Place order"');
+    expect((await call(client, 'browser_navigate', { url: `${ORIGIN}/fixtures/demo.html` })).text).toContain(
+      'button "Place order"',
+    );
   } finally {
     await client.close();
   }
 
   // The block, verbatim but for the port, as an ES module inside the package (its own name resolves).
-  const block = blockContaining(ROOT, 'README.md', "await callTool(host, 'browser_navigate'", 'ts').code.replace('127.0.0.1:4173', `127.0.0.1:${PORT}`);
-  const js = ts.transpileModule(block, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  const block = blockContaining(ROOT, 'README.md', "await callTool(host, 'browser_navigate'", 'ts').code.replace(
+    '127.0.0.1:4173',
+    `127.0.0.1:${PORT}`,
+  );
+  const js = ts.transpileModule(block, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  }).outputText;
   const file = `${ROOT}.readme-agent-${process.pid}.mjs`;
   writeFileSync(file, js);
   try {
-    const run = spawnSync(process.execPath, [file], { env: { ...process.env, CHROMIUM_PATH: chromiumPath() }, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync(process.execPath, [file], {
+      env: { ...process.env, CHROMIUM_PATH: chromiumPath() },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     // Playwright's runner sets FORCE_COLOR, and console.log colours numbers under it.

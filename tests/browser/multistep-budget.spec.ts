@@ -15,8 +15,13 @@ async function getText(page: Page, options: object): Promise<string> {
 }
 
 test('an alert, a status message, a field error and the focused field survive a tiny budget', async ({ page }) => {
-  const filler = Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i} with enough words to cost some tokens in the text.</p><a href="#l${i}">Link ${i}</a>`).join('');
-  await loadHtml(page, `${filler}
+  const filler = Array.from(
+    { length: 80 },
+    (_, i) => `<p>Paragraph ${i} with enough words to cost some tokens in the text.</p><a href="#l${i}">Link ${i}</a>`,
+  ).join('');
+  await loadHtml(
+    page,
+    `${filler}
     <form><label>Email <input id="email" aria-invalid="true" aria-describedby="email-err" value="ada@"></label>
     <span id="email-err">Enter a complete email address.</span>
     <label>Name <input id="name"></label></form>
@@ -24,7 +29,8 @@ test('an alert, a status message, a field error and the focused field survive a 
     <div><div><span id="card-err">Card number is too short.</span></div></div>
     <div role="alert">Payment failed: card declined</div>
     <div aria-live="polite"><span>3 items saved</span></div>
-    <div class="Toast-container"><div><p>Draft saved to your account</p></div></div>`);
+    <div class="Toast-container"><div><p>Draft saved to your account</p></div></div>`,
+  );
   await page.focus('#name');
   const text = await getText(page, { tokenBudget: 150, timeBudgetMs: 10000 });
   expect(text).toContain('Payment failed: card declined');
@@ -38,11 +44,19 @@ test('an alert, a status message, a field error and the focused field survive a 
   expect(text).not.toContain('Paragraph 40');
 });
 
-test('a toast whose text lives in its shadow tree survives a tiny budget (the region is found along the rendered tree, across the shadow boundary)', async ({ page }) => {
-  const filler = Array.from({ length: 80 }, (_, i) => `<p>Paragraph ${i} with enough words to cost some tokens in the text.</p><a href="#l${i}">Link ${i}</a>`).join('');
-  await loadHtml(page, `${filler}
+test('a toast whose text lives in its shadow tree survives a tiny budget (the region is found along the rendered tree, across the shadow boundary)', async ({
+  page,
+}) => {
+  const filler = Array.from(
+    { length: 80 },
+    (_, i) => `<p>Paragraph ${i} with enough words to cost some tokens in the text.</p><a href="#l${i}">Link ${i}</a>`,
+  ).join('');
+  await loadHtml(
+    page,
+    `${filler}
     <div id="host" class="toast"></div>
-    <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<div><p>Upload finished: 3 files</p></div>';</script>`);
+    <script>document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<div><p>Upload finished: 3 files</p></div>';</script>`,
+  );
   const text = await getText(page, { tokenBudget: 150, timeBudgetMs: 10000 });
   expect(text).toContain('Upload finished: 3 files');
   expect(text).not.toContain('Paragraph 40');
@@ -58,7 +72,9 @@ const FEED = `<h1>Feed</h1><div role="feed" id="feed"></div><script>
   }
 </script>`;
 
-test('a 200-post feed uses the default budget, says how many are left and to scroll; after a scroll, what is in view is listed', async ({ page }) => {
+test('a 200-post feed uses the default budget, says how many are left and to scroll; after a scroll, what is in view is listed', async ({
+  page,
+}) => {
   await loadHtml(page, FEED);
   const text = await getText(page, { timeBudgetMs: 10000 });
   const shown = (text.match(/article "Post \d+"/g) ?? []).length;
@@ -66,14 +82,21 @@ test('a 200-post feed uses the default budget, says how many are left and to scr
   // Most of the 4,000-token default budget is used (the estimate keeps a 20 % margin).
   expect(estimate(text)).toBeGreaterThan(2400);
   expect(estimate(text)).toBeLessThan(4000);
-  const marker = /… List of 200 article items\. Showing first (\d+); (\d+) more below \(scroll down to see them\)\./.exec(text);
+  const marker =
+    /… List of 200 article items\. Showing first (\d+); (\d+) more below \(scroll down to see them\)\./.exec(text);
   expect(marker, text.slice(-400)).not.toBeNull();
   expect(Number(marker![1])).toBe(shown);
   expect(Number(marker![1]) + Number(marker![2])).toBe(200);
 
   await page.evaluate(() => document.querySelector('[aria-label="Post 120"]')!.scrollIntoView());
   const inView = await page.evaluate(() =>
-    [...document.querySelectorAll('article')].filter((a) => { const r = a.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; }).map((a) => a.getAttribute('aria-label')!));
+    [...document.querySelectorAll('article')]
+      .filter((a) => {
+        const r = a.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight;
+      })
+      .map((a) => a.getAttribute('aria-label')!),
+  );
   const scrolled = await getText(page, { timeBudgetMs: 10000 });
   for (const label of inView) expect(scrolled).toContain(`article "${label}"`);
   expect(scrolled).not.toContain('article "Post 1"');

@@ -28,7 +28,9 @@ const SHOP = `
   </script>`;
 
 async function run<T>(page: Page, fn: string): Promise<T> {
-  return page.evaluate(`(async () => { const w = window; w.__t ??= new w.BrowserXDomTool.DomTool(); const tool = w.__t; ${fn} })()`) as Promise<T>;
+  return page.evaluate(
+    `(async () => { const w = window; w.__t ??= new w.BrowserXDomTool.DomTool(); const tool = w.__t; ${fn} })()`,
+  ) as Promise<T>;
 }
 
 test('delta after typing: the field line changes, nothing else; then unchanged', async ({ page }) => {
@@ -49,7 +51,9 @@ test('delta after typing: the field line changes, nothing else; then unchanged',
   expect(again).toMatch(/^# unchanged since #\d+/);
 });
 
-test('delta after opening a menu: the menu items with ids under their context, the button changed', async ({ page }) => {
+test('delta after opening a menu: the menu items with ids under their context, the button changed', async ({
+  page,
+}) => {
   await loadHtml(page, SHOP);
   const full = await run<string>(page, `return tool.getText();`);
   const moreId = /(nv_\w+) button "More actions"/.exec(full)![1];
@@ -87,7 +91,10 @@ test('a dialog that opens is the delta; getText({ root: "dialog" }) and find()',
   expect(byId).toContain('Yes, place it');
   // The page behind the modal dialog is inert: only the dialog's lines match.
   const found = await run<any>(page, `return tool.find(/place/i);`);
-  expect(found.matches.map((m: any) => m.line)).toEqual(['Place the order for $249?', expect.stringMatching(/^nv_\w+ button "Yes, place it"/)]);
+  expect(found.matches.map((m: any) => m.line)).toEqual([
+    'Place the order for $249?',
+    expect.stringMatching(/^nv_\w+ button "Yes, place it"/),
+  ]);
   const yes = found.matches.find((m: any) => /Yes, place it/.test(m.line));
   expect(yes.context).toBe('dialog "Confirm order"');
   expect(found.text).toContain('dialog "Confirm order"\n  Place the order for $249?  (in nv_');

@@ -45,7 +45,10 @@ const PAY = `
 async function setup(page: Page, options: object = {}): Promise<void> {
   await page.route('**/api/pay', async (route) => {
     await new Promise((r) => setTimeout(r, 700));
-    await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ message: 'Card declined: insufficient funds' }) });
+    await route.fulfill({
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Card declined: insufficient funds' }),
+    });
   });
   await loadHtml(page, PAY);
   await page.evaluate((o) => {
@@ -63,18 +66,24 @@ async function clickByText(page: Page, re: RegExp): Promise<any> {
   }, re.source);
 }
 
-test('a click that fetches waits for the request and reports the alert and the field error that appeared', async ({ page }) => {
+test('a click that fetches waits for the request and reports the alert and the field error that appeared', async ({
+  page,
+}) => {
   await setup(page);
   const r = await clickByText(page, /button "Pay \$249"/);
   expect(r.success).toBe(true);
   expect(r.effect.settled).toBe(true);
   expect(r.duration).toBeGreaterThan(600);
   expect(r.effect.appeared.alerts).toContain('Card declined: insufficient funds');
-  expect(r.effect.appeared.errors).toEqual([{ id: expect.stringMatching(/^nv_/), field: 'Card number', message: 'This card was declined.' }]);
+  expect(r.effect.appeared.errors).toEqual([
+    { id: expect.stringMatching(/^nv_/), field: 'Card number', message: 'This card was declined.' },
+  ]);
   expect(r.effect.appeared.tokens).toBeGreaterThan(0);
 });
 
-test('without request tracking the same click returns before the answer (what the wrappers are for)', async ({ page }) => {
+test('without request tracking the same click returns before the answer (what the wrappers are for)', async ({
+  page,
+}) => {
   await setup(page, { requestTracking: 'off' });
   const r = await clickByText(page, /button "Pay \$249"/);
   expect(r.success).toBe(true);
@@ -86,7 +95,10 @@ test('an opened menu: role, name and id, and its items as lines with ids that ac
   const r = await clickByText(page, /button "More"/);
   const appeared = r.effect.appeared;
   expect(appeared.opened).toEqual({ role: 'menu', name: 'Order actions', id: expect.stringMatching(/^nv_/) });
-  expect(appeared.controls).toEqual([expect.stringMatching(/^nv_\w+ menuitem "Duplicate"$/), expect.stringMatching(/^nv_\w+ menuitem "Archive"$/)]);
+  expect(appeared.controls).toEqual([
+    expect.stringMatching(/^nv_\w+ menuitem "Duplicate"$/),
+    expect.stringMatching(/^nv_\w+ menuitem "Archive"$/),
+  ]);
   // The agent acts on the reported id without a new snapshot.
   const archive = appeared.controls[1].split(' ')[0];
   const picked = await page.evaluate(async (id) => {
@@ -120,7 +132,9 @@ test('settled is false on a page that never stops changing; waitForStable waits 
   await page.evaluate(() => {
     const p = document.createElement('p');
     document.body.append(p);
-    document.getElementById('many')!.addEventListener('click', () => setInterval(() => (p.textContent = String(Math.random())), 20));
+    document
+      .getElementById('many')!
+      .addEventListener('click', () => setInterval(() => (p.textContent = String(Math.random())), 20));
   });
   const busy = await clickByText(page, /button "Load 100 filters"/);
   expect(busy.effect.settled).toBe(false);

@@ -13,8 +13,11 @@ async function text(page: Page): Promise<string> {
 }
 
 test('a user types "Berlin" over "Paris" and ticks a checkbox: getText 300 ms later shows it', async ({ page }) => {
-  await loadHtml(page, `<form><label>City <input id="city" value="Paris"></label>
-    <label><input type="checkbox" id="news"> Newsletter</label></form>`);
+  await loadHtml(
+    page,
+    `<form><label>City <input id="city" value="Paris"></label>
+    <label><input type="checkbox" id="news"> Newsletter</label></form>`,
+  );
   const before = await text(page);
   expect(before).toContain('textbox "City" [value="Paris"]');
   expect(before).toContain('checkbox "Newsletter" [unchecked]');
@@ -27,8 +30,11 @@ test('a user types "Berlin" over "Paris" and ticks a checkbox: getText 300 ms la
 });
 
 test('focus moving and scrolling are seen', async ({ page }) => {
-  await loadHtml(page, `<input id="a" aria-label="First"><input id="b" aria-label="Second">
-    <div style="height:3000px"></div><button>Bottom</button>`);
+  await loadHtml(
+    page,
+    `<input id="a" aria-label="First"><input id="b" aria-label="Second">
+    <div style="height:3000px"></div><button>Bottom</button>`,
+  );
   expect(await text(page)).not.toContain('focused');
   await page.focus('#b');
   expect(await text(page)).toContain('textbox "Second" [focused]');
@@ -39,12 +45,17 @@ test('focus moving and scrolling are seen', async ({ page }) => {
 });
 
 test('changes inside an open shadow root and a same-origin frame mark the cache dirty', async ({ page }) => {
-  await loadHtml(page, `<div id="host"></div><iframe id="f" srcdoc="<button id='x'>Frame button</button>"></iframe>
+  await loadHtml(
+    page,
+    `<div id="host"></div><iframe id="f" srcdoc="<button id='x'>Frame button</button>"></iframe>
     <script>
       const root = document.getElementById('host').attachShadow({ mode: 'open' });
       root.innerHTML = '<button id="s">Shadow button</button>';
-    </script>`);
-  await page.waitForFunction(() => (document.getElementById('f') as HTMLIFrameElement).contentDocument?.getElementById('x'));
+    </script>`,
+  );
+  await page.waitForFunction(() =>
+    (document.getElementById('f') as HTMLIFrameElement).contentDocument?.getElementById('x'),
+  );
   const first = await text(page);
   expect(first).toContain('button "Shadow button"');
   expect(first).toContain('button "Frame button"');
@@ -54,7 +65,8 @@ test('changes inside an open shadow root and a same-origin frame mark the cache 
   await page.waitForTimeout(150);
   expect(await text(page)).toContain('button "Shadow renamed"');
   await page.evaluate(() => {
-    (document.getElementById('f') as HTMLIFrameElement).contentDocument!.getElementById('x')!.textContent = 'Frame renamed';
+    (document.getElementById('f') as HTMLIFrameElement).contentDocument!.getElementById('x')!.textContent =
+      'Frame renamed';
   });
   await page.waitForTimeout(150);
   expect(await text(page)).toContain('button "Frame renamed"');

@@ -4,12 +4,15 @@
 import { expect, test } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
 
-test('a removed element\'s id is never reused and is refused; survivors keep their ids', async ({ page }) => {
-  await loadHtml(page, `<ul id="list">
+test("a removed element's id is never reused and is refused; survivors keep their ids", async ({ page }) => {
+  await loadHtml(
+    page,
+    `<ul id="list">
     <li><span>Apple</span> <button>Delete</button></li>
     <li><span>Banana</span> <button>Delete</button></li>
     <li><span>Cherry</span> <button>Delete</button></li>
-  </ul><button id="other">Other</button>`);
+  </ul><button id="other">Other</button>`,
+  );
   const r = await page.evaluate(async () => {
     const w = window as any;
     const tool = (w.__t = new w.BrowserXDomTool.DomTool());
@@ -25,7 +28,14 @@ test('a removed element\'s id is never reused and is refused; survivors keep the
     const second = await tool.getSnapshot({ force: true });
     const after = buttons().map((b) => second.getNodeId(b));
     const click = await tool.click(before[0]);
-    return { before, after, other, otherAfter: second.getNodeId(document.getElementById('other')!), click, stillKnown: second.has(before[0]) };
+    return {
+      before,
+      after,
+      other,
+      otherAfter: second.getNodeId(document.getElementById('other')!),
+      click,
+      stillKnown: second.has(before[0]),
+    };
   });
   expect(r.before[0]).toBeTruthy();
   // The look-alike in the same place gets a new id; the other rows and the other button keep theirs.
@@ -39,10 +49,13 @@ test('a removed element\'s id is never reused and is refused; survivors keep the
 });
 
 test('an id is not reused even after several snapshots and re-renders of the whole list', async ({ page }) => {
-  await loadHtml(page, `<div id="app"></div><script>
+  await loadHtml(
+    page,
+    `<div id="app"></div><script>
     window.render = (names) => { document.getElementById('app').innerHTML = names.map((n) => '<button>' + n + '</button>').join(''); };
     render(['Save', 'Load']);
-  </script>`);
+  </script>`,
+  );
   const r = await page.evaluate(async () => {
     const w = window as any;
     const tool = new w.BrowserXDomTool.DomTool();

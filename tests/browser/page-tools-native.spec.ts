@@ -7,7 +7,10 @@ import { openFixture } from './actions-helpers';
 
 let browser: Browser;
 test.beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: [...chromiumArgs, '--enable-features=WebMCPTesting'] });
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...chromiumArgs, '--enable-features=WebMCPTesting'],
+  });
 });
 test.afterAll(async () => {
   await browser?.close();
@@ -16,7 +19,11 @@ test.afterAll(async () => {
 test('native WebMCP: tools listed (imperative and the form the browser derived), an imperative tool called with an object', async ({}, testInfo) => {
   const page = await browser.newPage({ baseURL: String(testInfo.project.use.baseURL) });
   await openFixture(page, '/fixtures/webmcp/native.html');
-  const native = await page.evaluate(() => typeof (document as any).modelContext?.executeTool === 'function' && /\[native code\]/.test(String((document as any).modelContext.executeTool)));
+  const native = await page.evaluate(
+    () =>
+      typeof (document as any).modelContext?.executeTool === 'function' &&
+      /\[native code\]/.test(String((document as any).modelContext.executeTool)),
+  );
   expect(native, 'this Chromium exposes native WebMCP with --enable-features=WebMCPTesting').toBe(true);
   const tools = await page.evaluate(() => (window as any).__tool.listPageTools());
   const names = tools.map((t: any) => t.name).sort();

@@ -17,8 +17,18 @@ test.describe('with the WebMCP polyfill', () => {
   test('every tool is listed, with its kind, schema and read-only hint, and named in the text', async ({ page }) => {
     const tools = await tool(page, 'listPageTools');
     const byName = Object.fromEntries(tools.map((t: any) => [t.name, t]));
-    expect(Object.keys(byName).sort()).toEqual(['add_to_cart', 'cart_total', 'contact_us', 'reserve_stock', 'search_catalog']);
-    expect(byName.add_to_cart).toMatchObject({ kind: 'imperative', readOnly: false, description: 'Add a product to the cart by its SKU' });
+    expect(Object.keys(byName).sort()).toEqual([
+      'add_to_cart',
+      'cart_total',
+      'contact_us',
+      'reserve_stock',
+      'search_catalog',
+    ]);
+    expect(byName.add_to_cart).toMatchObject({
+      kind: 'imperative',
+      readOnly: false,
+      description: 'Add a product to the cart by its SKU',
+    });
     expect(byName.add_to_cart.inputSchema.required).toEqual(['sku']);
     expect(byName.cart_total.readOnly).toBe(true);
     expect(byName.search_catalog).toMatchObject({ kind: 'declarative' });
@@ -44,7 +54,9 @@ test.describe('with the WebMCP polyfill', () => {
     expect((await shop(page)).cart).toHaveLength(2);
   });
 
-  test('a declarative tool with toolautosubmit is filled and submitted; one without is filled and left to a person', async ({ page }) => {
+  test('a declarative tool with toolautosubmit is filled and submitted; one without is filled and left to a person', async ({
+    page,
+  }) => {
     const search = await tool(page, 'callPageTool', 'search_catalog', { query: 'tent', inStock: true });
     expect(search.success, JSON.stringify(search)).toBe(true);
     await expect.poll(async () => (await shop(page)).searched).toBe('tent');
@@ -81,7 +93,9 @@ test.describe('with the WebMCP polyfill', () => {
   });
 });
 
-test('without any WebMCP script, a declarative form tool is found in the DOM, filled and submitted', async ({ page }) => {
+test('without any WebMCP script, a declarative form tool is found in the DOM, filled and submitted', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/webmcp/form-only.html');
   const tools = await tool(page, 'listPageTools');
   expect(tools).toEqual([
@@ -93,7 +107,14 @@ test('without any WebMCP script, a declarative form tool is found in the DOM, fi
       consequential: false,
       untrustedContent: false,
       origin: ORIGIN,
-      inputSchema: { type: 'object', properties: { size: { type: 'number', description: 'How many people' }, time: { type: 'string', enum: ['18:00', '20:00'] } }, required: ['size'] },
+      inputSchema: {
+        type: 'object',
+        properties: {
+          size: { type: 'number', description: 'How many people' },
+          time: { type: 'string', enum: ['18:00', '20:00'] },
+        },
+        required: ['size'],
+      },
     },
   ]);
   const bad = await tool(page, 'callPageTool', 'book_table', { size: 4, time: '19:00' });
@@ -103,11 +124,18 @@ test('without any WebMCP script, a declarative form tool is found in the DOM, fi
   expect(await page.evaluate(() => (window as any).__booked)).toEqual({ size: '4', time: '20:00' });
 });
 
-test('the three WebMCP hints are listed and shown in the text; a cancelled call tells the page (toolcancel)', async ({ page }) => {
+test('the three WebMCP hints are listed and shown in the text; a cancelled call tells the page (toolcancel)', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/webmcp/hints.html', 'document.modelContext');
   const tools: any[] = await tool(page, 'listPageTools');
   const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
-  expect(byName.place_order).toMatchObject({ consequential: true, readOnly: false, untrustedContent: false, origin: ORIGIN });
+  expect(byName.place_order).toMatchObject({
+    consequential: true,
+    readOnly: false,
+    untrustedContent: false,
+    origin: ORIGIN,
+  });
   expect(byName.read_reviews).toMatchObject({ consequential: false, readOnly: true, untrustedContent: true });
   const text: string = await tool(page, 'getText');
   expect(text).toContain('#   place_order(confirm: boolean) [consequential] — Order the items');

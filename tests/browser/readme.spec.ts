@@ -14,17 +14,28 @@ import { launchWithExtension } from './extension-helpers';
  * created when the block uses it without making it (unless `tool: false`), all inside an async function.
  */
 function pageScript(code: string, options: { tool?: boolean } = {}): string {
-  const js = ts.transpileModule(code, { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext } }).outputText;
+  const js = ts.transpileModule(code, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  }).outputText;
   const body = js
-    .replace(/import\s*\{([^}]*)\}\s*from\s*'browserx-domtool';/g, (_m, names: string) => `const {${names}} = window.BrowserXDomTool;`)
+    .replace(
+      /import\s*\{([^}]*)\}\s*from\s*'browserx-domtool';/g,
+      (_m, names: string) => `const {${names}} = window.BrowserXDomTool;`,
+    )
     .replace(/^export \{\};$/m, '');
-  const prelude = options.tool === false || /\b(const|let) tool\b/.test(body) ? '' : 'const tool = new window.BrowserXDomTool.DomTool();\n';
+  const prelude =
+    options.tool === false || /\b(const|let) tool\b/.test(body)
+      ? ''
+      : 'const tool = new window.BrowserXDomTool.DomTool();\n';
   return `(async () => {\n${prelude}${body}\nreturn 'completed';\n})()`;
 }
 
 async function openWithLibrary(page: Page, path: string, debug = false): Promise<void> {
   await page.goto(path);
-  if (debug) await page.evaluate(() => ((window as unknown as { __browserxDebugDomTool: unknown }).__browserxDebugDomTool = true));
+  if (debug)
+    await page.evaluate(
+      () => ((window as unknown as { __browserxDebugDomTool: unknown }).__browserxDebugDomTool = true),
+    );
   await injectDomTool(page);
 }
 
@@ -35,11 +46,13 @@ test('the text sample is what getText() answers on fixtures/demo.html today', as
   await openWithLibrary(page, '/fixtures/demo.html');
   const text = await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().getText());
   // The sample was printed by `npm run demo`, on another port.
-  expect(text.replace(/http:\/\/127\.0\.0\.1:\d+\//, 'http://127.0.0.1:PORT/')).toBe(sample.replace(/http:\/\/127\.0\.0\.1:\d+\//, 'http://127.0.0.1:PORT/'));
+  expect(text.replace(/http:\/\/127\.0\.0\.1:\d+\//, 'http://127.0.0.1:PORT/')).toBe(
+    sample.replace(/http:\/\/127\.0\.0\.1:\d+\//, 'http://127.0.0.1:PORT/'),
+  );
 });
 
 test('the API block runs on the demo page and does what its comments say', async ({ page }) => {
-  const block = blockContaining(ROOT, 'README.md', "const tool = new DomTool({ tokenBudget: 4000 });", 'ts');
+  const block = blockContaining(ROOT, 'README.md', 'const tool = new DomTool({ tokenBudget: 4000 });', 'ts');
   await openWithLibrary(page, '/fixtures/demo.html');
   expect(await page.evaluate(pageScript(block.code))).toBe('completed');
   // The demo page's own fields hold what the block typed, selected and unchecked.
@@ -48,7 +61,9 @@ test('the API block runs on the demo page and does what its comments say', async
   expect(await page.locator('[name=gift]').isChecked()).toBe(false);
   // dispose() came last: the tool answers NO_DOCUMENT from then on — the block's own tool is gone,
   // but a new one works (dispose affects one instance).
-  expect(await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().getText())).toContain('button "Place order"');
+  expect(await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().getText())).toContain(
+    'button "Place order"',
+  );
 });
 
 test('the multi-step block runs on the demo page', async ({ page }) => {

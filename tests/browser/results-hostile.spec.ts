@@ -56,7 +56,12 @@ async function actAll(page: Page): Promise<Record<string, string>> {
         out[name] = 'threw: ' + (e && e.message);
       }
     }
-    out.page = document.getElementById('out')!.textContent + ' ' + (document.getElementById('name') as HTMLInputElement).value + ' ' + (document.getElementById('size') as HTMLSelectElement).value;
+    out.page =
+      document.getElementById('out')!.textContent +
+      ' ' +
+      (document.getElementById('name') as HTMLInputElement).value +
+      ' ' +
+      (document.getElementById('size') as HTMLSelectElement).value;
     return out;
   });
 }
@@ -68,13 +73,17 @@ for (const [name, patch] of [
 ] as const) {
   test(`${name} installed before DomTool loads: click, type and select return`, async ({ page }) => {
     await page.goto('/tests/browser/helpers/blank.html');
-    await page.setContent(PAGE + inline(patch) + inline(iifeBundle()) + inline('window.__t = new BrowserXDomTool.DomTool();'));
+    await page.setContent(
+      PAGE + inline(patch) + inline(iifeBundle()) + inline('window.__t = new BrowserXDomTool.DomTool();'),
+    );
     expect(await actAll(page)).toEqual({ click: 'ok', type: 'ok', select: 'ok', page: 'clicked Ada M' });
   });
 
   test(`${name} installed after DomTool loaded: click, type and select return`, async ({ page }) => {
     await page.goto('/tests/browser/helpers/blank.html');
-    await page.setContent(PAGE + inline(iifeBundle()) + inline('window.__t = new BrowserXDomTool.DomTool();') + inline(patch));
+    await page.setContent(
+      PAGE + inline(iifeBundle()) + inline('window.__t = new BrowserXDomTool.DomTool();') + inline(patch),
+    );
     expect(await actAll(page)).toEqual({ click: 'ok', type: 'ok', select: 'ok', page: 'clicked Ada M' });
   });
 }

@@ -128,7 +128,9 @@ test('a 5,000-row table: rows outside the cut snapshot are not told as new', asy
   expect(far.text).not.toMatch(/new:/);
 });
 
-test('a ticker: the first action, with no earlier look, settles; the ticker is not the action\'s effect', async ({ page }) => {
+test("a ticker: the first action, with no earlier look, settles; the ticker is not the action's effect", async ({
+  page,
+}) => {
   await page.route('**/api/results-save', async (route) => {
     await new Promise((r) => setTimeout(r, 400));
     await route.fulfill({ contentType: 'application/json', body: JSON.stringify({ message: 'Saved at the server' }) });
@@ -151,7 +153,9 @@ test('a ticker: the first action, with no earlier look, settles; the ticker is n
   expect(save.text).toBe('ok; message "Saved at the server"');
 });
 
-test('type(id, text, { replace: false }) appends at the end of a pre-filled input, textarea and editor', async ({ page }) => {
+test('type(id, text, { replace: false }) appends at the end of a pre-filled input, textarea and editor', async ({
+  page,
+}) => {
   await loadUrl(page, '/fixtures/results/prefilled.html');
   await tool(page);
   const snapshot = await text(page);
@@ -180,7 +184,9 @@ test('type(id, text, { replace: false }) appends at the end of a pre-filled inpu
   }
 });
 
-test('Object.prototype.tokenBudget = 1 does not empty the snapshot: options are read as own properties', async ({ page }) => {
+test('Object.prototype.tokenBudget = 1 does not empty the snapshot: options are read as own properties', async ({
+  page,
+}) => {
   await loadUrl(page, '/fixtures/results/counter.html');
   await page.evaluate(() => {
     (Object.prototype as any).tokenBudget = 1;

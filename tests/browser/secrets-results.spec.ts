@@ -45,7 +45,8 @@ for (const label of Object.keys(FIELDS)) {
     results.changes = await page.evaluate(async () => (window as any).__tool.getChanges());
     results.find = await page.evaluate(async () => (window as any).__tool.find('textbox'));
     results.text = await page.evaluate(async () => (window as any).__tool.getText({ force: true }));
-    for (const [what, result] of Object.entries(results)) expect(leaks(result), `${label}: ${what}: ${JSON.stringify(result)}`).toEqual([]);
+    for (const [what, result] of Object.entries(results))
+      expect(leaks(result), `${label}: ${what}: ${JSON.stringify(result)}`).toEqual([]);
     // The actions did what they say (the redaction hides values, not effects).
     const typed = results.typeReplace as { success: boolean; effect?: { valueHidden?: boolean; valueAfter?: string } };
     if (label === 'Locked password') expect(typed.success).toBe(false);

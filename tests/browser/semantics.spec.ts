@@ -32,7 +32,9 @@ test('aria-disabled="false" inside an aria-disabled="true" group: shown enabled 
   expect(await appState(page, 'window.__log')).toEqual(['reenabled']);
 });
 
-test('fieldset[disabled] disables its controls except those in the first legend; snapshot and actions agree', async ({ page }) => {
+test('fieldset[disabled] disables its controls except those in the first legend; snapshot and actions agree', async ({
+  page,
+}) => {
   const text = await page.evaluate(async () => (await (window as any).__tool.getText({ force: true })) as string);
   expect(text).toMatch(/button "Legend action"(?! \[disabled\])/);
   expect(text).toMatch(/button "Inside disabled fieldset" \[disabled\]/);
@@ -60,16 +62,28 @@ async function inspect(page: import('@playwright/test').Page, id: string) {
   return page.evaluate((id) => (window as any).__tool.inspect(id), id);
 }
 
-test('inspect(id) reports what the element is and that it is actionable, without touching the page', async ({ page }) => {
+test('inspect(id) reports what the element is and that it is actionable, without touching the page', async ({
+  page,
+}) => {
   const id = await findId(page, { role: 'button', name: 'Bold' });
   const r = await inspect(page, id);
-  expect(r).toMatchObject({ id, found: true, tag: 'button', role: 'button', name: 'Bold', actionable: true, inViewport: true });
+  expect(r).toMatchObject({
+    id,
+    found: true,
+    tag: 'button',
+    role: 'button',
+    name: 'Bold',
+    actionable: true,
+    inViewport: true,
+  });
   expect(r.states.pressed).toBe(true);
   expect(r.box.width).toBeGreaterThan(0);
   expect(await appState(page, 'window.__events')).toEqual([]);
 });
 
-test('inspect(id) gives the action\'s own refusal: disabled → NOT_ACTIONABLE, covered → OBSCURED naming the cover', async ({ page }) => {
+test("inspect(id) gives the action's own refusal: disabled → NOT_ACTIONABLE, covered → OBSCURED naming the cover", async ({
+  page,
+}) => {
   const locked = await findId(page, { role: 'button', name: 'Locked' });
   const viaInspect = await inspect(page, locked);
   const viaClick = await act(page, 'click', locked);
@@ -107,7 +121,9 @@ test('inspect(id) on an unknown id → ELEMENT_NOT_FOUND; through the domtool:in
   expect(answer).toMatchObject({ ok: true, result: { found: true, role: 'button', actionable: true } });
 });
 
-test('quirks mode (no doctype): a link below the fold is scrolled into view and clicked, inspect agrees', async ({ page }) => {
+test('quirks mode (no doctype): a link below the fold is scrolled into view and clicked, inspect agrees', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/semantics/quirks.html');
   expect(await page.evaluate(() => document.compatMode)).toBe('BackCompat');
   const id = await findId(page, { role: 'link', name: 'Jobs' });
@@ -119,14 +135,18 @@ test('quirks mode (no doctype): a link below the fold is scrolled into view and 
   expect(await appState(page, 'window.__clicked')).toBe(1);
 });
 
-test('data-domtool-ignore: the subtree is left out of the snapshot (as the freshness tracker already ignores its mutations)', async ({ page }) => {
+test('data-domtool-ignore: the subtree is left out of the snapshot (as the freshness tracker already ignores its mutations)', async ({
+  page,
+}) => {
   await page.evaluate(() => {
     const box = document.createElement('div');
     box.setAttribute('data-domtool-ignore', '');
     box.innerHTML = '<button>Ignored control</button><p>Ignored text</p>';
     document.body.prepend(box);
   });
-  const text = await page.evaluate(async () => (await (window as any).__tool.getText({ force: true, tokenBudget: 0 })) as string);
+  const text = await page.evaluate(
+    async () => (await (window as any).__tool.getText({ force: true, tokenBudget: 0 })) as string,
+  );
   expect(text).not.toContain('Ignored');
   expect(text).toContain('Still works');
 });

@@ -21,8 +21,12 @@ const LONG_LIST = `
 async function controlsInView(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('a, button, input')]
-      .filter((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; })
-      .map((el) => el.getAttribute('aria-label') ?? el.textContent!.trim()));
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.bottom > 0 && r.top < innerHeight;
+      })
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent!.trim()),
+  );
 }
 
 test('a 300-item list under tokenBudget 4000 is summarized and truncated with a note', async ({ page }) => {
@@ -34,11 +38,18 @@ test('a 300-item list under tokenBudget 4000 is summarized and truncated with a 
   const summaries = allNodes(json).filter((n) => n.summary);
   expect(summaries).toHaveLength(1);
   expect(summaries[0].summary).toMatchObject({ total: 300, label: 'listitem items' });
-  expect(summaries[0].text).toMatch(/^List of 300 listitem items\. Showing first \d+; \d+ more below \(scroll down to see them\)\.$/);
+  expect(summaries[0].text).toMatch(
+    /^List of 300 listitem items\. Showing first \d+; \d+ more below \(scroll down to see them\)\.$/,
+  );
   expect(text).toContain('… List of 300 listitem items. Showing first');
   expect(text.split('\n').at(-1)).toMatch(/^# truncated: /);
-  const kept = new Set(allNodes(json).filter((n) => n.actionable).map((n) => n.name));
-  for (const name of ['New', 'Refresh', 'Filter', 'Item 1', 'Buy 1', 'Item 8', 'Buy 8']) expect(kept, name).toContain(name);
+  const kept = new Set(
+    allNodes(json)
+      .filter((n) => n.actionable)
+      .map((n) => n.name),
+  );
+  for (const name of ['New', 'Refresh', 'Filter', 'Item 1', 'Buy 1', 'Item 8', 'Buy 8'])
+    expect(kept, name).toContain(name);
   // Within budget (the engine estimates ≈ 3.4 chars per token).
   expect(text.length / 3.4).toBeLessThan(4000);
 });
@@ -48,7 +59,11 @@ test('summarizing a long list keeps every interactive element that is in the vie
   const inView = await controlsInView(page);
   expect(inView.length).toBeGreaterThan(30);
   const { json } = await snapshot(page, { tokenBudget: 4000, timeBudgetMs: 10000 });
-  const kept = new Set(allNodes(json).filter((n) => n.actionable).map((n) => n.name));
+  const kept = new Set(
+    allNodes(json)
+      .filter((n) => n.actionable)
+      .map((n) => n.name),
+  );
   const missing = inView.filter((name) => !kept.has(name));
   expect(missing).toEqual([]);
 });
@@ -72,12 +87,19 @@ test('the budget cut is deterministic', async ({ page }) => {
 
 test('maxNodes caps the emitted tree and keeps in-view controls first', async ({ page }) => {
   await loadHtml(page, LONG_LIST);
-  const { json, text } = await snapshot(page, { maxNodes: 60, tokenBudget: 0, summarizeThreshold: 1000, timeBudgetMs: 10000 });
+  const { json, text } = await snapshot(page, {
+    maxNodes: 60,
+    tokenBudget: 0,
+    summarizeThreshold: 1000,
+    timeBudgetMs: 10000,
+  });
   expect(json.page.meta.truncated).toBe(true);
   expect(json.page.meta.truncation).toContain('node limit 60');
   const real = allNodes(json).filter((n) => !n.summary && n.tag !== 'body');
   expect(real.length).toBeLessThanOrEqual(60);
-  const actionable = allNodes(json).filter((n) => n.actionable).map((n) => n.name);
+  const actionable = allNodes(json)
+    .filter((n) => n.actionable)
+    .map((n) => n.name);
   expect(actionable.slice(0, 4)).toEqual(['New', 'Refresh', 'Filter', 'Item 1']);
   expect(text).toMatch(/\d+ more nodes omitted/);
 });
@@ -92,11 +114,14 @@ test('timeBudgetMs: 0 stops the traversal and says so', async ({ page }) => {
 });
 
 test('maxDepth hoists deep content instead of dropping it', async ({ page }) => {
-  await loadHtml(page, `<div id="root"></div><script>
+  await loadHtml(
+    page,
+    `<div id="root"></div><script>
     let el = document.getElementById('root');
     for (let i = 0; i < 30; i++) { const nav = document.createElement('nav'); nav.setAttribute('aria-label', 'L' + i); el.append(nav); el = nav; }
     el.innerHTML = '<button>Deep button</button>';
-  </script>`);
+  </script>`,
+  );
   const { json } = await snapshot(page, { maxDepth: 5 });
   expect(json.page.meta.truncated).toBe(true);
   expect(json.page.meta.truncation).toContain('depth limit 5');

@@ -5,9 +5,14 @@
 import { expect, test } from '@playwright/test';
 import { loadHtml, shape } from './helpers/domtool';
 
-test('closed roots on a <div>, <span>, <section> and a custom element are opened through shadowRootOf', async ({ page }) => {
-  await loadHtml(page, `<h1>Closed hosts</h1><div id="d"></div><p>Text <span id="s"></span></p><section id="sec"></section><x-widget id="x"></x-widget>
-    <div id="light">Light content is shown</div>`);
+test('closed roots on a <div>, <span>, <section> and a custom element are opened through shadowRootOf', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `<h1>Closed hosts</h1><div id="d"></div><p>Text <span id="s"></span></p><section id="sec"></section><x-widget id="x"></x-widget>
+    <div id="light">Light content is shown</div>`,
+  );
   const text = await page.evaluate(async () => {
     const roots = new Map<Element, ShadowRoot>();
     const attach = (id: string, html: string) => {
@@ -26,28 +31,33 @@ test('closed roots on a <div>, <span>, <section> and a custom element are opened
     const snap = await tool.getSnapshot({ force: true });
     return { text: snap.toText(), asked };
   });
-  expect(shape(text.text)).toBe([
-    'h1 "Closed hosts"',
-    'div',
-    '  @ button "Inside a div"',
-    'Text',
-    'span',
-    '  @ link "Inside a span"',
-    'section',
-    '  h2 "Section heading"',
-    '  @ textbox "Inside a section"',
-    'x-widget',
-    '  @ button "Inside a custom element"',
-    'Light content is shown',
-  ].join('\n'));
+  expect(shape(text.text)).toBe(
+    [
+      'h1 "Closed hosts"',
+      'div',
+      '  @ button "Inside a div"',
+      'Text',
+      'span',
+      '  @ link "Inside a span"',
+      'section',
+      '  h2 "Section heading"',
+      '  @ textbox "Inside a section"',
+      'x-widget',
+      '  @ button "Inside a custom element"',
+      'Light content is shown',
+    ].join('\n'),
+  );
   // Hosts with light content of their own are not asked (the hook stays cheap).
   expect(text.asked.sort()).toEqual(['div', 'section', 'span', 'x-widget']);
 });
 
-test('without shadowRootOf a closed root on a custom element is a placeholder; a plain empty <div> host cannot be told from an empty div', async ({ page }) => {
+test('without shadowRootOf a closed root on a custom element is a placeholder; a plain empty <div> host cannot be told from an empty div', async ({
+  page,
+}) => {
   await loadHtml(page, `<div id="d"></div><x-widget id="x"></x-widget>`);
   const text = await page.evaluate(async () => {
-    for (const id of ['d', 'x']) document.getElementById(id)!.attachShadow({ mode: 'closed' }).innerHTML = '<button>Secret</button>';
+    for (const id of ['d', 'x'])
+      document.getElementById(id)!.attachShadow({ mode: 'closed' }).innerHTML = '<button>Secret</button>';
     const W = (window as any).BrowserXDomTool;
     return (await new W.DomTool().getSnapshot({ force: true })).toText();
   });

@@ -12,7 +12,9 @@ function lineOf(text: string, re: RegExp): string {
 }
 
 test('links and submit buttons carry their consequence marks, in the text and the JSON', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <main>
       <a href="/docs" target="_blank" rel="noopener">Docs</a>
       <a href="/files/invoice-2026.pdf" download="invoice.pdf">Invoice</a>
@@ -24,7 +26,8 @@ test('links and submit buttons carry their consequence marks, in the text and th
       <form action="/search" target="results"><input name="q"><button>Search</button></form>
       <form action="/save"><input name="x"><button>Save draft</button><button type="button">Preview</button></form>
       <p>Read the <a href="https://en.wikipedia.org/wiki/Tent">tent article</a> first.</p>
-    </main>`);
+    </main>`,
+  );
   const { text, json } = await snapshot(page, { fresh: true });
   expect(lineOf(text, /link "Docs"/)).toMatch(/link "Docs" \[new-tab\]$/);
   expect(lineOf(text, /link "Invoice"/)).toMatch(/\[download="invoice.pdf"\]$/);
@@ -55,7 +58,10 @@ test('links and submit buttons carry their consequence marks, in the text and th
 });
 
 test('<base target=_blank> opens every link and form without a target of its own in a new tab', async ({ page }) => {
-  await loadHtml(page, `<base target="_blank"><main><a href="/a">A</a><a href="/b" target="_self">B</a><iframe name="preview" src="about:blank"></iframe><a href="/c" target="preview">C</a></main>`);
+  await loadHtml(
+    page,
+    `<base target="_blank"><main><a href="/a">A</a><a href="/b" target="_self">B</a><iframe name="preview" src="about:blank"></iframe><a href="/c" target="preview">C</a></main>`,
+  );
   const { text } = await snapshot(page, { fresh: true });
   expect(lineOf(text, /link "A"/)).toMatch(/\[new-tab\]$/);
   expect(lineOf(text, /link "B"/)).toMatch(/link "B"$/);
@@ -63,18 +69,37 @@ test('<base target=_blank> opens every link and form without a target of its own
 });
 
 test('irreversible steps are marked where the page says so, and only there', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <main>
       <button>Pay $249</button><button>Place order</button><button>Delete account</button><button>Send</button>
       <button>Unsubscribe</button><button>Yes, delete</button><button>Cancel subscription</button>
       <button>Remove Trail tent 2P</button><button>Submit</button><button>Cancel</button><button>Payment options</button>
       <button>Sender settings</button><button>Send a new code</button><button>Send message</button><a href="/account/delete">Delete account</a>
-    </main>`);
+    </main>`,
+  );
   const { text } = await snapshot(page, { fresh: true });
-  for (const name of ['Pay $249', 'Place order', 'Delete account', 'Send', 'Unsubscribe', 'Yes, delete', 'Cancel subscription', 'Send message']) {
+  for (const name of [
+    'Pay $249',
+    'Place order',
+    'Delete account',
+    'Send',
+    'Unsubscribe',
+    'Yes, delete',
+    'Cancel subscription',
+    'Send message',
+  ]) {
     expect(lineOf(text, new RegExp(`button "${name.replace('$', '\\$')}"`))).toMatch(/\[irreversible\]$/);
   }
-  for (const name of ['Remove Trail tent 2P', 'Submit', 'Cancel', 'Payment options', 'Sender settings', 'Send a new code']) {
+  for (const name of [
+    'Remove Trail tent 2P',
+    'Submit',
+    'Cancel',
+    'Payment options',
+    'Sender settings',
+    'Send a new code',
+  ]) {
     expect(lineOf(text, new RegExp(`button "${name}"`))).not.toContain('irreversible');
   }
   // A link that reads "Delete account" leads to a page about it: not marked.
@@ -83,20 +108,38 @@ test('irreversible steps are marked where the page says so, and only there', asy
 
 async function captchaRoutes(page: Page): Promise<void> {
   // The vendors' frames, served locally (no network in tests): only their URL and box matter.
-  await page.route(/https:\/\/(www\.google\.com\/recaptcha|newassets\.hcaptcha\.com|challenges\.cloudflare\.com)\/.*/, (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<div style="width:300px;height:70px">widget</div>' }),
+  await page.route(
+    /https:\/\/(www\.google\.com\/recaptcha|newassets\.hcaptcha\.com|challenges\.cloudflare\.com)\/.*/,
+    (route) => route.fulfill({ contentType: 'text/html', body: '<div style="width:300px;height:70px">widget</div>' }),
   );
 }
 
-test('a visible CAPTCHA is named in the header and the JSON; text about captchas and invisible badges are not', async ({ page }) => {
+test('a visible CAPTCHA is named in the header and the JSON; text about captchas and invisible badges are not', async ({
+  page,
+}) => {
   await captchaRoutes(page);
   const cases: [string, string | null][] = [
-    ['<iframe title="reCAPTCHA" src="https://www.google.com/recaptcha/api2/anchor?ar=1&k=x&size=normal" width="304" height="78"></iframe>', 'reCAPTCHA'],
-    ['<iframe src="https://newassets.hcaptcha.com/captcha/v1/abc/static/hcaptcha.html#frame=checkbox&id=0" width="303" height="78"></iframe>', 'hCaptcha'],
-    ['<div class="cf-turnstile" data-sitekey="x"><iframe src="https://challenges.cloudflare.com/cdn-cgi/challenge-platform/h/b/turnstile/if/ov2/av0/rcv/x" width="300" height="65"></iframe></div>', 'Cloudflare Turnstile'],
+    [
+      '<iframe title="reCAPTCHA" src="https://www.google.com/recaptcha/api2/anchor?ar=1&k=x&size=normal" width="304" height="78"></iframe>',
+      'reCAPTCHA',
+    ],
+    [
+      '<iframe src="https://newassets.hcaptcha.com/captcha/v1/abc/static/hcaptcha.html#frame=checkbox&id=0" width="303" height="78"></iframe>',
+      'hCaptcha',
+    ],
+    [
+      '<div class="cf-turnstile" data-sitekey="x"><iframe src="https://challenges.cloudflare.com/cdn-cgi/challenge-platform/h/b/turnstile/if/ov2/av0/rcv/x" width="300" height="65"></iframe></div>',
+      'Cloudflare Turnstile',
+    ],
     // Negative: v3 / invisible badge, a page that only talks about captchas, a hidden widget.
-    ['<div class="grecaptcha-badge" style="width:256px;height:60px;position:fixed;bottom:14px;right:-186px"><iframe src="https://www.google.com/recaptcha/api2/anchor?ar=1&k=x&size=invisible" width="256" height="60"></iframe></div>', null],
-    ['<h1>Why we never use a CAPTCHA</h1><p>reCAPTCHA and hCaptcha annoy people.</p><div class="g-recaptcha-info">captcha</div>', null],
+    [
+      '<div class="grecaptcha-badge" style="width:256px;height:60px;position:fixed;bottom:14px;right:-186px"><iframe src="https://www.google.com/recaptcha/api2/anchor?ar=1&k=x&size=invisible" width="256" height="60"></iframe></div>',
+      null,
+    ],
+    [
+      '<h1>Why we never use a CAPTCHA</h1><p>reCAPTCHA and hCaptcha annoy people.</p><div class="g-recaptcha-info">captcha</div>',
+      null,
+    ],
     ['<div class="g-recaptcha" data-sitekey="x" style="display:none"></div>', null],
   ];
   for (const [html, vendor] of cases) {
@@ -120,37 +163,63 @@ const OVERLAY = (inner: string) => `
   </div>`;
 
 test('a sign-in wall and a cookie wall are named; a login page and a small cookie banner are not', async ({ page }) => {
-  await loadHtml(page, OVERLAY('<h2>Sign in to continue reading</h2><label>Email <input type="email"></label><label>Password <input type="password"></label><button>Sign in</button>'));
+  await loadHtml(
+    page,
+    OVERLAY(
+      '<h2>Sign in to continue reading</h2><label>Email <input type="email"></label><label>Password <input type="password"></label><button>Sign in</button>',
+    ),
+  );
   let snap = await snapshot(page, { fresh: true });
-  expect(snap.text.split('\n')[1]).toBe('# blocked: sign-in wall: the page asks to sign in before it shows its content; a person must sign in');
+  expect(snap.text.split('\n')[1]).toBe(
+    '# blocked: sign-in wall: the page asks to sign in before it shows its content; a person must sign in',
+  );
   expect(snap.json.page.context.blocker).toEqual({ kind: 'login' });
 
-  await loadHtml(page, OVERLAY('<h2>We value your privacy</h2><p>We and our partners use cookies to personalise content.</p><button>Accept all</button><button>Reject all</button>'));
+  await loadHtml(
+    page,
+    OVERLAY(
+      '<h2>We value your privacy</h2><p>We and our partners use cookies to personalise content.</p><button>Accept all</button><button>Reject all</button>',
+    ),
+  );
   snap = await snapshot(page, { fresh: true });
-  expect(snap.text.split('\n')[1]).toBe('# blocked: cookie wall: the page stays hidden until cookies are accepted or refused; a person should choose');
+  expect(snap.text.split('\n')[1]).toBe(
+    '# blocked: cookie wall: the page stays hidden until cookies are accepted or refused; a person should choose',
+  );
   expect(snap.json.page.context.blocker).toEqual({ kind: 'cookie-wall' });
 
   // A login page: the form is the page, nothing blocks it.
-  await loadHtml(page, '<main><h1>Sign in to continue to Mail</h1><label>Email <input type="email"></label><label>Password <input type="password"></label><button>Sign in</button></main>');
+  await loadHtml(
+    page,
+    '<main><h1>Sign in to continue to Mail</h1><label>Email <input type="email"></label><label>Password <input type="password"></label><button>Sign in</button></main>',
+  );
   snap = await snapshot(page, { fresh: true });
   expect(snap.text).not.toContain('# blocked');
   // A small cookie banner at the bottom: the page stays usable.
-  await loadHtml(page, `<main><h1>Shop</h1><button>Buy</button></main><div style="position:fixed;bottom:0;left:0;right:0;background:#eee;padding:8px">We use cookies. <button>Accept</button><button>Reject</button></div>`);
+  await loadHtml(
+    page,
+    `<main><h1>Shop</h1><button>Buy</button></main><div style="position:fixed;bottom:0;left:0;right:0;background:#eee;padding:8px">We use cookies. <button>Accept</button><button>Reject</button></div>`,
+  );
   snap = await snapshot(page, { fresh: true });
   expect(snap.text).not.toContain('# blocked');
   expect(snap.json.page.context.blocker).toBeUndefined();
   // A modal that opens a newsletter form (no sign-in gate, no cookies) is no blocker either.
-  await loadHtml(page, OVERLAY('<h2>Get our newsletter</h2><label>Email <input type="email"></label><button>Subscribe</button>'));
+  await loadHtml(
+    page,
+    OVERLAY('<h2>Get our newsletter</h2><label>Email <input type="email"></label><button>Subscribe</button>'),
+  );
   snap = await snapshot(page, { fresh: true });
   expect(snap.text).not.toContain('# blocked');
 });
 
 test('an action after which a CAPTCHA shows reports the blocker in effect.appeared and its text', async ({ page }) => {
   await captchaRoutes(page);
-  await loadHtml(page, `<main><form onsubmit="return false"><label>Email <input></label><button id="go">Sign up</button><div id="slot"></div></form></main>
+  await loadHtml(
+    page,
+    `<main><form onsubmit="return false"><label>Email <input></label><button id="go">Sign up</button><div id="slot"></div></form></main>
     <script>document.getElementById('go').addEventListener('click', () => {
       document.getElementById('slot').innerHTML = '<iframe src="https://www.google.com/recaptcha/api2/bframe?k=x" width="400" height="580"></iframe>';
-    });</script>`);
+    });</script>`,
+  );
   const r = await page.evaluate(async () => {
     const w = window as any;
     const t = new w.BrowserXDomTool.DomTool();
@@ -163,13 +232,16 @@ test('an action after which a CAPTCHA shows reports the blocker in effect.appear
 
 test('links to the site the page names as its own (canonical, og:url) do not leave it; others do', async ({ page }) => {
   // A saved or mirrored page: served from the test origin, its links absolute to its own site.
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <link rel="canonical" href="https://www.example-news.com/2026/story.html">
     <main>
       <a href="https://www.example-news.com/world">World</a>
       <a href="https://video.example-news.com/live">Live video</a>
       <a href="https://github.com/acme/tool">Source code</a>
-    </main>`);
+    </main>`,
+  );
   const { text } = await snapshot(page, { fresh: true });
   expect(lineOf(text, /"World"/)).not.toMatch(/to=/);
   expect(lineOf(text, /"Live video"/)).not.toMatch(/to=/);

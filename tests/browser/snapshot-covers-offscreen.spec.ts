@@ -8,7 +8,8 @@ import { loadHtml, snapshot } from './helpers/domtool';
 import { coveredByName, names } from './helpers/tree';
 
 const FOLD = '<div style="height:1600px">Top of the page</div>';
-const IMG = 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22400%22 height=%22200%22%3E%3Crect width=%22400%22 height=%22200%22 fill=%22%23222%22/%3E%3C/svg%3E';
+const IMG =
+  'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%22400%22 height=%22200%22%3E%3Crect width=%22400%22 height=%22200%22 fill=%22%23222%22/%3E%3C/svg%3E';
 
 function lineOf(text: string, needle: string): string {
   const line = text.split('\n').find((l) => l.includes(needle));
@@ -22,11 +23,18 @@ function idOf(text: string, needle: string): string {
 
 /** Clicks by id with the snapshot's DomTool, as an agent would after reading the text. */
 function click(page: Page, id: string): Promise<{ success: boolean; error?: { code: string; message: string } }> {
-  return page.evaluate((id) => (window as unknown as { __domtoolTest: { click(id: string): Promise<never> } }).__domtoolTest.click(id), id);
+  return page.evaluate(
+    (id) => (window as unknown as { __domtoolTest: { click(id: string): Promise<never> } }).__domtoolTest.click(id),
+    id,
+  );
 }
 
-test('text under an opaque layer below the fold is gone; under a transparent, faint or lower layer it stays', async ({ page }) => {
-  await loadHtml(page, `${FOLD}
+test('text under an opaque layer below the fold is gone; under a transparent, faint or lower layer it stays', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `${FOLD}
     <div style="position:relative">
       <p>FarUnderOpaque</p>
       <div style="position:absolute;inset:0;background:#fff"></div>
@@ -70,22 +78,36 @@ test('text under an opaque layer below the fold is gone; under a transparent, fa
     <div style="position:relative">
       <p style="position:relative;z-index:2">RaisedAboveCover</p>
       <div style="position:absolute;inset:0;background:#fff;z-index:1"></div>
-    </div>`);
+    </div>`,
+  );
   const { text, json, mutations, scrollChanged } = await snapshot(page, { tokenBudget: 0 });
   const all = names(json).join('\n');
   for (const gone of ['FarUnderOpaque', 'FarUnderImage', 'FarUnderPanelInWrapper', 'FarUnderNearlyOpaque']) {
     expect(text, gone).not.toContain(gone);
     expect(all, gone).not.toContain(gone);
   }
-  for (const kept of ['FarUnderTransparent', 'FarUnderFaint', 'FarUnderFadedDark', 'FarUnderFadedPanelWrapper', 'HeroTitleOverImage', 'AboveBackdropLayer', 'RaisedAboveCover']) expect(text, kept).toContain(kept);
+  for (const kept of [
+    'FarUnderTransparent',
+    'FarUnderFaint',
+    'FarUnderFadedDark',
+    'FarUnderFadedPanelWrapper',
+    'HeroTitleOverImage',
+    'AboveBackdropLayer',
+    'RaisedAboveCover',
+  ])
+    expect(text, kept).toContain(kept);
   // S11: found out without scrolling.
   expect(mutations).toEqual([]);
   expect(scrollChanged).toEqual([]);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
-test('a control under a cover below the fold is marked, and the click the agent tries is refused the same way', async ({ page }) => {
-  await loadHtml(page, `${FOLD}
+test('a control under a cover below the fold is marked, and the click the agent tries is refused the same way', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `${FOLD}
     <div style="position:relative;height:60px">
       <button>Buried buy</button>
       <div role="note" aria-label="Sold out" style="position:absolute;inset:0;background:rgba(255,255,255,.6)"></div>
@@ -105,10 +127,12 @@ test('a control under a cover below the fold is marked, and the click the agent 
     <div style="position:relative;height:80px;overflow:hidden">
       <button>Clipped-slide buy</button>
       <div style="position:absolute;left:0;top:100px;width:100%;height:200px;background:#fff"></div>
-    </div>`);
+    </div>`,
+  );
   const { text, json } = await snapshot(page, { tokenBudget: 0 });
   expect(lineOf(text, '"Buried buy"')).toContain('[covered by note "Sold out"]');
-  for (const free of ['"Raised buy"', '"Click-through buy"', '"Beside buy"', '"Clipped-slide buy"']) expect(lineOf(text, free), free).not.toContain('covered');
+  for (const free of ['"Raised buy"', '"Click-through buy"', '"Beside buy"', '"Clipped-slide buy"'])
+    expect(lineOf(text, free), free).not.toContain('covered');
   expect(Object.keys(coveredByName(json))).toEqual(['Buried buy']);
 
   // The action layer scrolls there and hit tests: it refuses exactly the marked one.
@@ -121,7 +145,9 @@ test('a control under a cover below the fold is marked, and the click the agent 
   }
 });
 
-test('inside a same-origin frame: text under a cover below the frame\'s fold is gone and a covered control is marked', async ({ page }) => {
+test("inside a same-origin frame: text under a cover below the frame's fold is gone and a covered control is marked", async ({
+  page,
+}) => {
   const inner = `<body style="margin:0">
     <button>Frame free</button>
     <div style="height:900px"></div>
@@ -129,7 +155,10 @@ test('inside a same-origin frame: text under a cover below the frame\'s fold is 
     <div style="position:relative;height:60px"><button>Frame buried</button><div style="position:absolute;inset:0" aria-label="Frame veil" role="note"></div></div>
     <p>FrameFarVisible</p>
   </body>`;
-  await loadHtml(page, `<h1>Host</h1><iframe style="width:600px;height:300px;border:0" srcdoc="${inner.replace(/"/g, '&quot;')}"></iframe>`);
+  await loadHtml(
+    page,
+    `<h1>Host</h1><iframe style="width:600px;height:300px;border:0" srcdoc="${inner.replace(/"/g, '&quot;')}"></iframe>`,
+  );
   await page.waitForFunction(() => !!document.querySelector('iframe')?.contentDocument?.querySelector('button'));
   const { text, mutations, scrollChanged } = await snapshot(page, { tokenBudget: 0 });
   expect(text).not.toContain('FrameFarUnderOpaque');
@@ -140,11 +169,19 @@ test('inside a same-origin frame: text under a cover below the frame\'s fold is 
   expect(scrollChanged).toEqual([]);
 });
 
-test('a cover in the page over a frame below the fold marks the frame\'s controls; an uncovered frame\'s are free', async ({ page }) => {
+test("a cover in the page over a frame below the fold marks the frame's controls; an uncovered frame's are free", async ({
+  page,
+}) => {
   const inner = '<body style="margin:0"><button>Framed pay</button></body>';
-  const frame = (extra: string) => `<div style="position:relative;width:400px;height:120px"><iframe style="width:400px;height:120px;border:0" srcdoc="${inner.replace(/"/g, '&quot;')}"></iframe>${extra}</div>`;
-  await loadHtml(page, `${FOLD}${frame('<div role="dialog" aria-label="Ad veil" style="position:absolute;inset:0;background:rgba(0,0,0,.3)"></div>')}${frame('')}`);
-  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].every((f) => !!f.contentDocument?.querySelector('button')));
+  const frame = (extra: string) =>
+    `<div style="position:relative;width:400px;height:120px"><iframe style="width:400px;height:120px;border:0" srcdoc="${inner.replace(/"/g, '&quot;')}"></iframe>${extra}</div>`;
+  await loadHtml(
+    page,
+    `${FOLD}${frame('<div role="dialog" aria-label="Ad veil" style="position:absolute;inset:0;background:rgba(0,0,0,.3)"></div>')}${frame('')}`,
+  );
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('iframe')].every((f) => !!f.contentDocument?.querySelector('button')),
+  );
   const { text } = await snapshot(page, { tokenBudget: 0 });
   const lines = text.split('\n').filter((l) => l.includes('"Framed pay"'));
   expect(lines).toHaveLength(2);
@@ -152,31 +189,49 @@ test('a cover in the page over a frame below the fold marks the frame\'s control
   expect(lines[1]).not.toContain('covered');
 });
 
-test('a fixed box does not scroll: what lies outside the viewport (a closed share sheet) is out; fixed inside a transform scrolls and stays', async ({ page }) => {
-  await loadHtml(page, `${FOLD}
+test('a fixed box does not scroll: what lies outside the viewport (a closed share sheet) is out; fixed inside a transform scrolls and stays', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `${FOLD}
     <div style="position:fixed;left:0;right:0;top:100%;height:200px;background:#fff"><a href="/share/x">Share on X (closed sheet)</a></div>
     <nav style="position:fixed;left:0;top:0;width:180px;height:200vh;background:#f4f4f4">
       <a href="/a">Pinned top link</a>
       <a href="/b" style="position:absolute;top:150vh">Pinned unreachable link</a>
     </nav>
     <div style="position:fixed;right:0;bottom:0;width:200px;height:60px;background:#eef"><a href="/chat">Open chat</a></div>
-    <div style="transform:translateZ(0);height:300px"><div style="position:fixed;left:0;top:0"><a href="/in-transform">Fixed in a transform</a></div></div>`);
+    <div style="transform:translateZ(0);height:300px"><div style="position:fixed;left:0;top:0"><a href="/in-transform">Fixed in a transform</a></div></div>`,
+  );
   const { text } = await snapshot(page, { tokenBudget: 0 });
   expect(text).not.toContain('closed sheet');
   expect(text).not.toContain('Pinned unreachable link');
-  for (const shown of ['"Pinned top link"', '"Open chat"', '"Fixed in a transform"']) expect(lineOf(text, shown)).toMatch(/nv_/);
+  for (const shown of ['"Pinned top link"', '"Open chat"', '"Fixed in a transform"'])
+    expect(lineOf(text, shown)).toMatch(/nv_/);
   // Every id the text shows can be used (the round trip the action layer makes).
   const links = text.split('\n').filter((l) => / link "/.test(l));
   expect(links).toHaveLength(3);
   for (const line of links) {
     const id = line.trim().split(' ')[0];
-    const r = await page.evaluate((id) => (window as unknown as { __domtoolTest: { hover(id: string): Promise<{ success: boolean; error?: { message: string } }> } }).__domtoolTest.hover(id), id);
+    const r = await page.evaluate(
+      (id) =>
+        (
+          window as unknown as {
+            __domtoolTest: { hover(id: string): Promise<{ success: boolean; error?: { message: string } }> };
+          }
+        ).__domtoolTest.hover(id),
+      id,
+    );
     expect(r.success, `${line}: ${r.error?.message}`).toBe(true);
   }
 });
 
-test('a scroll container brings its content into view: a fixed scrolling sidebar and a pane in an overflow:hidden shell keep what lies below the screen', async ({ page }) => {
-  await loadHtml(page, `<style>html, body { height: 100%; overflow: hidden; margin: 0 }</style>
+test('a scroll container brings its content into view: a fixed scrolling sidebar and a pane in an overflow:hidden shell keep what lies below the screen', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `<style>html, body { height: 100%; overflow: hidden; margin: 0 }</style>
     <nav style="position:fixed;left:0;top:0;bottom:0;width:200px;overflow-y:auto;background:#f4f4f4">
       <a href="/top">Sidebar top</a><div style="height:1500px"></div><a href="/bottom">Sidebar bottom</a>
     </nav>
@@ -185,12 +240,21 @@ test('a scroll container brings its content into view: a fixed scrolling sidebar
     </main>
     <div style="position:absolute;left:220px;top:100px;width:300px;height:100px;overflow:hidden">
       <div style="position:absolute;left:400px;top:0;width:200px;height:100px;overflow:auto"><a href="/gone">Slide outside its track</a></div>
-    </div>`);
+    </div>`,
+  );
   const { text } = await snapshot(page, { tokenBudget: 0 });
   expect(text).not.toContain('Slide outside its track');
   for (const name of ['Sidebar top', 'Sidebar bottom', 'Deep in the pane']) {
     const id = idOf(text, `"${name}"`);
-    const r = await page.evaluate((id) => (window as unknown as { __domtoolTest: { hover(id: string): Promise<{ success: boolean; error?: { message: string } }> } }).__domtoolTest.hover(id), id);
+    const r = await page.evaluate(
+      (id) =>
+        (
+          window as unknown as {
+            __domtoolTest: { hover(id: string): Promise<{ success: boolean; error?: { message: string } }> };
+          }
+        ).__domtoolTest.hover(id),
+      id,
+    );
     expect(r.success, `${name}: ${r.error?.message}`).toBe(true);
   }
 });

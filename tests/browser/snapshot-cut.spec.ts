@@ -4,7 +4,10 @@
 import { expect, test } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
 
-const rows = Array.from({ length: 4000 }, (_, i) => `<tr><td>Customer ${i}</td><td><button>Open ${i}</button></td></tr>`).join('');
+const rows = Array.from(
+  { length: 4000 },
+  (_, i) => `<tr><td>Customer ${i}</td><td><button>Open ${i}</button></td></tr>`,
+).join('');
 
 test('find() on a cut snapshot says it was cut, and finds the row with a larger time budget', async ({ page }) => {
   await loadHtml(page, `<main><table>${rows}</table></main>`);
@@ -21,7 +24,9 @@ test('find() on a cut snapshot says it was cut, and finds the row with a larger 
   expect(out.whole.cut).toBeUndefined();
 });
 
-test('getChanges() after a cut snapshot answers in full instead of reporting unseen rows as added', async ({ page }) => {
+test('getChanges() after a cut snapshot answers in full instead of reporting unseen rows as added', async ({
+  page,
+}) => {
   await loadHtml(page, `<main><table>${rows}</table></main>`);
   const out = await page.evaluate(async () => {
     const tool = new (window as any).BrowserXDomTool.DomTool();

@@ -4,8 +4,11 @@ import { expect, test } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
 
 test('role="option" items of a sort menu outside a listbox read as options and click', async ({ page }) => {
-  await loadHtml(page, `
-    <div class="sort-menu"><div role="option" onclick="window.__sort='rating'">Rating</div><div role="option" onclick="window.__sort='price'">Price</div></div>`);
+  await loadHtml(
+    page,
+    `
+    <div class="sort-menu"><div role="option" onclick="window.__sort='rating'">Rating</div><div role="option" onclick="window.__sort='price'">Price</div></div>`,
+  );
   const { text } = await snapshot(page, { fresh: true });
   const m = /(nv_\w+) option: Rating/.exec(text);
   expect(m, text).toBeTruthy();

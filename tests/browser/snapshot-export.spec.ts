@@ -11,21 +11,43 @@ const HTML = `
     ${'<p>filler paragraph with enough words to cost tokens in the text output.</p>'.repeat(400)}
   </main>`;
 
-test('includeSelectors and includeLayout: every element node gets selectors that resolve to it, and a box', async ({ page }) => {
+test('includeSelectors and includeLayout: every element node gets selectors that resolve to it, and a box', async ({
+  page,
+}) => {
   await loadHtml(page, HTML);
   const checked = await page.evaluate(async () => {
-    const w = window as unknown as { BrowserXDomTool: { DomTool: new (o?: object) => { getSnapshot(o?: object): Promise<{ serialize(): { page: { body: unknown } }; getElement(id: string): Element | null }> } } };
+    const w = window as unknown as {
+      BrowserXDomTool: {
+        DomTool: new (
+          o?: object,
+        ) => {
+          getSnapshot(
+            o?: object,
+          ): Promise<{ serialize(): { page: { body: unknown } }; getElement(id: string): Element | null }>;
+        };
+      };
+    };
     const tool = new w.BrowserXDomTool.DomTool({ includeSelectors: true, includeLayout: true, tokenBudget: 0 });
     const snap = await tool.getSnapshot();
     const out: { id: string; css: boolean; xpath: boolean; layout: boolean }[] = [];
-    const walk = (n: { node_id: string; tag: string; actionable?: boolean; selectors?: { css: string; xpath: string }; layout?: object; children?: unknown[] }) => {
+    const walk = (n: {
+      node_id: string;
+      tag: string;
+      actionable?: boolean;
+      selectors?: { css: string; xpath: string };
+      layout?: object;
+      children?: unknown[];
+    }) => {
       if (n.actionable) {
         const el = snap.getElement(n.node_id);
         const css = !!n.selectors && document.querySelector(n.selectors.css) === el;
-        const xp = !!n.selectors && document.evaluate(n.selectors.xpath, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue === el;
+        const xp =
+          !!n.selectors &&
+          document.evaluate(n.selectors.xpath, document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null)
+            .singleNodeValue === el;
         out.push({ id: n.node_id, css, xpath: xp, layout: !!n.layout });
       }
-      for (const c of (n.children ?? []) as typeof n[]) walk(c);
+      for (const c of (n.children ?? []) as (typeof n)[]) walk(c);
     };
     walk(snap.serialize().page.body as Parameters<typeof walk>[0]);
     return out;
@@ -37,7 +59,16 @@ test('includeSelectors and includeLayout: every element node gets selectors that
 test('getText and get_serialized_dom take snapshot options (tokenBudget: 0 shows everything)', async ({ page }) => {
   await loadHtml(page, HTML);
   const r = await page.evaluate(async () => {
-    const w = window as unknown as { BrowserXDomTool: { DomTool: new (o?: object) => { getText(o?: object): Promise<string>; get_serialized_dom(o?: object): Promise<{ page: { meta: { truncated: boolean } } }> } } };
+    const w = window as unknown as {
+      BrowserXDomTool: {
+        DomTool: new (
+          o?: object,
+        ) => {
+          getText(o?: object): Promise<string>;
+          get_serialized_dom(o?: object): Promise<{ page: { meta: { truncated: boolean } } }>;
+        };
+      };
+    };
     const tool = new w.BrowserXDomTool.DomTool();
     return {
       budget: await tool.getText(),

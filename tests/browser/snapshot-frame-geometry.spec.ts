@@ -28,7 +28,12 @@ test('an element in a padded iframe: the snapshot layout, the page and the click
   expect(go.layout!.width).toBe(Math.round(real.width));
 
   const clicked = await page.evaluate(async (id) => {
-    const w = window as unknown as { __domtoolTest: { click(id: string): Promise<{ success: boolean }>; inspect(id: string): Promise<{ actionable: boolean }> } };
+    const w = window as unknown as {
+      __domtoolTest: {
+        click(id: string): Promise<{ success: boolean }>;
+        inspect(id: string): Promise<{ actionable: boolean }>;
+      };
+    };
     const inspected = await w.__domtoolTest.inspect(id);
     const result = await w.__domtoolTest.click(id);
     const win = (document.getElementById('f') as HTMLIFrameElement).contentWindow as unknown as { hits: number[][] };
@@ -47,7 +52,9 @@ test('an element in a padded iframe: the snapshot layout, the page and the click
   expect(Math.abs(cy + contentTop - (go.layout!.y + go.layout!.height / 2))).toBeLessThanOrEqual(1);
 });
 
-test('a padded iframe: its viewport is its content box, so the fold inside it is where a person sees it', async ({ page }) => {
+test('a padded iframe: its viewport is its content box, so the fold inside it is where a person sees it', async ({
+  page,
+}) => {
   await loadHtml(page, `<p style="margin:0;height:25px">Above</p>${FRAME}`);
   const frame = page.frame({ url: 'about:srcdoc' })!;
   await frame.waitForFunction(() => !!document.getElementById('below'));

@@ -6,10 +6,15 @@ import { test, expect } from '@playwright/test';
 import { BLANK, OTHER_ORIGIN, loadHtml, shape, snapshot } from './helpers/domtool';
 import { allNodes, duplicates, jsonIds, node } from './helpers/tree';
 
-test('same-origin iframe: content under the iframe node, ids unique page-wide, getElement resolves into the frame', async ({ page }) => {
-  await loadHtml(page, `
+test('same-origin iframe: content under the iframe node, ids unique page-wide, getElement resolves into the frame', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `
     <main><button>Save</button></main>
-    <iframe id="f" srcdoc="<main><button>Save</button><input aria-label='Frame field' value='in frame'></main>" width="500" height="120"></iframe>`);
+    <iframe id="f" srcdoc="<main><button>Save</button><input aria-label='Frame field' value='in frame'></main>" width="500" height="120"></iframe>`,
+  );
   const { text, json, ids } = await snapshot(page);
   const iframe = allNodes(json).find((n) => n.tag === 'iframe')!;
   expect(iframe).toBeDefined();
@@ -24,17 +29,21 @@ test('same-origin iframe: content under the iframe node, ids unique page-wide, g
   expect(frameSave.node_id).not.toBe(topSave.node_id);
   expect(duplicates(jsonIds(json))).toEqual([]);
   expect(duplicates(ids)).toEqual([]);
-  expect(shape(text)).toBe([
-    'main',
-    '  @ button "Save"',
-    'iframe',
-    '  main',
-    '    @ button "Save"',
-    '    @ textbox "Frame field" [value="in frame"]',
-  ].join('\n'));
+  expect(shape(text)).toBe(
+    [
+      'main',
+      '  @ button "Save"',
+      'iframe',
+      '  main',
+      '    @ button "Save"',
+      '    @ textbox "Frame field" [value="in frame"]',
+    ].join('\n'),
+  );
   // getElement resolves into the frame's document.
   const resolved = await page.evaluate((id) => {
-    const w = window as unknown as { __domtoolTest: { getSnapshot(): Promise<{ getElement(id: string): Element | null }> } };
+    const w = window as unknown as {
+      __domtoolTest: { getSnapshot(): Promise<{ getElement(id: string): Element | null }> };
+    };
     return w.__domtoolTest.getSnapshot().then((s) => {
       const el = s.getElement(id);
       const frame = document.getElementById('f') as HTMLIFrameElement;
@@ -51,10 +60,9 @@ test('cross-origin iframe becomes a placeholder with crossOrigin and frameSrc', 
   const iframe = allNodes(json).find((n) => n.tag === 'iframe')!;
   expect(iframe).toMatchObject({ crossOrigin: true, frameSrc: src });
   expect(iframe.iframe).toBeUndefined();
-  expect(shape(text)).toBe([
-    '@ button "Top"',
-    `iframe [src=${src} cross-origin]: Cross-origin iframe: content not accessible`,
-  ].join('\n'));
+  expect(shape(text)).toBe(
+    ['@ button "Top"', `iframe [src=${src} cross-origin]: Cross-origin iframe: content not accessible`].join('\n'),
+  );
 });
 
 test('nested same-origin iframes are entered up to maxIframeDepth', async ({ page }) => {
@@ -75,8 +83,12 @@ test('nested same-origin iframes are entered up to maxIframeDepth', async ({ pag
   expect(limited.text).toContain('Nested iframe beyond the depth limit');
 });
 
-test('open shadow root: content under shadowDom, slots in rendering order (assigned nodes, fallback)', async ({ page }) => {
-  await loadHtml(page, `
+test('open shadow root: content under shadowDom, slots in rendering order (assigned nodes, fallback)', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `
     <div id="host"><p slot="b">Assigned to B</p><button>Default slotted</button><p slot="nowhere">Unassigned light</p></div>
     <script>
       const root = document.getElementById('host').attachShadow({ mode: 'open' });
@@ -85,41 +97,52 @@ test('open shadow root: content under shadowDom, slots in rendering order (assig
         + '<slot name="b"><p>Fallback of B</p></slot>'
         + '<slot></slot>'
         + '<a href="/s">Shadow link</a>';
-    </script>`);
+    </script>`,
+  );
   const { text, json } = await snapshot(page);
   const host = allNodes(json).find((n) => n.shadowDom)!;
   expect(host).toBeDefined();
   expect(host.tag).toBe('div');
-  const order = allNodes({ node_id: '', tag: '', visible: true, children: host.shadowDom }).slice(1).map((n) => n.name ?? n.text);
+  const order = allNodes({ node_id: '', tag: '', visible: true, children: host.shadowDom })
+    .slice(1)
+    .map((n) => n.name ?? n.text);
   expect(order).toEqual(['Shadow first', 'Fallback of A', 'Assigned to B', 'Default slotted', 'Shadow link']);
-  expect(shape(text)).toBe([
-    'div',
-    '  @ button "Shadow first"',
-    '  Fallback of A',
-    '  Assigned to B',
-    '  @ button "Default slotted"',
-    '  @ link "Shadow link"',
-  ].join('\n'));
+  expect(shape(text)).toBe(
+    [
+      'div',
+      '  @ button "Shadow first"',
+      '  Fallback of A',
+      '  Assigned to B',
+      '  @ button "Default slotted"',
+      '  @ link "Shadow link"',
+    ].join('\n'),
+  );
   expect(text).not.toContain('Fallback of B');
   expect(text).not.toContain('Unassigned light');
 });
 
 test('includeShadowDom: false leaves open shadow content out', async ({ page }) => {
-  await loadHtml(page, `<div id="host"></div><script>
+  await loadHtml(
+    page,
+    `<div id="host"></div><script>
     document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML = '<button>Shadow only</button>';
-  </script>`);
+  </script>`,
+  );
   const { json } = await snapshot(page, { includeShadowDom: false });
   expect(allNodes(json).some((n) => n.name === 'Shadow only')).toBe(false);
 });
 
 test('closed shadow root becomes a placeholder', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <x-secret-widget style="display:block;width:200px;height:40px"></x-secret-widget>
     <script>
       customElements.define('x-secret-widget', class extends HTMLElement {
         constructor() { super(); this.attachShadow({ mode: 'closed' }).innerHTML = '<button>Hidden inside</button>'; }
       });
-    </script>`);
+    </script>`,
+  );
   const { text, json } = await snapshot(page);
   const host = allNodes(json).find((n) => n.tag === 'x-secret-widget')!;
   expect(host).toMatchObject({ closedShadowRoot: true });
@@ -128,7 +151,9 @@ test('closed shadow root becomes a placeholder', async ({ page }) => {
 });
 
 test('nested open shadow roots and a shadow host inside an iframe', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <outer-el></outer-el>
     <script>
       customElements.define('inner-el', class extends HTMLElement {
@@ -137,7 +162,8 @@ test('nested open shadow roots and a shadow host inside an iframe', async ({ pag
       customElements.define('outer-el', class extends HTMLElement {
         constructor() { super(); this.attachShadow({ mode: 'open' }).innerHTML = '<nav aria-label="Shadow nav"><inner-el></inner-el></nav>'; }
       });
-    </script>`);
+    </script>`,
+  );
   const { json, ids } = await snapshot(page);
   const nav = node(json, 'Shadow nav', 'navigation');
   expect(allNodes(nav).some((n) => n.name === 'Inner button' && n.actionable)).toBe(true);

@@ -28,7 +28,9 @@ async function idsByName(page: Page, fresh: boolean): Promise<Record<string, str
   return out;
 }
 
-test('ids are deterministic: the same page gives the same ids, with or without a previous snapshot', async ({ page }) => {
+test('ids are deterministic: the same page gives the same ids, with or without a previous snapshot', async ({
+  page,
+}) => {
   await loadHtml(page, PAGE);
   const a = await snapshot(page, { fresh: true });
   const b = await snapshot(page, { fresh: true });
@@ -92,9 +94,12 @@ test('ids of siblings survive an insertion before them when the tool remembers t
 });
 
 test('an element that moves keeps its id', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <section aria-label="Left"><button>Save</button><button>Other</button></section>
-    <section aria-label="Right"><p>Right side</p></section>`);
+    <section aria-label="Right"><p>Right side</p></section>`,
+  );
   const first = await snapshot(page);
   const saveId = node(first.json, 'Save').node_id;
   await page.evaluate(() => {
@@ -104,7 +109,9 @@ test('an element that moves keeps its id', async ({ page }) => {
   const second = await snapshot(page);
   expect(node(second.json, 'Save').node_id).toBe(saveId);
   const resolved = await page.evaluate(async (id) => {
-    const w = window as unknown as { __domtoolTest: { getSnapshot(): Promise<{ getElement(id: string): Element | null }> } };
+    const w = window as unknown as {
+      __domtoolTest: { getSnapshot(): Promise<{ getElement(id: string): Element | null }> };
+    };
     const el = (await w.__domtoolTest.getSnapshot()).getElement(id);
     return el ? el.closest('section')!.getAttribute('aria-label') + ':' + el.textContent : null;
   }, saveId);
@@ -112,9 +119,12 @@ test('an element that moves keeps its id', async ({ page }) => {
 });
 
 test('an element that moves keeps its id even when a new element takes its old place', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <section aria-label="Left"><button>Save</button></section>
-    <section aria-label="Right"></section>`);
+    <section aria-label="Right"></section>`,
+  );
   const first = await snapshot(page);
   const saveId = node(first.json, 'Save').node_id;
   await page.evaluate(() => {
@@ -145,14 +155,17 @@ test('a survivor whose name changed gets a fresh id; its old id no longer resolv
 });
 
 test('ids are unique among many look-alike siblings and across repeated structures', async ({ page }) => {
-  await loadHtml(page, `<div id="grid"></div><script>
+  await loadHtml(
+    page,
+    `<div id="grid"></div><script>
     const grid = document.getElementById('grid');
     for (let i = 0; i < 40; i++) {
       const card = document.createElement('div');
       card.innerHTML = '<a href="/same">View</a><button>Add</button>';
       grid.append(card);
     }
-  </script>`);
+  </script>`,
+  );
   const { ids, json } = await snapshot(page, { tokenBudget: 0, maxNodes: 100000 });
   expect(duplicates(ids)).toEqual([]);
   expect(duplicates(jsonIds(json))).toEqual([]);

@@ -14,7 +14,11 @@ for (const file of fixtureFiles()) {
       field?.focus();
       window.scrollTo(0, 120);
     });
-    for (const options of [{}, { includeSelectors: true, includeLayout: true, tokenBudget: 0 }, { viewportOnly: true }]) {
+    for (const options of [
+      {},
+      { includeSelectors: true, includeLayout: true, tokenBudget: 0 },
+      { viewportOnly: true },
+    ]) {
       const result = await snapshot(page, options);
       expect(result.json.page.meta.error).toBeUndefined();
       expect(result.mutations).toEqual([]);
@@ -24,7 +28,9 @@ for (const file of fixtureFiles()) {
   });
 }
 
-test('zero mutations on a page with shadow roots, a same-origin frame and a focused field inside the frame', async ({ page }) => {
+test('zero mutations on a page with shadow roots, a same-origin frame and a focused field inside the frame', async ({
+  page,
+}) => {
   await page.goto('/tests/browser/helpers/blank.html');
   await page.setContent(`
     <div id="host"></div>

@@ -5,7 +5,9 @@ import { expect, test } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
 
 test('author-named structural elements are kept with role and name', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <main>
       <div role="note" aria-label="Shipping note">Ships in 2 days</div>
       <div role="timer" aria-label="Countdown">05:00</div>
@@ -17,7 +19,8 @@ test('author-named structural elements are kept with role and name', async ({ pa
       <div role="tabpanel" aria-label="Panel one">Content</div>
       <div role="status" aria-label="Save status">Saved</div>
       <div role="alert" aria-label="Error box">Bad input</div>
-    </main>`);
+    </main>`,
+  );
   const { text } = await snapshot(page, { fresh: true });
   for (const line of [
     'note "Shipping note": Ships in 2 days',
@@ -30,26 +33,35 @@ test('author-named structural elements are kept with role and name', async ({ pa
     'tabpanel "Panel one": Content',
     'status "Save status": Saved',
     'alert "Error box": Bad input',
-  ]) expect(text, text).toContain(line);
+  ])
+    expect(text, text).toContain(line);
 });
 
 test('the same structure without an author name, or a name ARIA prohibits, adds no line', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <main>
       <div role="note">Ships in 2 days</div>
       <blockquote>Stay hungry</blockquote>
       <div aria-label="generic wrapper">plain words</div>
       <p aria-label="a paragraph label">paragraph words</p>
       <ul><li>Red</li><li>Green</li></ul>
-    </main>`);
+    </main>`,
+  );
   const { text } = await snapshot(page, { fresh: true });
   expect(text).not.toMatch(/note|blockquote|generic wrapper|a paragraph label|list/);
   expect(text).toContain('Ships in 2 days');
   expect(text).toContain('plain words');
 });
 
-test('under <base href> links resolve against the base, the page\'s declared site (the URL-parsing path)', async ({ page }) => {
-  await loadHtml(page, `<base href="https://docs.example.org/guide/"><main><a href="intro">Intro</a><a href="files/setup%20v2.zip?x=1">Setup</a><a href="https://other.example.net/">Elsewhere</a></main>`);
+test("under <base href> links resolve against the base, the page's declared site (the URL-parsing path)", async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `<base href="https://docs.example.org/guide/"><main><a href="intro">Intro</a><a href="files/setup%20v2.zip?x=1">Setup</a><a href="https://other.example.net/">Elsewhere</a></main>`,
+  );
   const { text } = await snapshot(page, { fresh: true });
   expect(text).toMatch(/link "Intro"$/m);
   expect(text).toMatch(/link "Setup" \[download="setup v2.zip"\]/);

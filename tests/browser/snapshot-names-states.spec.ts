@@ -5,7 +5,9 @@ import { loadHtml, shape, snapshot } from './helpers/domtool';
 import { allNodes, node } from './helpers/tree';
 
 test('labels of every kind give the expected accessible names', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <label for="a">For label</label><input id="a">
     <label>Wrapping label <input></label>
     <span id="shown">Visible part</span><span id="gone" hidden>hidden part</span>
@@ -19,47 +21,69 @@ test('labels of every kind give the expected accessible names', async ({ page })
     <input type="submit" value="Submit value">
     <input type="button" value="Button value">
     <button title="Title button" style="width:20px;height:20px"></button>
-    <button aria-labelledby="self-lbl" id="self-lbl">Labelled by itself</button>`);
+    <button aria-labelledby="self-lbl" id="self-lbl">Labelled by itself</button>`,
+  );
   const { text, json } = await snapshot(page);
   const expected: [string, string][] = [
-    ['For label', 'textbox'], ['Wrapping label', 'textbox'], ['Visible part hidden part', 'textbox'],
-    ['Aria label', 'textbox'], ['Legend name', 'group'], ['In fieldset', 'checkbox'], ['Caption name', 'table'],
-    ['Alt name', 'img'], ['Title name', 'link'], ['Placeholder name', 'textbox'], ['Submit value', 'button'],
-    ['Button value', 'button'], ['Title button', 'button'], ['Labelled by itself', 'button'],
+    ['For label', 'textbox'],
+    ['Wrapping label', 'textbox'],
+    ['Visible part hidden part', 'textbox'],
+    ['Aria label', 'textbox'],
+    ['Legend name', 'group'],
+    ['In fieldset', 'checkbox'],
+    ['Caption name', 'table'],
+    ['Alt name', 'img'],
+    ['Title name', 'link'],
+    ['Placeholder name', 'textbox'],
+    ['Submit value', 'button'],
+    ['Button value', 'button'],
+    ['Title button', 'button'],
+    ['Labelled by itself', 'button'],
   ];
   for (const [name, role] of expected) expect(node(json, name, role).name).toBe(name);
-  expect(shape(text)).toBe([
-    '@ textbox "For label"',
-    '@ textbox "Wrapping label"',
-    'Visible part',
-    '@ textbox "Visible part hidden part"',
-    '@ textbox "Aria label"',
-    'group "Legend name"',
-    '  @ checkbox "In fieldset" [unchecked]',
-    'table "Caption name"',
-    '  row: Cell',
-    'img "Alt name"',
-    '@ link "Title name"',
-    '@ textbox "Placeholder name"',
-    '@ button "Submit value"',
-    '@ button "Button value"',
-    '@ button "Title button"',
-    '@ button "Labelled by itself"',
-  ].join('\n'));
+  expect(shape(text)).toBe(
+    [
+      '@ textbox "For label"',
+      '@ textbox "Wrapping label"',
+      'Visible part',
+      '@ textbox "Visible part hidden part"',
+      '@ textbox "Aria label"',
+      'group "Legend name"',
+      '  @ checkbox "In fieldset" [unchecked]',
+      'table "Caption name"',
+      '  row: Cell',
+      'img "Alt name"',
+      '@ link "Title name"',
+      '@ textbox "Placeholder name"',
+      '@ button "Submit value"',
+      '@ button "Button value"',
+      '@ button "Title button"',
+      '@ button "Labelled by itself"',
+    ].join('\n'),
+  );
 });
 
 test('icon-only controls without a name get a hint', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <svg style="display:none"><symbol id="icon-trash"><path d="M0 0h10v10H0z"/></symbol></svg>
     <button style="width:24px;height:24px"><svg width="16" height="16"><use href="#icon-trash"></use></svg></button>
-    <button class="btn-close" style="width:24px;height:24px"></button>`);
+    <button class="btn-close" style="width:24px;height:24px"></button>`,
+  );
   const { json } = await snapshot(page);
-  const hints = allNodes(json).filter((n) => n.actionable).map((n) => n.hint);
+  const hints = allNodes(json)
+    .filter((n) => n.actionable)
+    .map((n) => n.hint);
   expect(hints).toEqual(['trash', 'close']);
 });
 
-test('states: disabled (incl. fieldset[disabled]), checked/mixed, selected, pressed, expanded, required, readonly, invalid, level, valuenow', async ({ page }) => {
-  await loadHtml(page, `
+test('states: disabled (incl. fieldset[disabled]), checked/mixed, selected, pressed, expanded, required, readonly, invalid, level, valuenow', async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `
     <button disabled>Dis</button>
     <fieldset disabled><legend>Locked</legend><input aria-label="In locked"><button>Locked button</button></fieldset>
     <input type="checkbox" aria-label="Chk" checked>
@@ -78,7 +102,8 @@ test('states: disabled (incl. fieldset[disabled]), checked/mixed, selected, pres
     <div role="slider" aria-label="Volume" aria-valuenow="30" aria-valuemin="0" aria-valuemax="100" tabindex="0" style="width:100px;height:10px"></div>
     <input type="range" aria-label="Range" min="0" max="10" value="3">
     <progress aria-label="Upload" value="40" max="100"></progress>
-    <script>document.getElementById('ind').indeterminate = true;</script>`);
+    <script>document.getElementById('ind').indeterminate = true;</script>`,
+  );
   const { text, json } = await snapshot(page);
   expect(node(json, 'In locked')).toMatchObject({ disabled: true });
   expect(node(json, 'Locked button')).toMatchObject({ disabled: true });
@@ -88,34 +113,38 @@ test('states: disabled (incl. fieldset[disabled]), checked/mixed, selected, pres
   expect(node(json, 'Volume')).toMatchObject({ valuenow: 30, valuemin: 0, valuemax: 100 });
   expect(node(json, 'Level four', 'heading').level).toBe(4);
   expect(node(json, 'Native three', 'heading').level).toBe(3);
-  expect(shape(text)).toBe([
-    '@ button "Dis" [disabled]',
-    'group "Locked" [disabled]',
-    '  @ textbox "In locked" [disabled]',
-    '  @ button "Locked button" [disabled]',
-    '@ checkbox "Chk" [checked]',
-    '@ checkbox "Indeterminate" [checked=mixed]',
-    '@ checkbox "Aria mixed" [checked=mixed]',
-    '@ listbox "Fruit"',
-    '  @ option "Apple" [selected]',
-    '  @ option "Pear"',
-    '@ button "Bold" [pressed]',
-    '@ button "Mixed press" [pressed=mixed]',
-    '@ button "Menu" [collapsed]',
-    '@ button "Open menu" [expanded]',
-    '@ textbox "Req" [required]',
-    '@ textbox "RO" [value="r" readonly]',
-    '@ textbox "Inv" [invalid]',
-    'h4 "Level four"',
-    'h3 "Native three"',
-    '@ slider "Volume" [now=30 range=0..100]',
-    '@ slider "Range" [value="3" now=3 range=0..10]',
-    'progressbar "Upload" [now=40 range=0..100]',
-  ].join('\n'));
+  expect(shape(text)).toBe(
+    [
+      '@ button "Dis" [disabled]',
+      'group "Locked" [disabled]',
+      '  @ textbox "In locked" [disabled]',
+      '  @ button "Locked button" [disabled]',
+      '@ checkbox "Chk" [checked]',
+      '@ checkbox "Indeterminate" [checked=mixed]',
+      '@ checkbox "Aria mixed" [checked=mixed]',
+      '@ listbox "Fruit"',
+      '  @ option "Apple" [selected]',
+      '  @ option "Pear"',
+      '@ button "Bold" [pressed]',
+      '@ button "Mixed press" [pressed=mixed]',
+      '@ button "Menu" [collapsed]',
+      '@ button "Open menu" [expanded]',
+      '@ textbox "Req" [required]',
+      '@ textbox "RO" [value="r" readonly]',
+      '@ textbox "Inv" [invalid]',
+      'h4 "Level four"',
+      'h3 "Native three"',
+      '@ slider "Volume" [now=30 range=0..100]',
+      '@ slider "Range" [value="3" now=3 range=0..10]',
+      'progressbar "Upload" [now=40 range=0..100]',
+    ].join('\n'),
+  );
 });
 
 test('values are reproduced exactly, trailing spaces included', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <input aria-label="Name" value="Ada Lovelace ">
     <input aria-label="Padded" value="  two  ">
     <textarea aria-label="Notes">line one
@@ -124,7 +153,8 @@ line two </textarea>
     <select aria-label="Tags" multiple><option selected>red</option><option>green</option><option selected>blue</option></select>
     <input type="number" aria-label="Qty" value="3">
     <input aria-label="Typed">
-    <script>document.querySelector('[aria-label=Typed]').value = 'set by script ';</script>`);
+    <script>document.querySelector('[aria-label=Typed]').value = 'set by script ';</script>`,
+  );
   const { text, json } = await snapshot(page);
   expect(node(json, 'Name').value).toBe('Ada Lovelace ');
   expect(node(json, 'Padded').value).toBe('  two  ');
@@ -149,7 +179,16 @@ const SECRETS = `
   <input type="password" aria-label="Typed password">
   <input aria-label="User" value="ada">
   <script>document.querySelector('[aria-label="Typed password"]').value = 'typed-secret-7';</script>`;
-const SECRET_VALUES = ['pw-secret-1', '4111111111111111', 'otc-secret-2', 'cur-secret-3', 'new-secret-4', 'csc-secret-5', 'multi-secret-6', 'typed-secret-7'];
+const SECRET_VALUES = [
+  'pw-secret-1',
+  '4111111111111111',
+  'otc-secret-2',
+  'cur-secret-3',
+  'new-secret-4',
+  'csc-secret-5',
+  'multi-secret-6',
+  'typed-secret-7',
+];
 
 test('privacy: password and secret autocomplete values never appear in text or JSON', async ({ page }) => {
   await loadHtml(page, SECRETS);
@@ -168,11 +207,16 @@ test('privacy: password and secret autocomplete values never appear in text or J
   expect(node(json, 'User').value).toBe('ada');
 });
 
-test('privacy: a secret field inside another control\'s label lends it no value (accname 2C), a plain one does', async ({ page }) => {
-  await loadHtml(page, `
+test("privacy: a secret field inside another control's label lends it no value (accname 2C), a plain one does", async ({
+  page,
+}) => {
+  await loadHtml(
+    page,
+    `
     <label><input type="checkbox"> Remember <input type="password" value="pw-in-label-8"></label>
     <label><input type="checkbox"> Charge <input autocomplete="cc-number" value="4222222222222222"> monthly</label>
-    <label><input type="checkbox"> Send to <input value="ada@example.org"></label>`);
+    <label><input type="checkbox"> Send to <input value="ada@example.org"></label>`,
+  );
   const { text, json } = await snapshot(page, { tokenBudget: 0 });
   const payload = JSON.stringify(json);
   for (const secret of ['pw-in-label-8', '4222222222222222']) {

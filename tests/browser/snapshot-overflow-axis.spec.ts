@@ -16,7 +16,9 @@ const PANEL = `
     <p style="margin-top:300px"><a href="#below">Further down the panel</a></p>
   </div>`;
 
-test('a panel scrolling vertically and cutting horizontally: slides off its side are not listed, content below is', async ({ page }) => {
+test('a panel scrolling vertically and cutting horizontally: slides off its side are not listed, content below is', async ({
+  page,
+}) => {
   await loadHtml(page, PANEL);
   const { text } = await snapshot(page);
   expect(text).toContain('Slide one');
@@ -34,11 +36,14 @@ test('a panel scrolling vertically and cutting horizontally: slides off its side
 });
 
 test('the same with the axes swapped (overflow-x: auto; overflow-y: hidden)', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <div style="overflow-x:auto;overflow-y:hidden;width:400px;height:100px;border:1px solid #999;white-space:nowrap">
       <a href="#r1">Right away</a><span style="display:inline-block;width:900px"></span><a href="#far">Far right</a>
       <div style="position:relative;top:150px"><a href="#under">Under the strip</a></div>
-    </div>`);
+    </div>`,
+  );
   const { text } = await snapshot(page);
   expect(text).toContain('Right away');
   expect(text).toContain('Far right');

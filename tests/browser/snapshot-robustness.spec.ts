@@ -12,7 +12,12 @@ test('a 10,000-deep DOM snapshots without throwing', async ({ page }) => {
   await loadHtml(page, `<div id="root"></div>`);
   await page.evaluate(() => {
     let el = document.getElementById('root')!;
-    for (let i = 0; i < 10000; i++) { const d = document.createElement('div'); d.style.display = 'contents'; el.append(d); el = d; }
+    for (let i = 0; i < 10000; i++) {
+      const d = document.createElement('div');
+      d.style.display = 'contents';
+      el.append(d);
+      el = d;
+    }
     el.innerHTML = '<button>Bottom</button>';
   });
   const { json, mutations } = await snapshot(page, { timeBudgetMs: 10000 });
@@ -38,7 +43,11 @@ test('a 2,000-deep DOM of plain block boxes', async ({ page }) => {
   await loadHtml(page, `<div id="root"></div>`);
   await page.evaluate(() => {
     let el = document.getElementById('root')!;
-    for (let i = 0; i < 2000; i++) { const d = document.createElement('div'); el.append(d); el = d; }
+    for (let i = 0; i < 2000; i++) {
+      const d = document.createElement('div');
+      el.append(d);
+      el = d;
+    }
     el.innerHTML = '<a href="/deep">Deep link</a>';
   });
   const { json } = await snapshot(page, { timeBudgetMs: 10000 });
@@ -77,12 +86,15 @@ test('100,000 siblings: no throw, the time budget or the summaries bound the out
 });
 
 test('SVG and MathML content', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <svg width="200" height="60" role="img" aria-label="Chart"><title>Chart</title><rect width="50" height="50"/></svg>
     <svg width="200" height="60"><a href="/svg-link"><text x="10" y="20">SVG link</text></a>
       <foreignObject x="0" y="25" width="200" height="30"><button xmlns="http://www.w3.org/1999/xhtml">In foreignObject</button></foreignObject></svg>
     <math><mi>x</mi><mo>=</mo><mn>2</mn></math>
-    <p>After math</p>`);
+    <p>After math</p>`,
+  );
   const { json, mutations } = await snapshot(page);
   expect(json.page.meta.error).toBeUndefined();
   expect(node(json, 'Chart', 'img')).toBeDefined();
@@ -91,10 +103,13 @@ test('SVG and MathML content', async ({ page }) => {
 });
 
 test('custom elements (defined, undefined, with a role) are walked like any element', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <x-card><h3>Card title</h3><x-button role="button" tabindex="0">Custom action</x-button></x-card>
     <not-defined-yet><a href="/u">Undefined element link</a></not-defined-yet>
-    <script>customElements.define('x-card', class extends HTMLElement {});</script>`);
+    <script>customElements.define('x-card', class extends HTMLElement {});</script>`,
+  );
   const { json } = await snapshot(page);
   expect(node(json, 'Custom action', 'button').actionable).toBe(true);
   expect(node(json, 'Undefined element link', 'link').actionable).toBe(true);
@@ -102,7 +117,9 @@ test('custom elements (defined, undefined, with a role) are walked like any elem
 });
 
 test('malformed markup', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <p>Unclosed <b>bold <i>both</b> italic</i>
     <table><tr><td>Cell<div>stray div</td><button>In table</button></table>
     <ul><li>One<li>Two</ul></li></li>
@@ -110,7 +127,8 @@ test('malformed markup', async ({ page }) => {
     <select aria-label="Broken"><option>A<option>B</select>
     <a href="/x"><a href="/y">Nested anchors</a></a>
     <div id="dup"></div><div id="dup"><button id="dup">Duplicate ids</button></div>
-    <label for="dup">Label for duplicate</label>`);
+    <label for="dup">Label for duplicate</label>`,
+  );
   const { json, ids } = await snapshot(page);
   expect(json.page.meta.error).toBeUndefined();
   expect(node(json, 'In table', 'button').actionable).toBe(true);
@@ -118,10 +136,19 @@ test('malformed markup', async ({ page }) => {
   expect(duplicates(ids)).toEqual([]);
 });
 
-test('a removed iframe and a snapshot of a detached frame document return a snapshot, not an exception', async ({ page }) => {
+test('a removed iframe and a snapshot of a detached frame document return a snapshot, not an exception', async ({
+  page,
+}) => {
   await loadHtml(page, `<button>Top</button><iframe id="f" srcdoc="<button>Framed</button>"></iframe>`);
   const result = await page.evaluate(async () => {
-    type Tool = { getSnapshot(o?: object): Promise<{ meta: { error?: string }; ids(): string[]; getElement(id: string): Element | null; toText(): string }> };
+    type Tool = {
+      getSnapshot(o?: object): Promise<{
+        meta: { error?: string };
+        ids(): string[];
+        getElement(id: string): Element | null;
+        toText(): string;
+      }>;
+    };
     const api = (window as unknown as { BrowserXDomTool: { DomTool: new (o?: object) => Tool } }).BrowserXDomTool;
     const frame = document.getElementById('f') as HTMLIFrameElement;
     const frameDoc = frame.contentDocument!;
@@ -137,7 +164,13 @@ test('a removed iframe and a snapshot of a detached frame document return a snap
     } catch (e) {
       detached = 'threw:' + String(e);
     }
-    return { before: before.ids().length, after: after.ids().length, afterError: after.meta.error ?? null, text: after.toText(), detached };
+    return {
+      before: before.ids().length,
+      after: after.ids().length,
+      afterError: after.meta.error ?? null,
+      text: after.toText(),
+      detached,
+    };
   });
   expect(result.afterError).toBeNull();
   expect(result.after).toBeLessThan(result.before);

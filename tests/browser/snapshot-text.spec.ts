@@ -6,12 +6,17 @@ import { loadHtml, shape, snapshot } from './helpers/domtool';
 import { allNodes } from './helpers/tree';
 
 test('list items keep a bullet or number hint; inline links stay in reading order', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <ul><li>Apples</li><li>Pears</li></ul>
     <ol><li>Preheat</li><li>Bake</li></ol>
-    <p>Read the <a href="/terms">terms</a> before you <a href="/buy">buy</a>.</p>`);
+    <p>Read the <a href="/terms">terms</a> before you <a href="/buy">buy</a>.</p>`,
+  );
   const { text } = await snapshot(page);
-  expect(shape(text)).toBe(['- Apples', '- Pears', '1. Preheat', '2. Bake', 'Read the [terms](@) before you [buy](@).'].join('\n'));
+  expect(shape(text)).toBe(
+    ['- Apples', '- Pears', '1. Preheat', '2. Bake', 'Read the [terms](@) before you [buy](@).'].join('\n'),
+  );
 });
 
 test('contentEditable text is capped at 1,000 characters and marked', async ({ page }) => {
@@ -24,34 +29,52 @@ test('contentEditable text is capped at 1,000 characters and marked', async ({ p
 });
 
 test('aria-owns moves the owned element under its owner; a cycle does not loop', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <div role="listbox" aria-label="Fruit" aria-owns="far-option" id="lb"><div role="option">Apple</div></div>
     <p>Unrelated text</p>
     <div role="option" id="far-option">Banana</div>
     <div id="a" aria-owns="b" role="group" aria-label="A"><button>In A</button></div>
-    <div id="b" aria-owns="a" role="group" aria-label="B"><button>In B</button></div>`);
+    <div id="b" aria-owns="a" role="group" aria-label="B"><button>In B</button></div>`,
+  );
   const { json } = await snapshot(page);
   const listbox = allNodes(json).find((n) => n.role === 'listbox')!;
-  const inside = allNodes(listbox).map((n) => n.name ?? n.text ?? '').join(' | ');
+  const inside = allNodes(listbox)
+    .map((n) => n.name ?? n.text ?? '')
+    .join(' | ');
   expect(inside).toContain('Apple');
   expect(inside).toContain('Banana');
   // It is not also listed at its DOM position.
   const outside = allNodes(json).filter((n) => (n.name ?? n.text ?? '').includes('Banana'));
   expect(outside.length).toBe(allNodes(listbox).filter((n) => (n.name ?? n.text ?? '').includes('Banana')).length);
   // Each button appears exactly once despite the ownership cycle.
-  const buttons = allNodes(json).filter((n) => n.role === 'button').map((n) => n.name);
+  const buttons = allNodes(json)
+    .filter((n) => n.role === 'button')
+    .map((n) => n.name);
   expect(buttons.sort()).toEqual(['In A', 'In B']);
 });
 
-test('a long select lists its first options, says how many more, and shows the chosen one exactly', async ({ page }) => {
-  const options = Array.from({ length: 120 }, (_, i) => `<option${i === 99 ? ' selected' : ''}>Country ${i + 1}</option>`).join('');
+test('a long select lists its first options, says how many more, and shows the chosen one exactly', async ({
+  page,
+}) => {
+  const options = Array.from(
+    { length: 120 },
+    (_, i) => `<option${i === 99 ? ' selected' : ''}>Country ${i + 1}</option>`,
+  ).join('');
   await loadHtml(page, `<label>Country <select>${options}</select></label>`);
   const { json, text } = await snapshot(page);
-  const select = allNodes(json).find((n) => n.role === 'combobox')! as { value?: string; options?: string[]; optionsTotal?: number };
+  const select = allNodes(json).find((n) => n.role === 'combobox')! as {
+    value?: string;
+    options?: string[];
+    optionsTotal?: number;
+  };
   expect(select.value).toBe('Country 100');
   // The first 50 labels, and the count of all of them (no marker entry to parse back).
   expect(select.options!.length).toBe(50);
   expect(select.options![49]).toBe('Country 50');
   expect(select.optionsTotal).toBe(120);
-  expect(shape(text)).toContain('@ combobox "Country" [value="Country 100" options=["Country 1", "Country 2", "Country 3", "Country 4", "Country 5", "Country 6", "Country 7", "Country 8", +112 more]]');
+  expect(shape(text)).toContain(
+    '@ combobox "Country" [value="Country 100" options=["Country 1", "Country 2", "Country 3", "Country 4", "Country 5", "Country 6", "Country 7", "Country 8", +112 more]]',
+  );
 });

@@ -11,9 +11,12 @@ const TABLE = `<h1>Orders</h1><table id="t"><tbody></tbody></table><script>
   document.querySelector('#t tbody').innerHTML = h;
 </script>`;
 
-const text = (page: Page, options: object) => page.evaluate((o) => new (window as any).BrowserXDomTool.DomTool(o).getText(), options);
+const text = (page: Page, options: object) =>
+  page.evaluate((o) => new (window as any).BrowserXDomTool.DomTool(o).getText(), options);
 
-test('scrolled to row 1200 of 1,500: the rows in view are listed, the rows above count in the list summary', async ({ page }) => {
+test('scrolled to row 1200 of 1,500: the rows in view are listed, the rows above count in the list summary', async ({
+  page,
+}) => {
   await loadHtml(page, TABLE);
   await page.evaluate(() => document.querySelectorAll('tr')[1201].scrollIntoView());
   const out: string = await text(page, { timeBudgetMs: 20000 });
@@ -29,7 +32,7 @@ test('scrolled to row 1200 of 1,500: the rows in view are listed, the rows above
   expect(found.total).toBe(1);
 });
 
-test('a list too short to summarize keeps the walk\'s own line for what it left unread', async ({ page }) => {
+test("a list too short to summarize keeps the walk's own line for what it left unread", async ({ page }) => {
   await loadHtml(page, TABLE);
   await page.evaluate(() => document.querySelectorAll('tr')[1201].scrollIntoView());
   // A generous token budget: nothing is summarized, so the walk's line stands on its own.

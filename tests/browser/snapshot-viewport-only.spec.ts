@@ -11,16 +11,25 @@ const FULL = { tokenBudget: 0, maxNodes: 1e9, timeBudgetMs: 1e9 };
 /** The snapshot's own counts (not part of the serialized page). */
 async function stats(page: Page, options: object): Promise<{ keptNodes: number; visitedElements: number }> {
   return page.evaluate(async (o) => {
-    const w = window as unknown as { BrowserXDomTool: { DomTool: new (o: object) => { getSnapshot(o: object): Promise<{ stats: { keptNodes: number; visitedElements: number } }> } } };
+    const w = window as unknown as {
+      BrowserXDomTool: {
+        DomTool: new (
+          o: object,
+        ) => { getSnapshot(o: object): Promise<{ stats: { keptNodes: number; visitedElements: number } }> };
+      };
+    };
     const snap = await new w.BrowserXDomTool.DomTool(o).getSnapshot({ force: true });
     return { keptNodes: snap.stats.keptNodes, visitedElements: snap.stats.visitedElements };
   }, options);
 }
 
 test('a subtree wholly below the viewport is counted, not walked', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <h1>Top</h1><button>In view</button>
-    <section style="margin-top:3000px">${'<div><button>Below</button><a href="#x">link</a></div>'.repeat(300)}</section>`);
+    <section style="margin-top:3000px">${'<div><button>Below</button><a href="#x">link</a></div>'.repeat(300)}</section>`,
+  );
   const whole = await stats(page, FULL);
   const inView = await stats(page, { ...FULL, viewportOnly: true });
   // Every element is still counted (meta.totalNodes), but only what is in view is classified and kept.
@@ -32,7 +41,9 @@ test('a subtree wholly below the viewport is counted, not walked', async ({ page
 });
 
 test('what paints into the viewport from a subtree outside it is kept', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <button>Plain</button>
     <div style="margin-top:3000px">
       <div><div style="position:fixed;top:40px;left:300px"><button>Fixed banner</button></div><p>Far text</p></div>
@@ -47,7 +58,8 @@ test('what paints into the viewport from a subtree outside it is kept', async ({
       document.getElementById('host').attachShadow({ mode: 'open' }).innerHTML =
         '<div><div style="position:fixed;top:190px;left:300px"><button>Shadow fixed</button></div></div>';
       document.getElementById('pop').showPopover();
-    </script>`);
+    </script>`,
+  );
   const full = await snapshot(page, FULL);
   const { text } = await snapshot(page, { ...FULL, viewportOnly: true });
   for (const name of ['Plain', 'Fixed banner', 'Absolute from below', 'Shadow fixed', 'Popover item', 'Owned option']) {
@@ -59,14 +71,17 @@ test('what paints into the viewport from a subtree outside it is kept', async ({
 });
 
 test('content overflowing down from a box above the viewport is kept', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <div style="height:1500px"></div>
     <div style="height:0"><div style="float:left;height:1200px"><button style="margin-top:900px">Float into view</button></div></div>
     <div style="height:20px;position:relative"><div style="position:absolute;top:100%;height:1200px"><button style="margin-top:1000px">Dropdown item</button></div></div>
     <div style="height:30px"><div style="height:1200px"><div style="height:1000px"></div><button>Tall content</button></div></div>
     <div style="height:100px"><button>Scrolled past</button></div>
     <div style="height:3000px"></div>
-    <script>window.scrollTo(0, 2100)</script>`);
+    <script>window.scrollTo(0, 2100)</script>`,
+  );
   await page.waitForFunction(() => window.scrollY === 2100);
   const { text } = await snapshot(page, { ...FULL, viewportOnly: true });
   expect(text).toContain('Float into view');
@@ -76,10 +91,13 @@ test('content overflowing down from a box above the viewport is kept', async ({ 
 });
 
 test('viewportOnly shows no container emptied by the cut and no paragraphs glued across it', async ({ page }) => {
-  await loadHtml(page, `
+  await loadHtml(
+    page,
+    `
     <p>Intro</p>
     <div>Alpha words <h2 style="margin-top:1200px">Heading below</h2> Omega words</div>
-    <main style="position:absolute;top:500px;width:100%"><div style="height:400px"></div><p>Main text below</p></main>`);
+    <main style="position:absolute;top:500px;width:100%"><div style="height:400px"></div><p>Main text below</p></main>`,
+  );
   const full = await snapshot(page, FULL);
   expect(shape(full.text)).toContain('main');
   const { text } = await snapshot(page, { ...FULL, viewportOnly: true });

@@ -6,7 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 
 async function snapshotText(page: Page): Promise<string> {
-  return page.evaluate(async () => (await (window as unknown as Record<string, any>).__tool.getSnapshot({ force: true })).toText());
+  return page.evaluate(async () =>
+    (await (window as unknown as Record<string, any>).__tool.getSnapshot({ force: true })).toText(),
+  );
 }
 
 test('Pure.css :hover submenu: listed under "Products" as on hover; clicking "Phones" picks it', async ({ page }) => {
@@ -23,7 +25,9 @@ test('Pure.css :hover submenu: listed under "Products" as on hover; clicking "Ph
   expect(await appState(page, '__menu.picked')).toBe('Phones');
 });
 
-test('row actions shown on row hover (opacity): each row lists its "Archive" on hover, with an id that archives that row', async ({ page }) => {
+test('row actions shown on row hover (opacity): each row lists its "Archive" on hover, with an id that archives that row', async ({
+  page,
+}) => {
   await openFixture(page, '/fixtures/apps/hover-menu/', 'window.__ready');
   const text = await snapshotText(page);
   expect(text).toMatch(/Invoice B-04[^\n]*\n\s+on hover:\n\s+nv_\w+ button "Archive"/);

@@ -6,7 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 
 async function snapshotText(page: Page): Promise<string> {
-  return page.evaluate(async () => (await (window as unknown as Record<string, any>).__tool.getSnapshot({ force: true })).toText());
+  return page.evaluate(async () =>
+    (await (window as unknown as Record<string, any>).__tool.getSnapshot({ force: true })).toText(),
+  );
 }
 
 /** The id on the first line matching `line`, or on the line `below` lines under it. */
@@ -20,7 +22,9 @@ async function idOnLine(page: Page, line: RegExp, below = 0): Promise<string> {
 }
 
 test.describe('scroll as a person scrolls', () => {
-  test('antd Select: the wheel reaches the virtual dropdown (overflow hidden, its own wheel handler); the result says what moved', async ({ page }) => {
+  test('antd Select: the wheel reaches the virtual dropdown (overflow hidden, its own wheel handler); the result says what moved', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/antd/', 'window.__ready');
     expect((await act(page, 'click', await findId(page, { role: 'combobox', name: 'City' }))).success).toBe(true);
     const option = await idOnLine(page, /clickable: City 3$/);
@@ -37,7 +41,9 @@ test.describe('scroll as a person scrolls', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  test('antd Select: acting on the text of an option far down scrolls the virtual list until it is rendered', async ({ page }) => {
+  test('antd Select: acting on the text of an option far down scrolls the virtual list until it is rendered', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/antd/', 'window.__ready');
     await act(page, 'click', await findId(page, { role: 'combobox', name: 'City' }));
     const picked = await act(page, 'click', { text: 'City 250' });
@@ -45,7 +51,9 @@ test.describe('scroll as a person scrolls', () => {
     expect(await appState(page, '__antd.city')).toBe('city-250');
   });
 
-  test('react-window: a row far down a 10,000-row list is reached by its text; a native list scrolls by the wheel', async ({ page }) => {
+  test('react-window: a row far down a 10,000-row list is reached by its text; a native list scrolls by the wheel', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/virtual/', 'window.__ready');
     const row = await idOnLine(page, /listitem: Order #2$/);
     const scrolled = await act(page, 'scroll', row, { direction: 'down', amount: 320 });
@@ -65,12 +73,18 @@ test.describe('scroll as a person scrolls', () => {
     expect(missing.error?.code).toBe('ELEMENT_NOT_FOUND');
     expect(missing.error?.message).toContain('too long to scroll through');
     expect(await appState(page, '__virtual.opened')).toBeNull();
-    expect(await page.evaluate(() => [...document.querySelectorAll('div')].find((d) => getComputedStyle(d).overflowY === 'auto')!.scrollTop)).toBe(0);
+    expect(
+      await page.evaluate(
+        () => [...document.querySelectorAll('div')].find((d) => getComputedStyle(d).overflowY === 'auto')!.scrollTop,
+      ),
+    ).toBe(0);
   });
 });
 
 test.describe('expanders, handles and icon controls get ids', () => {
-  test('antd Tree: the caret of a collapsed node has an id with the node state; clicking it expands the node', async ({ page }) => {
+  test('antd Tree: the caret of a collapsed node has an id with the node state; clicking it expands the node', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/antd/', 'window.__ready');
     const caret = await idOnLine(page, /treeitem "caret-down Engineering" \[collapsed\]/, 1);
     expect(await snapshotText(page)).toMatch(new RegExp(`${caret} clickable \\[collapsed\\]`));
@@ -85,7 +99,9 @@ test.describe('expanders, handles and icon controls get ids', () => {
     expect(await appState(page, '__antd.expanded')).toEqual(['company', 'eng']);
   });
 
-  test('jQuery UI slider: the handle without ARIA is a slider at its position; keys move the value', async ({ page }) => {
+  test('jQuery UI slider: the handle without ARIA is a slider at its position; keys move the value', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/jquery-ui/', 'window.__ready');
     const handle = await idOnLine(page, /slider \[valuetext="20% along the track"/);
     expect((await act(page, 'keypress', 'End', { id: handle })).success).toBe(true);
@@ -95,7 +111,9 @@ test.describe('expanders, handles and icon controls get ids', () => {
     expect(await snapshotText(page)).toContain(`${handle} slider [focused valuetext="99% along the track"`);
   });
 
-  test('an icon-only "more" button inside a clickable row, handled by a listener on the list, has its own id', async ({ page }) => {
+  test('an icon-only "more" button inside a clickable row, handled by a listener on the list, has its own id', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/jquery-ui/', 'window.__ready');
     const more = await idOnLine(page, /Notes\.txt/, 1);
     expect(await snapshotText(page)).toContain(`${more} clickable [hint="more"]`);
@@ -111,7 +129,9 @@ test.describe('expanders, handles and icon controls get ids', () => {
 });
 
 test.describe('selection keys as default actions', () => {
-  test('TipTap: Control+Shift+ArrowLeft selects the last word, then Bold makes it bold in the editor', async ({ page }) => {
+  test('TipTap: Control+Shift+ArrowLeft selects the last word, then Bold makes it bold in the editor', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/tiptap/', 'window.__ready');
     const editor = await findId(page, { role: 'textbox', name: 'Message' });
     expect((await act(page, 'keypress', 'End', { id: editor })).success).toBe(true);
@@ -124,27 +144,53 @@ test.describe('selection keys as default actions', () => {
     expect((await act(page, 'keypress', 'Shift+Home', { id: editor })).success).toBe(true);
     expect(await appState(page, '__tiptap.selected()')).toBe('Hello brave new world');
     await act(page, 'click', await findId(page, { role: 'button', name: 'Italic' }));
-    expect(await appState(page, '__tiptap.html()')).toBe('<p><em>Hello brave new </em><strong><em>world</em></strong></p>');
+    expect(await appState(page, '__tiptap.html()')).toBe(
+      '<p><em>Hello brave new </em><strong><em>world</em></strong></p>',
+    );
   });
 
-  test('text fields: word and line selection with Shift and Control, then Backspace deletes what was selected', async ({ page }) => {
+  test('text fields: word and line selection with Shift and Control, then Backspace deletes what was selected', async ({
+    page,
+  }) => {
     await openFixture(page, '/fixtures/apps/tiptap/', 'window.__ready');
     const subject = await findId(page, { role: 'textbox', name: 'Subject' });
     await act(page, 'keypress', 'End', { id: subject });
     await act(page, 'keypress', 'Control+Shift+ArrowLeft', { id: subject });
     await act(page, 'keypress', 'Control+Shift+ArrowLeft', { id: subject });
-    expect(await page.evaluate(() => { const f = document.getElementById('subject') as HTMLInputElement; return f.value.slice(f.selectionStart!, f.selectionEnd!); })).toBe('report draft');
+    expect(
+      await page.evaluate(() => {
+        const f = document.getElementById('subject') as HTMLInputElement;
+        return f.value.slice(f.selectionStart!, f.selectionEnd!);
+      }),
+    ).toBe('report draft');
     // Shift+ArrowRight shrinks the selection from its moving end (the anchor stays at the end).
     await act(page, 'keypress', 'Shift+ArrowRight', { id: subject });
-    expect(await page.evaluate(() => { const f = document.getElementById('subject') as HTMLInputElement; return f.value.slice(f.selectionStart!, f.selectionEnd!); })).toBe('eport draft');
+    expect(
+      await page.evaluate(() => {
+        const f = document.getElementById('subject') as HTMLInputElement;
+        return f.value.slice(f.selectionStart!, f.selectionEnd!);
+      }),
+    ).toBe('eport draft');
     await act(page, 'keypress', 'Backspace', { id: subject });
-    expect(await page.evaluate(() => (document.getElementById('subject') as HTMLInputElement).value)).toBe('Quarterly r');
+    expect(await page.evaluate(() => (document.getElementById('subject') as HTMLInputElement).value)).toBe(
+      'Quarterly r',
+    );
 
     const note = await findId(page, { role: 'textbox', name: 'Note' });
     await act(page, 'keypress', 'Control+End', { id: note });
     await act(page, 'keypress', 'Shift+Home', { id: note });
-    expect(await page.evaluate(() => { const f = document.getElementById('note') as HTMLTextAreaElement; return f.value.slice(f.selectionStart!, f.selectionEnd!); })).toBe('second line here');
+    expect(
+      await page.evaluate(() => {
+        const f = document.getElementById('note') as HTMLTextAreaElement;
+        return f.value.slice(f.selectionStart!, f.selectionEnd!);
+      }),
+    ).toBe('second line here');
     await act(page, 'keypress', 'Shift+ArrowUp', { id: note });
-    expect(await page.evaluate(() => { const f = document.getElementById('note') as HTMLTextAreaElement; return f.value.slice(f.selectionStart!, f.selectionEnd!); })).toBe('first line\nsecond line here');
+    expect(
+      await page.evaluate(() => {
+        const f = document.getElementById('note') as HTMLTextAreaElement;
+        return f.value.slice(f.selectionStart!, f.selectionEnd!);
+      }),
+    ).toBe('first line\nsecond line here');
   });
 });

@@ -24,18 +24,78 @@ interface Task {
 
 const W = '/fixtures/widgets/';
 const TASKS: Task[] = [
-  { name: 'div dropdown, options with their own cursor: pick "4 people"', page: 'dropdowns.html', steps: [{ label: 'Guests:' }, { label: '4 people' }], done: '__app.guests === 4' },
-  { name: 'div dropdown, options with tabindex=-1: pick "3 rooms"', page: 'dropdowns.html', steps: [{ label: 'Rooms:' }, { label: '3 rooms' }], done: '__app.rooms === 3' },
-  { name: 'div dropdown, role=option outside a listbox: pick "Price"', page: 'dropdowns.html', steps: [{ label: 'Sort:' }, { label: 'Price' }], done: '__app.sort === "Price"' },
-  { name: 'delegated list: pick "Cherry"', page: 'delegated-list.html', steps: [{ label: 'Cherry' }], done: '__app.fruit === "cherry"' },
-  { name: 'clickable card: open it', page: 'card.html', steps: [{ label: 'Trail tent' }], done: '__app.opened === "tent"' },
-  { name: 'clickable card: its own "Add to cart" button', page: 'card.html', steps: [{ label: 'Add to cart' }], done: '__app.cart === 1 && __app.opened === null' },
-  { name: 'table row with a row click: open "Invoice 1002"', page: 'card.html', steps: [{ label: 'Invoice 1002' }], done: '__app.openRow === "1002"' },
-  { name: 'table row: its "Delete" button (second row)', page: 'card.html', steps: [{ label: 'Delete', nth: 1 }], done: '__app.deleted.join() === "1002" && __app.openRow === null' },
-  { name: 'clickable notice: its inline "Undo" text', page: 'inline-switch.html', steps: [{ label: 'Undo' }], done: '__app.undone === 1 && __app.dismissed === 0' },
-  { name: 'inline "Show more" text', page: 'inline-switch.html', steps: [{ label: 'Show more' }], done: '__app.expanded === true' },
-  { name: 'switch drawn over a hidden checkbox: turn on "Dark mode"', page: 'inline-switch.html', steps: [{ label: 'Dark mode' }], done: '__app.dark === true' },
-  { name: 'jQuery datepicker: "Next" month (<a> without href, jQuery handler)', page: 'datepicker.html', steps: [{ label: 'Next' }], done: '__app.month === 3' },
+  {
+    name: 'div dropdown, options with their own cursor: pick "4 people"',
+    page: 'dropdowns.html',
+    steps: [{ label: 'Guests:' }, { label: '4 people' }],
+    done: '__app.guests === 4',
+  },
+  {
+    name: 'div dropdown, options with tabindex=-1: pick "3 rooms"',
+    page: 'dropdowns.html',
+    steps: [{ label: 'Rooms:' }, { label: '3 rooms' }],
+    done: '__app.rooms === 3',
+  },
+  {
+    name: 'div dropdown, role=option outside a listbox: pick "Price"',
+    page: 'dropdowns.html',
+    steps: [{ label: 'Sort:' }, { label: 'Price' }],
+    done: '__app.sort === "Price"',
+  },
+  {
+    name: 'delegated list: pick "Cherry"',
+    page: 'delegated-list.html',
+    steps: [{ label: 'Cherry' }],
+    done: '__app.fruit === "cherry"',
+  },
+  {
+    name: 'clickable card: open it',
+    page: 'card.html',
+    steps: [{ label: 'Trail tent' }],
+    done: '__app.opened === "tent"',
+  },
+  {
+    name: 'clickable card: its own "Add to cart" button',
+    page: 'card.html',
+    steps: [{ label: 'Add to cart' }],
+    done: '__app.cart === 1 && __app.opened === null',
+  },
+  {
+    name: 'table row with a row click: open "Invoice 1002"',
+    page: 'card.html',
+    steps: [{ label: 'Invoice 1002' }],
+    done: '__app.openRow === "1002"',
+  },
+  {
+    name: 'table row: its "Delete" button (second row)',
+    page: 'card.html',
+    steps: [{ label: 'Delete', nth: 1 }],
+    done: '__app.deleted.join() === "1002" && __app.openRow === null',
+  },
+  {
+    name: 'clickable notice: its inline "Undo" text',
+    page: 'inline-switch.html',
+    steps: [{ label: 'Undo' }],
+    done: '__app.undone === 1 && __app.dismissed === 0',
+  },
+  {
+    name: 'inline "Show more" text',
+    page: 'inline-switch.html',
+    steps: [{ label: 'Show more' }],
+    done: '__app.expanded === true',
+  },
+  {
+    name: 'switch drawn over a hidden checkbox: turn on "Dark mode"',
+    page: 'inline-switch.html',
+    steps: [{ label: 'Dark mode' }],
+    done: '__app.dark === true',
+  },
+  {
+    name: 'jQuery datepicker: "Next" month (<a> without href, jQuery handler)',
+    page: 'datepicker.html',
+    steps: [{ label: 'Next' }],
+    done: '__app.month === 3',
+  },
 ];
 
 for (const task of TASKS) {

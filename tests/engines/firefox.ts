@@ -47,16 +47,28 @@ export async function launchFirefox(): Promise<{ endpoint: string; version: stri
 let connection: Promise<Browser> | null = null;
 
 export async function firefoxPage(endpoint: string): Promise<EngineTransport> {
-  const browser = await (connection ??= puppeteer.connect({ browserWSEndpoint: endpoint, protocol: 'webDriverBiDi', defaultViewport: null }));
+  const browser = await (connection ??= puppeteer.connect({
+    browserWSEndpoint: endpoint,
+    protocol: 'webDriverBiDi',
+    defaultViewport: null,
+  }));
   const page = await browser.newPage();
   // Page.setViewport also sends emulation.setScreenOrientationOverride, which Firefox
   // ESR 140 does not know ("unknown command"); the BiDi viewport command alone is enough.
-  await (page.mainFrame() as unknown as BidiFrameInternals).browsingContext.setViewport({ viewport: VIEWPORT, devicePixelRatio: null });
+  await (page.mainFrame() as unknown as BidiFrameInternals).browsingContext.setViewport({
+    viewport: VIEWPORT,
+    devicePixelRatio: null,
+  });
   return new FirefoxTransport(page);
 }
 
 interface BidiFrameInternals {
-  browsingContext: { setViewport(options: { viewport: { width: number; height: number }; devicePixelRatio: number | null }): Promise<void> };
+  browsingContext: {
+    setViewport(options: {
+      viewport: { width: number; height: number };
+      devicePixelRatio: number | null;
+    }): Promise<void>;
+  };
 }
 
 class FirefoxTransport implements EngineTransport {

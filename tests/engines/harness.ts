@@ -65,11 +65,17 @@ type PageFunction<A, R> = string | ((arg: A) => R | Promise<R>);
  * an explicit marker. The frame list (same-origin URLs, by window.frames index) rides
  * along so `frames()` can stay synchronous, as it is in Playwright.
  */
-export function evaluationSource<A, R>(fn: PageFunction<A, R>, arg: A | undefined, withFrames: boolean, truthiness = false): string {
-  const call = typeof fn === 'string'
-    // Playwright evaluates a string as an expression.
-    ? `(${fn})`
-    : `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
+export function evaluationSource<A, R>(
+  fn: PageFunction<A, R>,
+  arg: A | undefined,
+  withFrames: boolean,
+  truthiness = false,
+): string {
+  const call =
+    typeof fn === 'string'
+      ? // Playwright evaluates a string as an expression.
+        `(${fn})`
+      : `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`;
   const frames = withFrames ? FRAME_LIST : '[]';
   // waitForFunction only needs truthiness: the value itself may be a live object.
   const value = truthiness ? `!!(await ${call})` : `await ${call}`;
@@ -171,7 +177,8 @@ export class EnginePage {
 
   /** Adds a <script> element with the given source, as Playwright does (CSP applies). */
   async addScriptTag(options: { content?: string; path?: string }): Promise<void> {
-    const content = options.content ?? (options.path ? readFileSync(options.path, 'utf8') + `\n//# sourceURL=${options.path}` : '');
+    const content =
+      options.content ?? (options.path ? readFileSync(options.path, 'utf8') + `\n//# sourceURL=${options.path}` : '');
     const error = await this.evaluate((source: string) => {
       const script = document.createElement('script');
       script.type = 'text/javascript';
@@ -209,7 +216,10 @@ export class EnginePage {
 
   /** The main frame and every child frame, as of the last top-level evaluation. */
   frames(): EngineFrame[] {
-    return [new EngineFrame(this.transport, [], this.currentUrl), ...this.frameList.map((f) => new EngineFrame(this.transport, f.path, f.url))];
+    return [
+      new EngineFrame(this.transport, [], this.currentUrl),
+      ...this.frameList.map((f) => new EngineFrame(this.transport, f.path, f.url)),
+    ];
   }
 
   /** Only the catch-all pattern the shared specs use is supported; anything else is an error, not a silent no-op. */

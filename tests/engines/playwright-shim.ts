@@ -28,7 +28,8 @@ test.afterAll = (fn: () => unknown) => afterAll(fn as () => Promise<void>);
  */
 test.use = (options: { viewport?: { width: number; height: number } }) => {
   const v = options.viewport;
-  if (v && (v.width !== 1280 || v.height !== 720)) throw new Error('engine harness: only the 1280x720 viewport is supported');
+  if (v && (v.width !== 1280 || v.height !== 720))
+    throw new Error('engine harness: only the 1280x720 viewport is supported');
 };
 test.describe = Object.assign((name: string, fn: () => void) => describe(name, fn), {
   // Files run one at a time per engine; parallel mode is a Chromium-runner concern.

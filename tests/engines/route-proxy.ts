@@ -52,7 +52,13 @@ export function startRouteProxy(port = 0): Promise<RouteProxy> {
       return;
     }
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port || 80, path: target.pathname + target.search, method: req.method, headers: req.headers },
+      {
+        host: target.hostname,
+        port: target.port || 80,
+        path: target.pathname + target.search,
+        method: req.method,
+        headers: req.headers,
+      },
       (answer: IncomingMessage) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -81,7 +87,12 @@ export function startRouteProxy(port = 0): Promise<RouteProxy> {
     }
     const lines = [`${req.method} ${target.pathname}${target.search} HTTP/1.1`];
     for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-    tunnel(client, target.hostname, Number(target.port) || 80, Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n'), head]));
+    tunnel(
+      client,
+      target.hostname,
+      Number(target.port) || 80,
+      Buffer.concat([Buffer.from(lines.join('\r\n') + '\r\n\r\n'), head]),
+    );
   });
   // The proxy must not keep the test process alive.
   server.unref();

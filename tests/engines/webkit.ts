@@ -24,7 +24,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Starts a virtual display (Xvfb picks a free display number) unless told to use $DISPLAY. */
 async function startXvfb(): Promise<{ display: string; process: ChildProcess | null }> {
   if (process.env.DOMTOOL_USE_DISPLAY && process.env.DISPLAY) return { display: process.env.DISPLAY, process: null };
-  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  const xvfb = spawn('Xvfb', ['-displayfd', '3', '-screen', '0', '1920x1080x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
   const display = await new Promise<string>((resolve, reject) => {
     let out = '';
     xvfb.stdio[3]!.on('data', (chunk: Buffer) => {
@@ -40,7 +42,10 @@ async function startXvfb(): Promise<{ display: string; process: ChildProcess | n
 /** Starts Xvfb and WebKitWebDriver on `port`; returns the driver URL and a stop function. */
 export async function startWebKitDriver(port: number): Promise<{ url: string; stop: () => Promise<void> }> {
   const xvfb = await startXvfb();
-  const driver = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], { stdio: 'ignore', env: { ...process.env, DISPLAY: xvfb.display } });
+  const driver = spawn('WebKitWebDriver', [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: xvfb.display },
+  });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -103,7 +108,9 @@ class Session {
   ) {}
 
   static async create(driverUrl: string, capabilities: Record<string, unknown>): Promise<Session> {
-    const value = await command<{ sessionId: string }>(driverUrl, 'POST', '/session', { capabilities: { alwaysMatch: capabilities } });
+    const value = await command<{ sessionId: string }>(driverUrl, 'POST', '/session', {
+      capabilities: { alwaysMatch: capabilities },
+    });
     return new Session(driverUrl, value.sessionId);
   }
 
@@ -133,7 +140,12 @@ async function openSession(driverUrl: string): Promise<{ session: Session; proxy
     pageLoadStrategy: 'normal',
     timeouts: { script: 120_000, pageLoad: 60_000, implicit: 0 },
     // Every request goes through the harness's proxy, so page.route() sees it.
-    proxy: { proxyType: 'manual', httpProxy: `127.0.0.1:${proxy.port}`, sslProxy: `127.0.0.1:${proxy.port}`, noProxy: [] },
+    proxy: {
+      proxyType: 'manual',
+      httpProxy: `127.0.0.1:${proxy.port}`,
+      sslProxy: `127.0.0.1:${proxy.port}`,
+      noProxy: [],
+    },
   });
   // The viewport is what a 1280×720 Playwright page gets: size the window so the
   // content area (innerWidth × innerHeight) is exactly that.
@@ -142,7 +154,10 @@ async function openSession(driverUrl: string): Promise<{ session: Session; proxy
     script: 'return { w: innerWidth, h: innerHeight, ow: outerWidth, oh: outerHeight }',
     args: [],
   });
-  await session.send('POST', '/window/rect', { width: VIEWPORT.width + inner.ow - inner.w, height: VIEWPORT.height + inner.oh - inner.h });
+  await session.send('POST', '/window/rect', {
+    width: VIEWPORT.width + inner.ow - inner.w,
+    height: VIEWPORT.height + inner.oh - inner.h,
+  });
   return { session, proxy };
 }
 

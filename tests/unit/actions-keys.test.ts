@@ -36,7 +36,12 @@ describe('parseKey', () => {
 describe('modifiers', () => {
   it('accepts objects and seed-003 string arrays', () => {
     expect(normalizeModifiers({ ctrl: true, meta: true })).toEqual({ ctrl: true, meta: true });
-    expect(normalizeModifiers(['Ctrl', 'Shift', 'Alt', 'Meta'])).toEqual({ ctrl: true, shift: true, alt: true, meta: true });
+    expect(normalizeModifiers(['Ctrl', 'Shift', 'Alt', 'Meta'])).toEqual({
+      ctrl: true,
+      shift: true,
+      alt: true,
+      meta: true,
+    });
     expect(normalizeModifiers(undefined)).toEqual({});
   });
 

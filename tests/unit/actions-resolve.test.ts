@@ -16,7 +16,8 @@ function fakeSnapshot(entries: Record<string, { el: Element; fp: NodeFingerprint
 }
 
 beforeEach(() => {
-  document.body.innerHTML = '<button id="a">Save</button><button id="b">Delete</button><input id="q" aria-label="Search">';
+  document.body.innerHTML =
+    '<button id="a">Save</button><button id="b">Delete</button><input id="q" aria-label="Search">';
 });
 
 describe('compareFingerprint', () => {
@@ -25,10 +26,14 @@ describe('compareFingerprint', () => {
     expect(compareFingerprint(fp('button', 'button', 'Save  draft'), fp('button', 'button', 'Save draft'))).toBeNull();
     expect(compareFingerprint(fp('button', 'button', 'Save'), fp('a', 'button', 'Save'))).toContain('<a>');
     expect(compareFingerprint(fp('div', 'button', 'Go'), fp('div', 'link', 'Go'))).toContain('role');
-    expect(compareFingerprint(fp('button', 'button', 'Remove Apple'), fp('button', 'button', 'Remove Zinc'))).toContain('Remove Zinc');
+    expect(compareFingerprint(fp('button', 'button', 'Remove Apple'), fp('button', 'button', 'Remove Zinc'))).toContain(
+      'Remove Zinc',
+    );
   });
   it('compares truncated names on the recorded prefix', () => {
-    expect(compareFingerprint(fp('a', 'link', 'A very long link na…'), fp('a', 'link', 'A very long link name indeed'))).toBeNull();
+    expect(
+      compareFingerprint(fp('a', 'link', 'A very long link na…'), fp('a', 'link', 'A very long link name indeed')),
+    ).toBeNull();
     expect(compareFingerprint(fp('a', 'link', 'A very long link na…'), fp('a', 'link', 'Another link'))).not.toBeNull();
   });
   it('treats generic/none/empty roles alike', () => {
@@ -55,7 +60,9 @@ describe('resolveTarget', () => {
   it('refreshes once for a missing id, then ELEMENT_NOT_FOUND', async () => {
     const empty = fakeSnapshot({});
     const refresh = vi.fn(async () => empty);
-    await expect(resolveTarget('nv_zz', { latest: () => empty, refresh })).rejects.toMatchObject({ code: 'ELEMENT_NOT_FOUND' });
+    await expect(resolveTarget('nv_zz', { latest: () => empty, refresh })).rejects.toMatchObject({
+      code: 'ELEMENT_NOT_FOUND',
+    });
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 

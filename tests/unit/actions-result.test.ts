@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DomToolError, failureResult, isDomToolError, msg, successResult, toDomToolError } from '../../src/actions/result';
+import {
+  DomToolError,
+  failureResult,
+  isDomToolError,
+  msg,
+  successResult,
+  toDomToolError,
+} from '../../src/actions/result';
 
 describe('result contract (A5)', () => {
   it('success results always report invalidation', () => {
@@ -11,7 +18,12 @@ describe('result contract (A5)', () => {
 
   it('failure results carry code, message, recoverable and retrySuggested', () => {
     const r = failureResult(0, new DomToolError('STALE_NODE', msg.stale('nv_1', 'x')));
-    expect(r).toMatchObject({ success: false, snapshotInvalidated: true, retrySuggested: true, error: { code: 'STALE_NODE', recoverable: true } });
+    expect(r).toMatchObject({
+      success: false,
+      snapshotInvalidated: true,
+      retrySuggested: true,
+      error: { code: 'STALE_NODE', recoverable: true },
+    });
     expect(failureResult(0, new DomToolError('CROSS_ORIGIN', msg.crossOrigin('nv_1'))).error?.recoverable).toBe(false);
     expect(failureResult(0, new DomToolError('OBSCURED', 'x')).retrySuggested).toBeUndefined();
   });

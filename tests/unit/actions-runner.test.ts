@@ -6,7 +6,13 @@ import { ActionRunner, type ActionHost } from '../../src/actions/ActionRunner';
 import type { SnapshotLike } from '../../src/actions/resolve';
 
 function host(snapshot: SnapshotLike | null = null) {
-  const empty: SnapshotLike = { takenAt: 0, getElement: () => null, getNodeId: () => undefined, getFingerprint: () => null, has: () => false };
+  const empty: SnapshotLike = {
+    takenAt: 0,
+    getElement: () => null,
+    getNodeId: () => undefined,
+    getFingerprint: () => null,
+    has: () => false,
+  };
   const h = {
     document: () => document,
     effectWindowMs: () => 10,
@@ -27,7 +33,9 @@ describe('ActionRunner', () => {
     expect(r.error?.code).toBe('ELEMENT_NOT_FOUND');
     expect(h.invalidate).toHaveBeenCalledTimes(1);
     expect(h.refreshSnapshot).toHaveBeenCalledTimes(1);
-    expect(h.metrics).toHaveBeenCalledWith(expect.objectContaining({ kind: 'action', action: 'click', success: false, code: 'ELEMENT_NOT_FOUND' }));
+    expect(h.metrics).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'action', action: 'click', success: false, code: 'ELEMENT_NOT_FOUND' }),
+    );
   });
 
   it('validates arguments without throwing', async () => {
@@ -51,7 +59,12 @@ describe('ActionRunner', () => {
   });
 
   it('a throwing metrics callback does not break the result', async () => {
-    const h = { ...host(), metrics: () => { throw new Error('nope'); } };
+    const h = {
+      ...host(),
+      metrics: () => {
+        throw new Error('nope');
+      },
+    };
     const r = await new ActionRunner(h).click('nv_x');
     expect(r.error?.code).toBe('ELEMENT_NOT_FOUND');
   });

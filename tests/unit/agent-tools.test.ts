@@ -2,7 +2,15 @@
 // schemas and shapes the function-calling APIs take, validation before anything runs,
 // the answer after an action (its line, then the delta), errors with their next step.
 import { describe, expect, it } from 'vitest';
-import { AGENT_TOOLS, anthropicTools, callTool, mcpTools, openAITools, serviceHost, type ToolHost } from '../../src/agent';
+import {
+  AGENT_TOOLS,
+  anthropicTools,
+  callTool,
+  mcpTools,
+  openAITools,
+  serviceHost,
+  type ToolHost,
+} from '../../src/agent';
 import { COMMANDS } from '../../src/commands/table';
 
 type Call = [string, unknown[]];
@@ -28,7 +36,8 @@ describe('tool definitions', () => {
       expect(t.description.length).toBeGreaterThan(20);
       expect(t.inputSchema.type).toBe('object');
       for (const r of t.inputSchema.required ?? []) expect(Object.keys(t.inputSchema.properties ?? {})).toContain(r);
-      for (const p of Object.values(t.inputSchema.properties ?? {})) expect(p.description, `${t.name}: every argument is documented`).toBeTruthy();
+      for (const p of Object.values(t.inputSchema.properties ?? {}))
+        expect(p.description, `${t.name}: every argument is documented`).toBeTruthy();
     }
   });
 
@@ -41,7 +50,14 @@ describe('tool definitions', () => {
 
   it('the three list shapes carry the same tools; the page alone leaves out the browser tools', () => {
     expect(mcpTools().map((t) => t.name)).toEqual(AGENT_TOOLS.map((t) => t.name));
-    expect(openAITools()[0]).toEqual({ type: 'function', function: { name: 'browser_navigate', description: AGENT_TOOLS[0].description, parameters: AGENT_TOOLS[0].inputSchema } });
+    expect(openAITools()[0]).toEqual({
+      type: 'function',
+      function: {
+        name: 'browser_navigate',
+        description: AGENT_TOOLS[0].description,
+        parameters: AGENT_TOOLS[0].inputSchema,
+      },
+    });
     expect(anthropicTools({ browser: false }).map((t) => t.name)).not.toContain('browser_navigate');
     expect(anthropicTools({ browser: false }).map((t) => t.name)).toContain('browser_click');
   });
@@ -59,7 +75,10 @@ describe('callTool', () => {
   });
 
   it('answers an action with its line, then what changed', async () => {
-    const h = host({ click: { success: true, ok: true, text: 'ok; dialog opened' }, getChanges: { kind: 'delta', text: '# changes since #1\n+ nv_2 button "Close"' } });
+    const h = host({
+      click: { success: true, ok: true, text: 'ok; dialog opened' },
+      getChanges: { kind: 'delta', text: '# changes since #1\n+ nv_2 button "Close"' },
+    });
     const a = await callTool(h, 'browser_click', { ref: 'nv_1', element: 'Open button' });
     expect(a).toEqual({ ok: true, text: 'ok; dialog opened\n# changes since #1\n+ nv_2 button "Close"' });
     expect(h.calls).toEqual([
@@ -69,15 +88,27 @@ describe('callTool', () => {
   });
 
   it('a delta that shows a change overrules the action\'s "no visible effect"; without one it stays', async () => {
-    const click = { success: true, ok: true, duration: 1, snapshotInvalidated: true, noObservableEffect: true, effect: { mutations: 0 }, text: 'ok; no visible effect (the page may ignore synthetic events; check before repeating)' };
+    const click = {
+      success: true,
+      ok: true,
+      duration: 1,
+      snapshotInvalidated: true,
+      noObservableEffect: true,
+      effect: { mutations: 0 },
+      text: 'ok; no visible effect (the page may ignore synthetic events; check before repeating)',
+    };
     const changed = host({ click, getChanges: { kind: 'delta', text: '~ nv_2 radio "Express" [checked]' } });
-    expect((await callTool(changed, 'browser_click', { text: 'Express' })).text).toBe('ok\n~ nv_2 radio "Express" [checked]');
+    expect((await callTool(changed, 'browser_click', { text: 'Express' })).text).toBe(
+      'ok\n~ nv_2 radio "Express" [checked]',
+    );
     const still = host({ click, getChanges: { kind: 'unchanged', text: '# unchanged' } });
     expect((await callTool(still, 'browser_click', { text: 'Express' })).text).toBe(click.text);
   });
 
   it('an action error carries its code and the next step, and no delta', async () => {
-    const h = host({ click: { success: false, error: { code: 'OBSCURED', message: 'covered by dialog "Cookies" (nv_9)' } } });
+    const h = host({
+      click: { success: false, error: { code: 'OBSCURED', message: 'covered by dialog "Cookies" (nv_9)' } },
+    });
     const a = await callTool(h, 'browser_click', { text: 'Buy' });
     expect(a.ok).toBe(false);
     expect(a.text).toMatch(/^failed OBSCURED: covered by dialog "Cookies" \(nv_9\)\nNext: /);
@@ -89,18 +120,28 @@ describe('callTool', () => {
     await callTool(h, 'browser_handle_dialog', { accept: true, promptText: 'yes' });
     await callTool(h, 'browser_click', { ref: 'nv_1' });
     await callTool(h, 'browser_click', { ref: 'nv_1' });
-    expect(h.calls.filter((c) => c[0] === 'click').map((c) => c[1][1])).toEqual([{ dialog: 'accept', promptText: 'yes' }, {}]);
+    expect(h.calls.filter((c) => c[0] === 'click').map((c) => c[1][1])).toEqual([
+      { dialog: 'accept', promptText: 'yes' },
+      {},
+    ]);
   });
 
   it("takes Playwright MCP's newer argument names: target for ref, text for find's query", async () => {
-    const h = host({ hover: { success: true, text: 'ok' }, getChanges: { kind: 'unchanged', text: '' }, find: { total: 0, text: '# find' } });
+    const h = host({
+      hover: { success: true, text: 'ok' },
+      getChanges: { kind: 'unchanged', text: '' },
+      find: { total: 0, text: '# find' },
+    });
     expect((await callTool(h, 'browser_hover', { target: 'nv_1', element: 'Menu' })).ok).toBe(true);
     expect((await callTool(h, 'browser_find', { text: 'Total' })).ok).toBe(true);
     expect(h.calls.map((c) => c[1][0])).toEqual(['nv_1', { timeBudgetMs: 1000 }, 'Total']);
   });
 
   it('browser tools need a host that drives the browser', async () => {
-    expect(await callTool(host({}), 'browser_navigate', { url: 'https://example.com' })).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
+    expect(await callTool(host({}), 'browser_navigate', { url: 'https://example.com' })).toMatchObject({
+      ok: false,
+      code: 'UNSUPPORTED',
+    });
   });
 
   it('a page tool answer is fenced as page content', async () => {
@@ -115,11 +156,20 @@ describe('callTool', () => {
 describe('serviceHost', () => {
   it('sends each command as the service request of that message, with the tabId, and unwraps ServiceResults', async () => {
     const sent: [string, Record<string, unknown>][] = [];
-    const answer = (method: string, value: unknown) => (req: Record<string, unknown>) => (sent.push([method, req]), Promise.resolve(value));
+    const answer = (method: string, value: unknown) => (req: Record<string, unknown>) => (
+      sent.push([method, req]), Promise.resolve(value)
+    );
     const service = {
       click: answer('click', { success: true, duration: 1, snapshotInvalidated: true, text: 'ok' }),
-      getChanges: answer('getChanges', { ok: true, result: { kind: 'delta', text: '~ f1:nv_2 checkbox "Gift" [unchecked]' }, frames: [] }),
-      getText: answer('getText', { ok: false, error: { code: 'RESTRICTED_PAGE', message: 'chrome:// pages cannot be read' } }),
+      getChanges: answer('getChanges', {
+        ok: true,
+        result: { kind: 'delta', text: '~ f1:nv_2 checkbox "Gift" [unchecked]' },
+        frames: [],
+      }),
+      getText: answer('getText', {
+        ok: false,
+        error: { code: 'RESTRICTED_PAGE', message: 'chrome:// pages cannot be read' },
+      }),
     };
     const h = serviceHost(service, 7);
     const a = await callTool(h, 'browser_click', { ref: 'f1:nv_1' });

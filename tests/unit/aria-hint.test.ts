@@ -12,7 +12,9 @@ describe('hints for nameless actionable elements', () => {
   });
   it('icon ligature text', () => {
     expect(hint('<button data-t><i class="material-icons" aria-hidden="true">delete</i></button>')).toBe('delete');
-    expect(hint('<button data-t><span class="material-symbols-outlined">arrow_back</span></button>')).toBe('arrow back');
+    expect(hint('<button data-t><span class="material-symbols-outlined">arrow_back</span></button>')).toBe(
+      'arrow back',
+    );
   });
   it('svg title and <use href="#icon-…">', () => {
     expect(hint('<button data-t><svg><title>Settings</title></svg></button>')).toBe('Settings');

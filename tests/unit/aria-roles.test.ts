@@ -1,5 +1,11 @@
 import { describe, expect, it, beforeEach } from 'vitest';
-import { getExplicitRole, getImplicitRole, getRole, isInteractiveRole, allowsNameFromContent } from '../../src/semantics';
+import {
+  getExplicitRole,
+  getImplicitRole,
+  getRole,
+  isInteractiveRole,
+  allowsNameFromContent,
+} from '../../src/semantics';
 
 function el(html: string, selector = '[data-t]'): Element {
   document.body.innerHTML = html;
@@ -135,13 +141,34 @@ describe('implicit role (HTML-AAM)', () => {
 
 describe('role predicates', () => {
   it('interactive roles', () => {
-    for (const r of ['button', 'link', 'checkbox', 'radio', 'textbox', 'searchbox', 'combobox', 'listbox', 'option', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'tab', 'switch', 'slider', 'spinbutton', 'treeitem']) {
+    for (const r of [
+      'button',
+      'link',
+      'checkbox',
+      'radio',
+      'textbox',
+      'searchbox',
+      'combobox',
+      'listbox',
+      'option',
+      'menuitem',
+      'menuitemcheckbox',
+      'menuitemradio',
+      'tab',
+      'switch',
+      'slider',
+      'spinbutton',
+      'treeitem',
+    ]) {
       expect(isInteractiveRole(r)).toBe(true);
     }
-    for (const r of [null, 'heading', 'list', 'img', 'navigation', 'toString', '__proto__']) expect(isInteractiveRole(r)).toBe(false);
+    for (const r of [null, 'heading', 'list', 'img', 'navigation', 'toString', '__proto__'])
+      expect(isInteractiveRole(r)).toBe(false);
   });
   it('name from content', () => {
-    for (const r of ['button', 'link', 'heading', 'cell', 'tab', 'option', 'menuitem', 'checkbox', 'treeitem']) expect(allowsNameFromContent(r)).toBe(true);
-    for (const r of [null, 'textbox', 'list', 'navigation', 'img', 'constructor']) expect(allowsNameFromContent(r)).toBe(false);
+    for (const r of ['button', 'link', 'heading', 'cell', 'tab', 'option', 'menuitem', 'checkbox', 'treeitem'])
+      expect(allowsNameFromContent(r)).toBe(true);
+    for (const r of [null, 'textbox', 'list', 'navigation', 'img', 'constructor'])
+      expect(allowsNameFromContent(r)).toBe(false);
   });
 });

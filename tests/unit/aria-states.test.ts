@@ -30,7 +30,9 @@ describe('disabled', () => {
   });
   it('aria-disabled inherited from ancestors, stopped by aria-disabled=false', () => {
     expect(disabled('<div aria-disabled="true"><div><span data-t role="button">x</span></div></div>')).toBe(true);
-    expect(disabled('<div aria-disabled="true"><div aria-disabled="false"><span data-t>x</span></div></div>')).toBe(false);
+    expect(disabled('<div aria-disabled="true"><div aria-disabled="false"><span data-t>x</span></div></div>')).toBe(
+      false,
+    );
     expect(states('<div data-t role="button" aria-disabled="true"></div>').disabled).toBe(true);
   });
 });
@@ -103,9 +105,22 @@ describe('level and values', () => {
     expect(states('<div data-t role="heading" aria-level="4">x</div>').level).toBe(4);
   });
   it('range widgets', () => {
-    expect(states('<input data-t type="range" min="1" max="9" value="4">')).toMatchObject({ valuemin: 1, valuemax: 9, valuenow: 4 });
-    expect(states('<div data-t role="slider" aria-valuenow="30" aria-valuetext="30%"></div>')).toMatchObject({ valuemin: 0, valuemax: 100, valuenow: 30, valuetext: '30%' });
-    expect(states('<progress data-t value="3" max="10"></progress>')).toMatchObject({ valuemin: 0, valuemax: 10, valuenow: 3 });
+    expect(states('<input data-t type="range" min="1" max="9" value="4">')).toMatchObject({
+      valuemin: 1,
+      valuemax: 9,
+      valuenow: 4,
+    });
+    expect(states('<div data-t role="slider" aria-valuenow="30" aria-valuetext="30%"></div>')).toMatchObject({
+      valuemin: 0,
+      valuemax: 100,
+      valuenow: 30,
+      valuetext: '30%',
+    });
+    expect(states('<progress data-t value="3" max="10"></progress>')).toMatchObject({
+      valuemin: 0,
+      valuemax: 10,
+      valuenow: 3,
+    });
     expect(states('<input data-t type="number" value="12">')).toMatchObject({ valuenow: 12 });
   });
 });

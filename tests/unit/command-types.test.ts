@@ -9,7 +9,23 @@ import type { DomTool } from '../../src/DomTool';
 
 /** Compiles only when A and B are the same type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const routed: Same<ServiceActionType, 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'callPageTool' | 'listPageTools'> = true;
+const routed: Same<
+  ServiceActionType,
+  | 'click'
+  | 'type'
+  | 'keypress'
+  | 'hover'
+  | 'select'
+  | 'check'
+  | 'uncheck'
+  | 'focus'
+  | 'clear'
+  | 'scroll'
+  | 'drag'
+  | 'upload'
+  | 'callPageTool'
+  | 'listPageTools'
+> = true;
 
 // Each routed action is a typed method taking { tabId, … } (a type error here if not).
 type ClickArgs = Parameters<DomToolService['click']>[0];
@@ -18,13 +34,49 @@ type DragArgs = Parameters<DomToolService['drag']>[0];
 const drag: DragArgs = { tabId: 1, nodeId: 'nv_1', to: { dx: 10, dy: 0 } };
 
 // DomTool's methods: one per entry, none lost to a mapped type gone wrong.
-const methods: Same<keyof CommandMethods, 'getSnapshot' | 'get_serialized_dom' | 'getSerializedDom' | 'getText' | 'getChanges' | 'invalidateSnapshot' | 'find' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool' | 'dispose' | 'waitForStable'> = true;
+const methods: Same<
+  keyof CommandMethods,
+  | 'getSnapshot'
+  | 'get_serialized_dom'
+  | 'getSerializedDom'
+  | 'getText'
+  | 'getChanges'
+  | 'invalidateSnapshot'
+  | 'find'
+  | 'inspect'
+  | 'click'
+  | 'type'
+  | 'keypress'
+  | 'hover'
+  | 'select'
+  | 'check'
+  | 'uncheck'
+  | 'focus'
+  | 'clear'
+  | 'scroll'
+  | 'drag'
+  | 'upload'
+  | 'highlight'
+  | 'clearHighlight'
+  | 'listPageTools'
+  | 'callPageTool'
+  | 'dispose'
+  | 'waitForStable'
+> = true;
 // Pointer targets and drop targets take the text the agent read (A9).
 const dragToText: Parameters<DomTool['drag']> = ['nv_1', { text: 'Done' }];
 const uploadByText: Parameters<DomTool['upload']> = [{ text: 'Drop a file here' }, [{ name: 'a.txt', data: 'x' }]];
 // The protocol: one request type per message, each with its own fields.
-const requestTypes: Same<CommandRequest['type'], `domtool:${'getSerializedDom' | 'getSnapshot' | 'getText' | 'getChanges' | 'invalidateSnapshot' | 'invalidate' | 'find' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool'}`> = true;
-const typeRequest: Extract<CommandRequest, { type: 'domtool:type' }> = { type: 'domtool:type', nodeId: 'nv_1', text: 'Ada', pressEnter: true };
+const requestTypes: Same<
+  CommandRequest['type'],
+  `domtool:${'getSerializedDom' | 'getSnapshot' | 'getText' | 'getChanges' | 'invalidateSnapshot' | 'invalidate' | 'find' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool'}`
+> = true;
+const typeRequest: Extract<CommandRequest, { type: 'domtool:type' }> = {
+  type: 'domtool:type',
+  nodeId: 'nv_1',
+  text: 'Ada',
+  pressEnter: true,
+};
 
 describe('types derived from the command table', () => {
   it('DomTool and the protocol have one typed entry per command', () => {
@@ -39,8 +91,14 @@ describe('types derived from the command table', () => {
     expect(routed).toBe(true);
     expect(click.nodeId).toBe('nv_1');
     expect(drag.to).toEqual({ dx: 10, dy: 0 });
-    const names = COMMANDS.filter((c) => c.message && ((c.message as { service?: string }).service === 'node' || (c.message as { service?: string }).service === 'any')).map((c) => (c.message as { type?: string }).type ?? c.name);
+    const names = COMMANDS.filter(
+      (c) =>
+        c.message &&
+        ((c.message as { service?: string }).service === 'node' ||
+          (c.message as { service?: string }).service === 'any'),
+    ).map((c) => (c.message as { type?: string }).type ?? c.name);
     expect(names.length).toBeGreaterThan(10);
-    for (const n of names) expect(typeof (DomToolService.prototype as unknown as Record<string, unknown>)[n], n).toBe('function');
+    for (const n of names)
+      expect(typeof (DomToolService.prototype as unknown as Record<string, unknown>)[n], n).toBe('function');
   });
 });

@@ -49,12 +49,25 @@ describe('absoluteParts', () => {
   });
 
   it('answers the plain absolute links most pages have', () => {
-    for (const href of ['https://example.com/', 'HTTPS://WWW.Example.COM/Files/Report.ZIP', 'http://example.com:8080/a/b.csv?x=1#frag', 'https://example.com'])
+    for (const href of [
+      'https://example.com/',
+      'HTTPS://WWW.Example.COM/Files/Report.ZIP',
+      'http://example.com:8080/a/b.csv?x=1#frag',
+      'https://example.com',
+    ])
       expect(absoluteParts(href)).not.toBeNull();
   });
 
   it('declines what the parser rewrites', () => {
-    for (const href of ['https://example.com\\evil.com/x', 'https://exa\tmple.com/x', 'https://user:pw@example.com/x', 'https://bücher.example/x.zip', 'https://ex%41mple.com/x', 'https://example.com/a/..', 'https:example.com/x'])
+    for (const href of [
+      'https://example.com\\evil.com/x',
+      'https://exa\tmple.com/x',
+      'https://user:pw@example.com/x',
+      'https://bücher.example/x.zip',
+      'https://ex%41mple.com/x',
+      'https://example.com/a/..',
+      'https:example.com/x',
+    ])
       expect(absoluteParts(href)).toBeNull();
   });
 });

@@ -14,7 +14,10 @@ function fakeRuntime(inject: () => { ok: boolean; message?: string } | undefined
   const listeners: Listener[] = [];
   const runtime = {
     id: 'ext',
-    onMessage: { addListener: (l: Listener) => listeners.push(l), removeListener: (l: Listener) => listeners.splice(listeners.indexOf(l), 1) },
+    onMessage: {
+      addListener: (l: Listener) => listeners.push(l),
+      removeListener: (l: Listener) => listeners.splice(listeners.indexOf(l), 1),
+    },
     sendMessage: vi.fn(async (m: { type: string }) => (m.type === LOAD_CORE ? inject() : undefined)),
   };
   g.chrome = { runtime };
@@ -54,14 +57,19 @@ describe('installDomToolContentStub', () => {
   afterEach(() => {
     delete g.chrome;
     delete g[CORE_SLOT];
-    for (const key of Object.getOwnPropertySymbols(g)) if (String(key).includes('browserx.domtool.contentStub')) delete g[key];
+    for (const key of Object.getOwnPropertySymbols(g))
+      if (String(key).includes('browserx.domtool.contentStub')) delete g[key];
   });
 
   it('answers the ping and the frame handshake itself, never loading the core', async () => {
     const { runtime, send } = fakeRuntime(() => ({ ok: true }));
     const stub = installDomToolContentStub();
     expect(await send({ type: 'domtool:ping' })).toEqual({ ok: true, type: 'domtool:ping', result: { pong: true } });
-    expect(await send({ type: 'domtool:frameHello', nonce: 'n1' })).toEqual({ ok: true, type: 'domtool:frameHello', result: true });
+    expect(await send({ type: 'domtool:frameHello', nonce: 'n1' })).toEqual({
+      ok: true,
+      type: 'domtool:frameHello',
+      result: true,
+    });
     expect(await send({ type: 'other:thing' })).toBe('not ours');
     expect(runtime.sendMessage).not.toHaveBeenCalled();
     expect(stub.loaded).toBe(false);
@@ -108,7 +116,11 @@ describe('installDomToolContentStub', () => {
     });
     installDomToolContentStub();
     const first = await send({ type: 'domtool:getText' });
-    expect(first).toMatchObject({ ok: false, type: 'domtool:getText', error: { code: 'INTERNAL_ERROR', recoverable: true } });
+    expect(first).toMatchObject({
+      ok: false,
+      type: 'domtool:getText',
+      error: { code: 'INTERNAL_ERROR', recoverable: true },
+    });
     expect((first as { error: { message: string } }).error.message).toContain('Cannot access contents of the page');
     const second = await send({ type: 'domtool:getText' });
     expect((second as { error: { message: string } }).error.message).toContain('createDomToolService()');

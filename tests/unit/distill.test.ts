@@ -16,7 +16,14 @@ function text(raw: string, block?: number): BuildNode {
   return node;
 }
 const shape = (nodes: BuildNode[]): unknown[] =>
-  nodes.map((x) => (x.vn.tag === '#text' ? x.vn.text : { [x.vn.role ?? x.vn.tag]: x.vn.name ?? x.vn.text ?? '', ...(x.children.length ? { c: shape(x.children) } : {}) }));
+  nodes.map((x) =>
+    x.vn.tag === '#text'
+      ? x.vn.text
+      : {
+          [x.vn.role ?? x.vn.tag]: x.vn.name ?? x.vn.text ?? '',
+          ...(x.children.length ? { c: shape(x.children) } : {}),
+        },
+  );
 
 describe('flatten (S1)', () => {
   it('hoists unnamed structural nodes and keeps semantic containers', () => {
@@ -44,18 +51,27 @@ describe('flatten (S1)', () => {
   });
 
   it('lets a list item carry its leading text and keeps its controls as children', () => {
-    const item = n({ tag: 'li', role: 'listitem' }, [text('Tent $249'), n({ tag: 'button', role: 'button', name: 'Remove', actionable: true })]);
+    const item = n({ tag: 'li', role: 'listitem' }, [
+      text('Tent $249'),
+      n({ tag: 'button', role: 'button', name: 'Remove', actionable: true }),
+    ]);
     const out = flattenList([n({ tag: 'ul', role: 'list' }, [item])]);
     expect(shape(out)).toEqual([{ list: '', c: [{ listitem: 'Tent $249', c: [{ button: 'Remove' }] }] }]);
   });
 
   it('removes empty structure but keeps empty controls', () => {
-    const out = flattenList([n({ tag: 'ul', role: 'list' }), n({ tag: 'img', role: 'img' }), n({ tag: 'button', role: 'button', actionable: true })]);
+    const out = flattenList([
+      n({ tag: 'ul', role: 'list' }),
+      n({ tag: 'img', role: 'img' }),
+      n({ tag: 'button', role: 'button', actionable: true }),
+    ]);
     expect(shape(out)).toEqual([{ button: '' }]);
   });
 
   it('cuts text over 500 characters and marks it', () => {
-    const out = flattenList([n({ tag: 'main', role: 'main' }, [text('word '.repeat(200)), n({ tag: 'hr', role: 'separator' })])]);
+    const out = flattenList([
+      n({ tag: 'main', role: 'main' }, [text('word '.repeat(200)), n({ tag: 'hr', role: 'separator' })]),
+    ]);
     const run = out[0].children[0];
     expect(run.vn.text!.length).toBeLessThanOrEqual(500);
     expect(run.vn.text!.endsWith('…')).toBe(true);
@@ -63,7 +79,10 @@ describe('flatten (S1)', () => {
   });
 
   it('drops the text of a label whose control carries the name', () => {
-    const label = n({ tag: 'label' }, [text('Remember me'), n({ tag: 'input', role: 'checkbox', name: 'Remember me', actionable: true })]);
+    const label = n({ tag: 'label' }, [
+      text('Remember me'),
+      n({ tag: 'input', role: 'checkbox', name: 'Remember me', actionable: true }),
+    ]);
     label.redundantText = true;
     expect(shape(flattenList([label]))).toEqual([{ checkbox: 'Remember me' }]);
   });
@@ -78,7 +97,12 @@ describe('flatten (S1)', () => {
 
 describe('summaries (S9)', () => {
   it('summarizes long runs of look-alike siblings deterministically', () => {
-    const make = () => [n({ tag: 'ul', role: 'list' }, Array.from({ length: 120 }, (_, i) => n({ tag: 'li', role: 'listitem', text: 'Product ' + i })))];
+    const make = () => [
+      n(
+        { tag: 'ul', role: 'list' },
+        Array.from({ length: 120 }, (_, i) => n({ tag: 'li', role: 'listitem', text: 'Product ' + i })),
+      ),
+    ];
     const a = make();
     const removed = summarizeRepeats(a, { threshold: 12, keep: 8 });
     expect(removed).toBe(112);
@@ -93,7 +117,9 @@ describe('summaries (S9)', () => {
   });
 
   it('leaves short or mixed runs alone', () => {
-    const kids = Array.from({ length: 30 }, (_, i) => (i % 2 ? n({ tag: 'p', text: 'p' + i }) : n({ tag: 'h3', role: 'heading', name: 'h' + i })));
+    const kids = Array.from({ length: 30 }, (_, i) =>
+      i % 2 ? n({ tag: 'p', text: 'p' + i }) : n({ tag: 'h3', role: 'heading', name: 'h' + i }),
+    );
     const roots = [n({ tag: 'main', role: 'main' }, kids)];
     expect(summarizeRepeats(roots, { threshold: 12, keep: 8 })).toBe(0);
     expect(roots[0].children).toHaveLength(30);

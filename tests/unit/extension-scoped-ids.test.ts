@@ -17,7 +17,10 @@ describe('scoped ids', () => {
   });
 
   it('finds only main-frame ids in a text snapshot', () => {
-    expect(plainIdsInText('nv_a1 button "A"\n  f2:nv_b2 textbox "B"\n- [Docs](nv_c3) and f3:nv_d4')).toEqual(['nv_a1', 'nv_c3']);
+    expect(plainIdsInText('nv_a1 button "A"\n  f2:nv_b2 textbox "B"\n- [Docs](nv_c3) and f3:nv_d4')).toEqual([
+      'nv_a1',
+      'nv_c3',
+    ]);
   });
 });
 
@@ -64,13 +67,28 @@ describe('FrameRegistry', () => {
 
 describe('grafting', () => {
   const placeholder = (): VirtualNode => ({
-    node_id: 'nv_body', tag: 'body', visible: true,
-    children: [{ node_id: 'nv_frame', tag: 'iframe', visible: true, crossOrigin: true, text: 'Cross-origin iframe: content not accessible' }],
+    node_id: 'nv_body',
+    tag: 'body',
+    visible: true,
+    children: [
+      {
+        node_id: 'nv_frame',
+        tag: 'iframe',
+        visible: true,
+        crossOrigin: true,
+        text: 'Cross-origin iframe: content not accessible',
+      },
+    ],
   });
 
   it('puts a child tree under its iframe node, or says why not', () => {
     const root = placeholder();
-    const child: VirtualNode = { node_id: 'f1:nv_b', tag: 'body', visible: true, children: [{ node_id: 'f1:nv_in', tag: 'input', role: 'textbox', visible: true }] };
+    const child: VirtualNode = {
+      node_id: 'f1:nv_b',
+      tag: 'body',
+      visible: true,
+      children: [{ node_id: 'f1:nv_in', tag: 'input', role: 'textbox', visible: true }],
+    };
     graftTree(root, new Map([['nv_frame', { body: child }]]));
     expect(root.children![0].iframe).toEqual([child]);
     expect(root.children![0].text).toBeUndefined();
@@ -81,13 +99,40 @@ describe('grafting', () => {
   });
 
   it('replaces frame-slot lines with the child text at the slot indentation', () => {
-    const parent = ['h1 "Checkout"', 'iframe [cross-origin]: Cross-origin iframe: content not accessible', '  ' + FRAME_SLOT + '12', 'iframe [cross-origin]: Cross-origin iframe: content not accessible', '  ' + FRAME_SLOT + '13', 'h2 "Next"'].join('\n');
-    const out = graftText(parent, new Map([[12, { text: 'form\n  f1:nv_a textbox "Name"' }], [13, { note: 'its frame did not answer within 1500 ms' }]]));
-    expect(out).toBe(['h1 "Checkout"', 'iframe [cross-origin]', '  form', '    f1:nv_a textbox "Name"', 'iframe [cross-origin]: its frame did not answer within 1500 ms', 'h2 "Next"'].join('\n'));
+    const parent = [
+      'h1 "Checkout"',
+      'iframe [cross-origin]: Cross-origin iframe: content not accessible',
+      '  ' + FRAME_SLOT + '12',
+      'iframe [cross-origin]: Cross-origin iframe: content not accessible',
+      '  ' + FRAME_SLOT + '13',
+      'h2 "Next"',
+    ].join('\n');
+    const out = graftText(
+      parent,
+      new Map([
+        [12, { text: 'form\n  f1:nv_a textbox "Name"' }],
+        [13, { note: 'its frame did not answer within 1500 ms' }],
+      ]),
+    );
+    expect(out).toBe(
+      [
+        'h1 "Checkout"',
+        'iframe [cross-origin]',
+        '  form',
+        '    f1:nv_a textbox "Name"',
+        'iframe [cross-origin]: its frame did not answer within 1500 ms',
+        'h2 "Next"',
+      ].join('\n'),
+    );
   });
 
   it('prefixes ids inside answers without touching already scoped ones', () => {
-    expect(prefixIdsDeep({ message: 'nv_a is covered by nv_b', effect: { focused: 'nv_c', list: ['nv_d', 'f2:nv_e'] }, n: 3 }, 'f4:')).toEqual({
+    expect(
+      prefixIdsDeep(
+        { message: 'nv_a is covered by nv_b', effect: { focused: 'nv_c', list: ['nv_d', 'f2:nv_e'] }, n: 3 },
+        'f4:',
+      ),
+    ).toEqual({
       message: 'f4:nv_a is covered by f4:nv_b',
       effect: { focused: 'f4:nv_c', list: ['f4:nv_d', 'f2:nv_e'] },
       n: 3,
@@ -97,9 +142,17 @@ describe('grafting', () => {
 
 describe('restrictedReason', () => {
   it('names the pages where Chrome lets no extension run', () => {
-    for (const url of ['chrome://settings', 'chrome-extension://abc/page.html', 'https://chromewebstore.google.com/detail/x', 'https://chrome.google.com/webstore/category', 'view-source:https://a.b', 'about:blank']) {
+    for (const url of [
+      'chrome://settings',
+      'chrome-extension://abc/page.html',
+      'https://chromewebstore.google.com/detail/x',
+      'https://chrome.google.com/webstore/category',
+      'view-source:https://a.b',
+      'about:blank',
+    ]) {
       expect(restrictedReason(url)).toMatch(/navigate this tab/);
     }
-    for (const url of ['https://example.com/', 'http://127.0.0.1:4450/x', 'file:///tmp/a.html', undefined]) expect(restrictedReason(url)).toBeNull();
+    for (const url of ['https://example.com/', 'http://127.0.0.1:4450/x', 'file:///tmp/a.html', undefined])
+      expect(restrictedReason(url)).toBeNull();
   });
 });

@@ -156,7 +156,14 @@ describe('isMeaningfulMutation', () => {
     const p = document.getElementById('p')!;
     const b = document.getElementById('b')!;
     const rec = (target: Node, type: MutationRecordType, extra: Partial<MutationRecord> = {}) =>
-      ({ type, target, addedNodes: [] as unknown as NodeList, removedNodes: [] as unknown as NodeList, attributeName: null, ...extra }) as MutationRecord;
+      ({
+        type,
+        target,
+        addedNodes: [] as unknown as NodeList,
+        removedNodes: [] as unknown as NodeList,
+        attributeName: null,
+        ...extra,
+      }) as MutationRecord;
     expect(isMeaningfulMutation(rec(p.firstChild!, 'characterData'))).toBe(false);
     expect(isMeaningfulMutation(rec(b.firstChild!, 'characterData'))).toBe(true);
     expect(isMeaningfulMutation(rec(p, 'attributes', { attributeName: 'class' }))).toBe(false);

@@ -3,7 +3,8 @@ import { BRAND, GLOBAL_NAME, GLOBAL_SYMBOL, installGlobal } from '../../src/inte
 import { DEBUG_FLAG, installDebugHandle } from '../../src/integration/debug';
 import type { DomTool } from '../../src/DomTool';
 
-const api = (version = '1.0.0') => ({ __brand: BRAND, version }) as { __brand: typeof BRAND; version: string; displaced?: unknown };
+const api = (version = '1.0.0') =>
+  ({ __brand: BRAND, version }) as { __brand: typeof BRAND; version: string; displaced?: unknown };
 
 describe('installGlobal', () => {
   it('installs on an empty global', () => {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { HighlightOverlay, OVERLAY_ATTRIBUTE, actionableIds } from '../../src/overlay/highlight';
 import type { VirtualNode } from '../../src/types';
 
-const node = (id: string, actionable: boolean, extra: Partial<VirtualNode> = {}): VirtualNode => ({ node_id: id, tag: 'div', visible: true, actionable, ...extra });
+const node = (id: string, actionable: boolean, extra: Partial<VirtualNode> = {}): VirtualNode => ({
+  node_id: id,
+  tag: 'div',
+  visible: true,
+  actionable,
+  ...extra,
+});
 
 describe('highlight overlay', () => {
   it("'all' means every actionable node in document order, through shadow roots and frames", () => {
@@ -22,7 +28,10 @@ describe('highlight overlay', () => {
     document.body.innerHTML = '<button id="b">B</button>';
     const button = document.getElementById('b')!;
     const overlay = new HighlightOverlay(document);
-    const source = { virtualDom: node('root', false, { children: [node('nv_b', true)] }), getElement: (id: string) => (id === 'nv_b' ? button : null) };
+    const source = {
+      virtualDom: node('root', false, { children: [node('nv_b', true)] }),
+      getElement: (id: string) => (id === 'nv_b' ? button : null),
+    };
     expect(overlay.show(source, ['nv_b', 'nv_gone'])).toEqual({ shown: 1, missing: ['nv_gone'] });
     const hosts = document.querySelectorAll(`[${OVERLAY_ATTRIBUTE}]`);
     expect(hosts.length).toBe(1);

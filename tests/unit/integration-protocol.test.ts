@@ -37,7 +37,11 @@ describe('domtool:* protocol', () => {
 
   it('maps messages to DomTool calls and returns plain data', async () => {
     const tool = fakeTool();
-    const snap = await handleMessage(tool, { type: 'domtool:getSnapshot', force: true, options: { includeLayout: true } });
+    const snap = await handleMessage(tool, {
+      type: 'domtool:getSnapshot',
+      force: true,
+      options: { includeLayout: true },
+    });
     expect(snap).toEqual({ ok: true, type: 'domtool:getSnapshot', result: { page: { body: { children: [1, 2] } } } });
     expect(tool.getSerializedDom).toHaveBeenCalledWith({ includeLayout: true, force: true });
     await handleMessage(tool, { type: 'domtool:type', nodeId: 'nv_1', text: 'hi ', pressEnter: true });
@@ -57,19 +61,46 @@ describe('domtool:* protocol', () => {
     const files = [{ name: 'a.txt', data: 'hi' }];
     await handleMessage(tool, { type: 'domtool:upload', nodeId: 'nv_5', files });
     expect(tool.upload).toHaveBeenCalledWith('nv_5', files, { via: undefined });
-    expect(await handleMessage(tool, { type: 'domtool:drag', nodeId: 'nv_3' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
-    expect(await handleMessage(tool, { type: 'domtool:upload', nodeId: 'nv_3', files: 'x' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(await handleMessage(tool, { type: 'domtool:drag', nodeId: 'nv_3' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR' },
+    });
+    expect(await handleMessage(tool, { type: 'domtool:upload', nodeId: 'nv_3', files: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR' },
+    });
   });
 
   it('message types equal method names; the older names still answer (issue 33)', async () => {
     const tool = fakeTool();
     const json = await handleMessage(tool, { type: 'domtool:getSerializedDom', force: true });
-    expect(json).toEqual({ ok: true, type: 'domtool:getSerializedDom', result: { page: { body: { children: [1, 2] } } } });
+    expect(json).toEqual({
+      ok: true,
+      type: 'domtool:getSerializedDom',
+      result: { page: { body: { children: [1, 2] } } },
+    });
     expect(tool.getSerializedDom).toHaveBeenCalledWith({ force: true });
-    expect(await handleMessage(tool, { type: 'domtool:invalidateSnapshot' })).toEqual({ ok: true, type: 'domtool:invalidateSnapshot', result: { invalidated: true } });
-    expect(await handleMessage(tool, { type: 'domtool:invalidate' })).toEqual({ ok: true, type: 'domtool:invalidate', result: { invalidated: true } });
+    expect(await handleMessage(tool, { type: 'domtool:invalidateSnapshot' })).toEqual({
+      ok: true,
+      type: 'domtool:invalidateSnapshot',
+      result: { invalidated: true },
+    });
+    expect(await handleMessage(tool, { type: 'domtool:invalidate' })).toEqual({
+      ok: true,
+      type: 'domtool:invalidate',
+      result: { invalidated: true },
+    });
     expect(tool.invalidateSnapshot).toHaveBeenCalledTimes(2);
-    expect(MESSAGE_TYPES).toEqual(expect.arrayContaining(['domtool:getSerializedDom', 'domtool:getSnapshot', 'domtool:invalidateSnapshot', 'domtool:invalidate', 'domtool:find', 'domtool:inspect']));
+    expect(MESSAGE_TYPES).toEqual(
+      expect.arrayContaining([
+        'domtool:getSerializedDom',
+        'domtool:getSnapshot',
+        'domtool:invalidateSnapshot',
+        'domtool:invalidate',
+        'domtool:find',
+        'domtool:inspect',
+      ]),
+    );
   });
 
   it('takes `target` beside `nodeId`, `values` beside `value`, and the element first for keys (issue 33)', async () => {
@@ -77,7 +108,10 @@ describe('domtool:* protocol', () => {
     await handleMessage(tool, { type: 'domtool:click', target: { text: 'Sign in' } });
     expect(tool.click).toHaveBeenCalledWith({ text: 'Sign in' }, {});
     await handleMessage(tool, { type: 'domtool:type', target: { text: 'Email', within: 'nv_form' }, text: 'a@b.c' });
-    expect(tool.type).toHaveBeenCalledWith({ text: 'Email', within: 'nv_form' }, 'a@b.c', { replace: undefined, pressEnter: undefined });
+    expect(tool.type).toHaveBeenCalledWith({ text: 'Email', within: 'nv_form' }, 'a@b.c', {
+      replace: undefined,
+      pressEnter: undefined,
+    });
     await handleMessage(tool, { type: 'domtool:check', target: 'nv_7' });
     expect(tool.check).toHaveBeenCalledWith('nv_7');
     await handleMessage(tool, { type: 'domtool:select', target: { text: 'Country' }, values: ['France'] });
@@ -91,20 +125,33 @@ describe('domtool:* protocol', () => {
     await handleMessage(tool, { type: 'domtool:scroll', target: { text: 'Reviews' } });
     expect(tool.scroll).toHaveBeenLastCalledWith({ text: 'Reviews' }, { direction: undefined, amount: undefined });
     await handleMessage(tool, { type: 'domtool:drag', target: { text: 'Card 1' }, to: { text: 'Done' } });
-    expect(tool.drag).toHaveBeenLastCalledWith({ text: 'Card 1' }, { text: 'Done' }, { steps: undefined, position: undefined });
+    expect(tool.drag).toHaveBeenLastCalledWith(
+      { text: 'Card 1' },
+      { text: 'Done' },
+      { steps: undefined, position: undefined },
+    );
     await handleMessage(tool, { type: 'domtool:inspect', target: { text: 'Buy' } });
     expect(tool.inspect).toHaveBeenCalledWith({ text: 'Buy' });
-    expect(await handleMessage(tool, { type: 'domtool:focus', target: { text: '' } })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(await handleMessage(tool, { type: 'domtool:focus', target: { text: '' } })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR' },
+    });
   });
 
   it('returns errors as data and never throws', async () => {
     const tool = fakeTool();
-    expect(await handleMessage(tool, { type: 'domtool:click' })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    expect(await handleMessage(tool, { type: 'domtool:click' })).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_ERROR' },
+    });
     tool.getText.mockRejectedValueOnce(new Error('boom'));
     expect(await handleMessage(tool, { type: 'domtool:getText' })).toMatchObject({
       ok: false,
       error: { code: 'INTERNAL_ERROR', recoverable: true, message: expect.stringContaining('boom') },
     });
-    expect(await handleMessage(tool, { type: 'domtool:nope' })).toMatchObject({ ok: false, error: { code: 'UNKNOWN_MESSAGE' } });
+    expect(await handleMessage(tool, { type: 'domtool:nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_MESSAGE' },
+    });
   });
 });

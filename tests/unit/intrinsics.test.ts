@@ -6,7 +6,27 @@ import { Math as SafeMath, Promise as SafePromise, isNative, writtenMath } from 
 // The stand-ins used when a page replaced Math before DomTool loaded must give the
 // engine's answers (issue 31): held against Math itself on edge and random values.
 describe('intrinsics', () => {
-  const edge = [0, -0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, 1e-9, -1e-9, 3.7, -3.7, 1e21, -1e21, 2 ** 53, NaN, Infinity, -Infinity];
+  const edge = [
+    0,
+    -0,
+    0.5,
+    -0.5,
+    1.5,
+    -1.5,
+    2.5,
+    -2.5,
+    0.49999999999999994,
+    1e-9,
+    -1e-9,
+    3.7,
+    -3.7,
+    1e21,
+    -1e21,
+    2 ** 53,
+    NaN,
+    Infinity,
+    -Infinity,
+  ];
   let seed = 7;
   const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff - 0.5) * 2000;
   const values = [...edge, ...Array.from({ length: 300 }, rand)];
@@ -33,14 +53,15 @@ describe('intrinsics', () => {
   });
 
   it('multiplies 32-bit as Math.imul and draws randoms in [0, 1)', () => {
-    for (let i = 0; i + 1 < values.length; i++) expect(writtenMath.imul(values[i] | 0, values[i + 1] | 0)).toBe(Math.imul(values[i] | 0, values[i + 1] | 0));
+    for (let i = 0; i + 1 < values.length; i++)
+      expect(writtenMath.imul(values[i] | 0, values[i + 1] | 0)).toBe(Math.imul(values[i] | 0, values[i + 1] | 0));
     for (let i = 0; i < 1000; i++) {
       const r = writtenMath.random();
       expect(r >= 0 && r < 1).toBe(true);
     }
   });
 
-  it('answers with the engine\'s own functions when they are there, and the engine\'s Promise', () => {
+  it("answers with the engine's own functions when they are there, and the engine's Promise", () => {
     expect(SafeMath.max).toBe(Math.max);
     expect(SafeMath.round).toBe(Math.round);
     expect(SafePromise).toBe(Promise);
@@ -55,11 +76,13 @@ describe('intrinsics', () => {
       for (const name of readdirSync(dir)) {
         const path = join(dir, name);
         if (statSync(path).isDirectory()) walk(path);
-        else if (name.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/\bMath\.([A-Za-z0-9_]+)/g)) used.add(m[1]);
+        else if (name.endsWith('.ts'))
+          for (const m of readFileSync(path, 'utf8').matchAll(/\bMath\.([A-Za-z0-9_]+)/g)) used.add(m[1]);
       }
     };
     walk(join(__dirname, '../../src'));
     expect(used.size).toBeGreaterThan(3);
-    for (const name of used) expect(typeof (SafeMath as unknown as Record<string, unknown>)[name], `Math.${name}`).not.toBe('undefined');
+    for (const name of used)
+      expect(typeof (SafeMath as unknown as Record<string, unknown>)[name], `Math.${name}`).not.toBe('undefined');
   });
 });

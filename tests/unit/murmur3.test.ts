@@ -6,7 +6,19 @@ import { imulByHalves } from '../../src/dom/builtins';
 // Ids are hashes: our x86_32 must equal the package's bit for bit.
 describe('murmur3 (x86, 32-bit)', () => {
   it('matches murmurhash3js x86.hash32 on edge and random keys and seeds', () => {
-    const keys = ['', 'a', 'ab', 'abc', 'abcd', 'abcde', 'button#1', 'nv_k3x9a2', '\u00e9t\u00e9', '\u{1F600}x', 'x'.repeat(1000)];
+    const keys = [
+      '',
+      'a',
+      'ab',
+      'abc',
+      'abcd',
+      'abcde',
+      'button#1',
+      'nv_k3x9a2',
+      '\u00e9t\u00e9',
+      '\u{1F600}x',
+      'x'.repeat(1000),
+    ];
     let seed = 12345;
     const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
     for (let n = 0; n < 500; n++) {
@@ -46,7 +58,8 @@ describe('murmur3 (x86, 32-bit)', () => {
     // One assertion for the 44,521 pairs: an expect() per pair took 5-8 s on a loaded machine
     // (and timed out CI's landing runs); the mismatches, if any, are listed by the one assertion.
     const wrong: string[] = [];
-    for (const a of values) for (const b of values) if (imulByHalves(a, b) !== Math.imul(a, b)) wrong.push(`${a} * ${b}`);
+    for (const a of values)
+      for (const b of values) if (imulByHalves(a, b) !== Math.imul(a, b)) wrong.push(`${a} * ${b}`);
     expect(wrong).toEqual([]);
   });
 });

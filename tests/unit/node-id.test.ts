@@ -6,7 +6,13 @@ import { isNodeId } from '../../src/snapshot/ids/node-id';
 import { IdAllocator, formatId } from '../../src/snapshot/ids/element-ids';
 import { resolveTarget, type SnapshotLike } from '../../src/actions/resolve';
 
-const emptySnapshot: SnapshotLike = { takenAt: 0, getElement: () => null, getNodeId: () => undefined, getFingerprint: () => null, has: () => false };
+const emptySnapshot: SnapshotLike = {
+  takenAt: 0,
+  getElement: () => null,
+  getNodeId: () => undefined,
+  getFingerprint: () => null,
+  has: () => false,
+};
 
 describe('isNodeId', () => {
   it('accepts every id the allocator hands out, and the summary/omission suffixes', () => {
@@ -21,7 +27,24 @@ describe('isNodeId', () => {
   });
 
   it('refuses what cannot be an id', () => {
-    for (const bad of ['4', 'button', '', 'nv_', 'NV_A4CO', 'nv_a4co ', ' nv_a4co', 'nv-a4co', '#nv_a4co', '[nv_a4co]', 'nv_' + 'a'.repeat(62), 4, null, undefined, {}, ['nv_a']]) {
+    for (const bad of [
+      '4',
+      'button',
+      '',
+      'nv_',
+      'NV_A4CO',
+      'nv_a4co ',
+      ' nv_a4co',
+      'nv-a4co',
+      '#nv_a4co',
+      '[nv_a4co]',
+      'nv_' + 'a'.repeat(62),
+      4,
+      null,
+      undefined,
+      {},
+      ['nv_a'],
+    ]) {
       expect(isNodeId(bad), JSON.stringify(bad)).toBe(false);
     }
   });
@@ -46,7 +69,7 @@ describe('resolveTarget on a malformed id', () => {
   });
 });
 
-describe("getText({ root }) with a malformed id", () => {
+describe('getText({ root }) with a malformed id', () => {
   it('says it is not a node id (and a well-formed unknown id that it is not in the snapshot)', async () => {
     const { DomTool } = await import('../../src/DomTool');
     document.body.innerHTML = '<button>Save</button>';

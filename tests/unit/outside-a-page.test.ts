@@ -29,13 +29,17 @@ describe('a DomTool created without a document', () => {
 
 describe('installDomToolContentScript outside an extension', () => {
   it('throws an error naming what to use instead', () => {
-    expect(() => installDomToolContentScript()).toThrow(/must run in a browser extension content script.*dist\/domtool\.iife\.js/s);
+    expect(() => installDomToolContentScript()).toThrow(
+      /must run in a browser extension content script.*dist\/domtool\.iife\.js/s,
+    );
   });
 
   it('installs when chrome.runtime.onMessage exists', () => {
     const listeners: unknown[] = [];
     const g = globalThis as { chrome?: unknown };
-    g.chrome = { runtime: { onMessage: { addListener: (l: unknown) => listeners.push(l), removeListener: () => listeners.pop() } } };
+    g.chrome = {
+      runtime: { onMessage: { addListener: (l: unknown) => listeners.push(l), removeListener: () => listeners.pop() } },
+    };
     try {
       const handle = installDomToolContentScript();
       expect(listeners).toHaveLength(1);

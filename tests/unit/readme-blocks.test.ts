@@ -3,13 +3,25 @@
 import { describe, expect, it } from 'vitest';
 import { codeBlocks, readmeBlocks, README_FILES } from '../../scripts/readme-blocks.mjs';
 
-
 // vitest runs from the repository root (happy-dom gives import.meta.url an http: scheme).
 const ROOT = process.cwd();
 
 describe('codeBlocks', () => {
   it('finds fenced blocks with their language and opening line, indented fences included', () => {
-    const md = ['# t', '```ts', 'const a = 1;', '```', 'text', '  ```js', '  f();', '    g();', '  ```', '```', 'plain', '```'].join('\n');
+    const md = [
+      '# t',
+      '```ts',
+      'const a = 1;',
+      '```',
+      'text',
+      '  ```js',
+      '  f();',
+      '    g();',
+      '  ```',
+      '```',
+      'plain',
+      '```',
+    ].join('\n');
     expect(codeBlocks(md)).toEqual([
       { lang: 'ts', line: 2, code: 'const a = 1;\n' },
       { lang: 'js', line: 6, code: 'f();\n  g();\n' },

@@ -34,16 +34,28 @@ describe('renderResultText', () => {
       download: { id: 3, url: 'https://example.com/a.zip', filename: 'a.zip', state: 'in_progress' },
     });
     const text = renderResultText(r);
-    expect(text).toBe('ok; prompt "Password?" answered OK; opened new tab 7 https://example.com/docs (act there with its tabId); download started: "a.zip" (in_progress)');
+    expect(text).toBe(
+      'ok; prompt "Password?" answered OK; opened new tab 7 https://example.com/docs (act there with its tabId); download started: "a.zip" (in_progress)',
+    );
     // The answer the caller gave a prompt is not repeated (it may be a secret).
     expect(text).not.toContain('hunter2');
   });
 
   it('says navigation, unsettled pages and no effect briefly; failures carry code and message', () => {
-    expect(renderResultText(successResult(0, { mutations: 1, navigated: true, urlAfter: 'http://x/b' }, [msg.navigated('http://x/b')]))).toBe('ok; navigated to http://x/b');
-    expect(renderResultText(successResult(0, { mutations: 2, settled: false }))).toBe('ok; page changed; page still busy (not settled)');
-    expect(renderResultText(successResult(0, { mutations: 0 }, [msg.noEffect('click')], true))).toMatch(/^ok; no visible effect/);
-    expect(renderResultText(failureResult(0, new DomToolError('NOT_ACTIONABLE', 'It is disabled.')))).toBe('failed NOT_ACTIONABLE: It is disabled.');
+    expect(
+      renderResultText(
+        successResult(0, { mutations: 1, navigated: true, urlAfter: 'http://x/b' }, [msg.navigated('http://x/b')]),
+      ),
+    ).toBe('ok; navigated to http://x/b');
+    expect(renderResultText(successResult(0, { mutations: 2, settled: false }))).toBe(
+      'ok; page changed; page still busy (not settled)',
+    );
+    expect(renderResultText(successResult(0, { mutations: 0 }, [msg.noEffect('click')], true))).toMatch(
+      /^ok; no visible effect/,
+    );
+    expect(renderResultText(failureResult(0, new DomToolError('NOT_ACTIONABLE', 'It is disabled.')))).toBe(
+      'failed NOT_ACTIONABLE: It is disabled.',
+    );
   });
 });
 

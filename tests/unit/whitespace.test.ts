@@ -6,15 +6,39 @@ import { normalizeWhitespace, singleSpaced } from '../../src/dom/dom-utils';
 import { cleanName, hasNameText } from '../../src/semantics/name-text';
 
 const slowNormalize = (t: string) => t.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
-const slowClean = (t: string) => t.replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '').replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim();
+const slowClean = (t: string) =>
+  t
+    .replace(/[\uE000-\uF8FF]|[\uDB80-\uDBFF][\uDC00-\uDFFF]/g, '')
+    .replace(/[\s\u00a0\u200b\ufeff]+/g, ' ')
+    .trim();
 
-const PIECES = ['a', 'Buy now', ' ', '  ', '\t', '\n', '\u00a0', '\u200b', '\ufeff', '\u2003', '\u3000', '\ue001', '\udb80\udc01', 'é', '日本', '\u0085', '\r\n', 'x y', '😀'];
+const PIECES = [
+  'a',
+  'Buy now',
+  ' ',
+  '  ',
+  '\t',
+  '\n',
+  '\u00a0',
+  '\u200b',
+  '\ufeff',
+  '\u2003',
+  '\u3000',
+  '\ue001',
+  '\udb80\udc01',
+  'é',
+  '日本',
+  '\u0085',
+  '\r\n',
+  'x y',
+  '😀',
+];
 
 function* samples(): Generator<string> {
   // Every string of up to three pieces, and a seeded random sample of longer ones.
   for (const a of PIECES) for (const b of PIECES) for (const c of PIECES) yield a + b + c;
   let seed = 7;
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
   for (let i = 0; i < 2000; i++) {
     let s = '';
     for (let k = 0; k < 8; k++) s += PIECES[Math.floor(rand() * PIECES.length)];
@@ -39,7 +63,8 @@ describe('whitespace normalization fast path', () => {
   });
   it('hasNameText says whether cleanName leaves anything, on every sample', () => {
     for (const s of samples()) expect(hasNameText(s), JSON.stringify(s)).toBe(slowClean(s) !== '');
-    for (const s of ['\u0001', '\udb80', '\udb80x', '\udc00', ' \t\n\u00a0\u200b\ufeff\ue001\udb80\udc01 ']) expect(hasNameText(s), JSON.stringify(s)).toBe(slowClean(s) !== '');
+    for (const s of ['\u0001', '\udb80', '\udb80x', '\udc00', ' \t\n\u00a0\u200b\ufeff\ue001\udb80\udc01 '])
+      expect(hasNameText(s), JSON.stringify(s)).toBe(slowClean(s) !== '');
   });
 
   it('takes the fast path for ordinary text only', () => {

@@ -98,7 +98,11 @@ snapshotEl.addEventListener('click', async (e) => {
 });
 
 $<HTMLButtonElement>('refresh').addEventListener('click', () => void refresh());
-allEl.addEventListener('change', () => void request(allEl.checked ? { type: 'domtool:highlight', nodeIds: 'all' } : { type: 'domtool:clearHighlight' }));
+allEl.addEventListener(
+  'change',
+  () =>
+    void request(allEl.checked ? { type: 'domtool:highlight', nodeIds: 'all' } : { type: 'domtool:clearHighlight' }),
+);
 $<HTMLButtonElement>('send').addEventListener('click', async () => {
   let message: Record<string, unknown>;
   try {

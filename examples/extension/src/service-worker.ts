@@ -30,7 +30,11 @@ async function send(message: DomToolRequest, tabId?: number): Promise<DomToolRes
     return {
       ok: false,
       type: message.type,
-      error: { code: 'INTERNAL_ERROR', message: `Content script not reachable: ${(e as Error).message}. Use domtool.service, which injects it.`, recoverable: true },
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: `Content script not reachable: ${(e as Error).message}. Use domtool.service, which injects it.`,
+        recoverable: true,
+      },
     };
   }
 }
@@ -45,7 +49,13 @@ async function tabByUrl(prefix: string): Promise<number | undefined> {
 // a page's URL tells them apart: a panel opened as a tab has a sender.tab too).
 const extensionOrigin = chrome.runtime.getURL('');
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  if ((sender.url ?? '').indexOf(extensionOrigin) !== 0 || !message || typeof message.type !== 'string' || message.type.indexOf('domtool:') !== 0) return undefined;
+  if (
+    (sender.url ?? '').indexOf(extensionOrigin) !== 0 ||
+    !message ||
+    typeof message.type !== 'string' ||
+    message.type.indexOf('domtool:') !== 0
+  )
+    return undefined;
   void service.handleMessage(message).then(sendResponse);
   return true;
 });

@@ -41,7 +41,12 @@ export function boxOf(el: Element): Box {
     const cr = c.getBoundingClientRect();
     if (cr.width <= 0 && cr.height <= 0) continue;
     union = union
-      ? { left: Math.min(union.left, cr.left), top: Math.min(union.top, cr.top), right: Math.max(union.right, cr.right), bottom: Math.max(union.bottom, cr.bottom) }
+      ? {
+          left: Math.min(union.left, cr.left),
+          top: Math.min(union.top, cr.top),
+          right: Math.max(union.right, cr.right),
+          bottom: Math.max(union.bottom, cr.bottom),
+        }
       : { left: cr.left, top: cr.top, right: cr.right, bottom: cr.bottom };
   }
   return union ?? { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
@@ -108,7 +113,11 @@ export function paddingBox(el: Element, box: Box): Box {
  * an overflow:hidden app shell — as long as some of the window shows; on a cut axis the
  * clip narrows to the window.
  */
-export function contentClips(overflow: Overflow, box: Box, inherited: Box | null): { hard: Box | null; soft: Box | null } {
+export function contentClips(
+  overflow: Overflow,
+  box: Box,
+  inherited: Box | null,
+): { hard: Box | null; soft: Box | null } {
   if (overflow === 'visible') return { hard: inherited, soft: null };
   const window = inherited ? intersect(inherited, box) : box;
   if (overflow === 'clip') return { hard: window, soft: null };
@@ -116,7 +125,9 @@ export function contentClips(overflow: Overflow, box: Box, inherited: Box | null
   if (overflow === 'scroll') return { hard: null, soft: window };
   const scrollX = overflow === 'clip-y';
   return {
-    hard: scrollX ? { left: -Infinity, right: Infinity, top: window.top, bottom: window.bottom } : { left: window.left, right: window.right, top: -Infinity, bottom: Infinity },
+    hard: scrollX
+      ? { left: -Infinity, right: Infinity, top: window.top, bottom: window.bottom }
+      : { left: window.left, right: window.right, top: -Infinity, bottom: Infinity },
     soft: window,
   };
 }
@@ -140,8 +151,6 @@ export interface PlainRect extends Box {
   height: number;
 }
 
-
-
 /**
  * The region `clip-path: inset(…)` / `circle(0)` or `clip: rect(…)` (absolutely
  * positioned boxes; `position` is the computed one, or '' when the box cannot be
@@ -163,7 +172,10 @@ function clipRegionRaw(style: CSSStyleDeclaration, box: PlainRect, position: str
   if (path && path !== 'none') {
     const inset = /^inset\(([^)]*)\)/.exec(path);
     if (inset) {
-      const parts = inset[1].split(/\s+round\s+/)[0].trim().split(/\s+/);
+      const parts = inset[1]
+        .split(/\s+round\s+/)[0]
+        .trim()
+        .split(/\s+/);
       const t = parts[0];
       const r = parts[1] ?? t;
       const b = parts[2] ?? t;
@@ -175,7 +187,8 @@ function clipRegionRaw(style: CSSStyleDeclaration, box: PlainRect, position: str
         bottom: box.bottom - length(b, box.height),
       };
     }
-    if (/^(?:circle|ellipse)\(\s*0(?:px|%)?(?:\s+0(?:px|%)?)?(?:\s|\))/.test(path)) return { left: box.left, right: box.left, top: box.top, bottom: box.top };
+    if (/^(?:circle|ellipse)\(\s*0(?:px|%)?(?:\s+0(?:px|%)?)?(?:\s|\))/.test(path))
+      return { left: box.left, right: box.left, top: box.top, bottom: box.top };
   }
   // `clip` applies to absolutely positioned boxes only: not read for the rest.
   if (position !== 'absolute' && position !== 'fixed') return null;

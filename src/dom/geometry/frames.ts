@@ -32,7 +32,12 @@ export function frameContentBox(frameEl: Element, left: number, top: number): Bo
   const padB = style ? parseFloat(style.paddingBottom) || 0 : 0;
   const x = left + (inner.clientLeft || 0) + padL;
   const y = top + (inner.clientTop || 0) + padT;
-  return { left: x, top: y, right: x + Math.max(0, (inner.clientWidth || 0) - padL - padR), bottom: y + Math.max(0, (inner.clientHeight || 0) - padT - padB) };
+  return {
+    left: x,
+    top: y,
+    right: x + Math.max(0, (inner.clientWidth || 0) - padL - padR),
+    bottom: y + Math.max(0, (inner.clientHeight || 0) - padT - padB),
+  };
 }
 
 /** Maps a point in a frame's document (its client coordinates) to its parent document's client coordinates. */
@@ -60,7 +65,13 @@ export interface FrameView {
 /** The view of `frameEl`'s document `doc`, given the frame element's border box in top-level coordinates. */
 export function frameView(frameEl: Element, doc: Document, box: Box): FrameView {
   const viewport = frameContentBox(frameEl, box.left, box.top);
-  return { frameEl, dx: viewport.left, dy: viewport.top, viewport, hardClip: frameScrolls(frameEl, doc) ? null : viewport };
+  return {
+    frameEl,
+    dx: viewport.left,
+    dy: viewport.top,
+    viewport,
+    hardClip: frameScrolls(frameEl, doc) ? null : viewport,
+  };
 }
 
 /** Whether a person can scroll the frame's document (scrolling="no", or overflow hidden on its viewport, forbid it). */

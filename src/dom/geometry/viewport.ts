@@ -34,7 +34,12 @@ export function viewportOf(doc: Document): Box {
 export function windowBoxOf(doc: Document): Box {
   const win = doc.defaultView;
   const root = doc.documentElement;
-  return { left: 0, top: 0, right: win?.innerWidth ?? root?.clientWidth ?? 0, bottom: win?.innerHeight ?? root?.clientHeight ?? 0 };
+  return {
+    left: 0,
+    top: 0,
+    right: win?.innerWidth ?? root?.clientWidth ?? 0,
+    bottom: win?.innerHeight ?? root?.clientHeight ?? 0,
+  };
 }
 
 /** Centre of the element's visible part, in its own frame's client coordinates; null when none of it is in view. */
@@ -60,7 +65,9 @@ export function scrollIntoViewIfNeeded(el: Element): boolean {
   const vp = viewportOf(el.ownerDocument);
   const inside = intersect(box, vp);
   const fits = box.right - box.left <= vp.right && box.bottom - box.top <= vp.bottom;
-  const fullyVisible = fits ? inside.left <= box.left && inside.top <= box.top && inside.right >= box.right && inside.bottom >= box.bottom : hasArea(inside);
+  const fullyVisible = fits
+    ? inside.left <= box.left && inside.top <= box.top && inside.right >= box.right && inside.bottom >= box.bottom
+    : hasArea(inside);
   if (fullyVisible && !frameOutOfView(el) && !scrolledAwayInContainer(el, box)) return false;
   scrollToCentre(el);
   scrollRestIntoView(el);
@@ -111,12 +118,21 @@ function scrolledAwayInContainer(el: Element, box: Box): boolean {
   const win = windowOf(el);
   if (!win) return false;
   // Up to (not including) the root scroller: the page's own scrolling is the viewport check.
-  for (let cur = flatTreeParent(el); cur && cur !== el.ownerDocument.documentElement && cur !== el.ownerDocument.body; cur = flatTreeParent(cur)) {
+  for (
+    let cur = flatTreeParent(el);
+    cur && cur !== el.ownerDocument.documentElement && cur !== el.ownerDocument.body;
+    cur = flatTreeParent(cur)
+  ) {
     if (cur.scrollHeight <= cur.clientHeight && cur.scrollWidth <= cur.clientWidth) continue;
     if (overflowKind(win.getComputedStyle(cur)) === 'visible') continue;
     const inside = intersect(box, paddingBox(cur, cur.getBoundingClientRect()));
     const fits = box.right - box.left <= cur.clientWidth && box.bottom - box.top <= cur.clientHeight;
-    if (fits ? inside.left > box.left || inside.top > box.top || inside.right < box.right || inside.bottom < box.bottom : !hasArea(inside)) return true;
+    if (
+      fits
+        ? inside.left > box.left || inside.top > box.top || inside.right < box.right || inside.bottom < box.bottom
+        : !hasArea(inside)
+    )
+      return true;
   }
   return false;
 }

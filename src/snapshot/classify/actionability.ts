@@ -33,13 +33,25 @@ export interface AttributeScan {
 
 const HANDLER_ATTRIBUTES = wordList(
   'onclick onmousedown onmouseup onpointerdown onpointerup ondblclick onkeydown onkeyup onkeypress ' +
-  'ontouchstart ontouchend onchange oninput',
+    'ontouchstart ontouchend onchange oninput',
 );
 
 /** One scratch result reused for every element: traversal reads it before the next scan. */
 const scratch: AttributeScan = {
-  role: null, tabindex: null, handler: null, testId: null, className: '',
-  contentEditable: null, ariaHidden: false, inert: false, href: false, browserxOverlay: false, draggable: false, stable: false, aria: false, authorNamed: false,
+  role: null,
+  tabindex: null,
+  handler: null,
+  testId: null,
+  className: '',
+  contentEditable: null,
+  ariaHidden: false,
+  inert: false,
+  href: false,
+  browserxOverlay: false,
+  draggable: false,
+  stable: false,
+  aria: false,
+  authorNamed: false,
 };
 
 /** Reads the attributes classification needs, in one pass. The result is valid until the next call. */
@@ -48,37 +60,80 @@ export function scanAttributes(el: Element): AttributeScan {
   out.role = out.handler = out.testId = out.contentEditable = null;
   out.tabindex = null;
   out.className = '';
-  out.ariaHidden = out.inert = out.href = out.browserxOverlay = out.draggable = out.stable = out.aria = out.authorNamed = false;
+  out.ariaHidden =
+    out.inert =
+    out.href =
+    out.browserxOverlay =
+    out.draggable =
+    out.stable =
+    out.aria =
+    out.authorNamed =
+      false;
   // Most elements have no attributes at all; Attr wrappers are costly to create.
   if (!el.hasAttributes()) return out;
   const names = el.getAttributeNames();
   for (let i = 0; i < names.length; i++) {
     const name = names[i];
     switch (name) {
-      case 'role': out.role = el.getAttribute(name); out.stable = true; break;
-      case 'id': case 'name': case 'type': out.stable = true; break;
+      case 'role':
+        out.role = el.getAttribute(name);
+        out.stable = true;
+        break;
+      case 'id':
+      case 'name':
+      case 'type':
+        out.stable = true;
+        break;
       case 'aria-label':
         out.stable = true;
         if (/\S/.test(el.getAttribute(name) ?? '')) out.authorNamed = true;
         break;
-      case 'aria-labelledby': out.authorNamed = out.aria = true; break;
+      case 'aria-labelledby':
+        out.authorNamed = out.aria = true;
+        break;
       case 'tabindex': {
         const n = parseInt(el.getAttribute(name) ?? '', 10);
         out.tabindex = Number.isNaN(n) ? null : n;
         break;
       }
-      case 'class': out.className = el.getAttribute(name) ?? ''; break;
-      case 'contenteditable': out.contentEditable = el.getAttribute(name); break;
-      case 'aria-hidden': out.ariaHidden = (el.getAttribute(name) ?? '').trim().toLowerCase() === 'true'; break;
-      case 'inert': out.inert = true; break;
-      case 'href': out.href = out.stable = true; break;
-      case 'data-testid': out.testId = el.getAttribute(name); out.stable = true; break;
-      case 'data-test': case 'data-cy': case 'data-test-id': out.testId = el.getAttribute(name); break;
-      case 'data-browserx-overlay': case 'data-domtool-ignore': out.browserxOverlay = true; break;
-      case 'draggable': out.draggable = el.getAttribute(name) === 'true'; break;
+      case 'class':
+        out.className = el.getAttribute(name) ?? '';
+        break;
+      case 'contenteditable':
+        out.contentEditable = el.getAttribute(name);
+        break;
+      case 'aria-hidden':
+        out.ariaHidden = (el.getAttribute(name) ?? '').trim().toLowerCase() === 'true';
+        break;
+      case 'inert':
+        out.inert = true;
+        break;
+      case 'href':
+        out.href = out.stable = true;
+        break;
+      case 'data-testid':
+        out.testId = el.getAttribute(name);
+        out.stable = true;
+        break;
+      case 'data-test':
+      case 'data-cy':
+      case 'data-test-id':
+        out.testId = el.getAttribute(name);
+        break;
+      case 'data-browserx-overlay':
+      case 'data-domtool-ignore':
+        out.browserxOverlay = true;
+        break;
+      case 'draggable':
+        out.draggable = el.getAttribute(name) === 'true';
+        break;
       default:
         if (name.charCodeAt(0) === 97 /* a */ && name.startsWith('aria-')) out.aria = true;
-        else if (name.charCodeAt(0) === 111 /* o */ && name.charCodeAt(1) === 110 /* n */ && HANDLER_ATTRIBUTES.has(name)) {
+        else if (
+          name.charCodeAt(0) === 111 /* o */ &&
+          name.charCodeAt(1) === 110 /* n */ &&
+          HANDLER_ATTRIBUTES.has(name)
+        ) {
           out.handler = name;
         }
     }
@@ -95,11 +150,14 @@ export interface Actionability {
 
 const NOT_ACTIONABLE: Actionability = { tier: 3, focusable: false };
 
-const ACTION_WORD = /(?:^|[-_\s])(?:btn|button|clickable|click|toggle|close|dismiss|submit|open|expand|collapse|trigger|menu-item|dropdown|tab|link|cta|action|checkbox|radio|switch|select|chip)(?:$|[-_\s])/i;
-const ACTION_CLASS = /(?:^|\s)(?:[\w-]*(?:btn|button|clickable)[\w-]*|[\w-]*(?:toggle|trigger|dropdown-item|menu-item)|js-[\w-]*click[\w-]*)(?:\s|$)/i;
+const ACTION_WORD =
+  /(?:^|[-_\s])(?:btn|button|clickable|click|toggle|close|dismiss|submit|open|expand|collapse|trigger|menu-item|dropdown|tab|link|cta|action|checkbox|radio|switch|select|chip)(?:$|[-_\s])/i;
+const ACTION_CLASS =
+  /(?:^|\s)(?:[\w-]*(?:btn|button|clickable)[\w-]*|[\w-]*(?:toggle|trigger|dropdown-item|menu-item)|js-[\w-]*click[\w-]*)(?:\s|$)/i;
 
 /** Native and ARIA controls: what a wrapper of controls holds. */
-const CONTROL_SELECTOR = 'a[href],area[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox],[role=option],[role=switch],[role=radio]';
+const CONTROL_SELECTOR =
+  'a[href],area[href],button,input:not([type=hidden]),select,textarea,[role=button],[role=link],[role=menuitem],[role=tab],[role=checkbox],[role=option],[role=switch],[role=radio]';
 
 /**
  * The controls inside stand for the container: it is a pure wrapper of controls (a
@@ -118,7 +176,8 @@ function representedByControls(el: Element): boolean {
   }
   if (!controls.length) return false;
   // A link decides it without reading any text.
-  for (let i = 0; i < controls.length; i++) if (controls[i].localName === 'a' || controls[i].localName === 'area') return true;
+  for (let i = 0; i < controls.length; i++)
+    if (controls[i].localName === 'a' || controls[i].localName === 'area') return true;
   let own = visibleLength(el.textContent);
   let last: Element | null = null;
   for (let i = 0; i < controls.length && own > 0; i++) {
@@ -237,16 +296,26 @@ const ACTION_CLASS_WORD = /btn|button|click|toggle|trigger|dropdown-item|menu-it
 /** Native control whose activation needs no script: tier 1 by tag. */
 function nativeReason(el: Element, tag: string, scan: AttributeScan): string | null {
   switch (tag) {
-    case 'a': case 'area': return scan.href ? 'native' : null;
-    case 'button': case 'select': case 'textarea': return 'native';
-    case 'input': return inputType(el) === 'hidden' ? null : 'native';
+    case 'a':
+    case 'area':
+      return scan.href ? 'native' : null;
+    case 'button':
+    case 'select':
+    case 'textarea':
+      return 'native';
+    case 'input':
+      return inputType(el) === 'hidden' ? null : 'native';
     case 'summary': {
       const parent = el.parentElement;
       return parent && parent.localName === 'details' ? 'native' : null;
     }
-    case 'audio': case 'video': return el.hasAttribute('controls') ? 'native' : null;
-    case 'label': return (el as HTMLLabelElement).control ? 'label' : null;
-    default: return null;
+    case 'audio':
+    case 'video':
+      return el.hasAttribute('controls') ? 'native' : null;
+    case 'label':
+      return (el as HTMLLabelElement).control ? 'label' : null;
+    default:
+      return null;
   }
 }
 
@@ -278,7 +347,8 @@ function hasOwnListener(el: Element, around: Surroundings): boolean {
 }
 
 /** Words an icon's class, data-icon or label use for an action of its own (more, expand, remove…). */
-const ACTION_ICON = /(?:^|[\s_-])(?:more|ellipsis|kebab|meatballs|dots|overflow|caret|chevron|expander|expand|collapse|switcher|disclosure|remove|delete|trash|close|clear|edit)(?:$|[\s_-])/i;
+const ACTION_ICON =
+  /(?:^|[\s_-])(?:more|ellipsis|kebab|meatballs|dots|overflow|caret|chevron|expander|expand|collapse|switcher|disclosure|remove|delete|trash|close|clear|edit)(?:$|[\s_-])/i;
 
 /**
  * An icon-only piece whose own words name an action (`<span class="more">⋮</span>` in a
@@ -292,7 +362,9 @@ function actionIcon(el: Element): boolean {
   const parent = el.parentElement;
   if (parent && ACTION_ICON.test(iconWords(parent))) return false;
   if (visibleLength(el.textContent) > 0) return false;
-  return el.localName === 'svg' || el.localName === 'img' || el.localName === 'i' || el.querySelector('svg,img,i') !== null;
+  return (
+    el.localName === 'svg' || el.localName === 'img' || el.localName === 'i' || el.querySelector('svg,img,i') !== null
+  );
 }
 
 function iconWords(el: Element): string {
@@ -356,7 +428,8 @@ export function classifyActionability(
   if (scan.contentEditable !== null && (el as HTMLElement).isContentEditable) {
     const parent = el.parentElement as HTMLElement | null;
     // Only the editing host; its descendants are part of the same editor.
-    if (!parent || !parent.isContentEditable) return reachable(style, { tier: 1, reason: 'contenteditable', focusable: true });
+    if (!parent || !parent.isContentEditable)
+      return reachable(style, { tier: 1, reason: 'contenteditable', focusable: true });
   }
   if (scan.role && isInteractiveRole(role)) return reachable(style, { tier: 1, reason: 'role', focusable });
   if (tag === 'body' || tag === 'html') return NOT_ACTIONABLE;
@@ -369,18 +442,29 @@ export function classifyActionability(
   if (scan.handler) return reachable(style, { tier: 2, reason: scan.handler, focusable });
   if (focusable && tag !== 'iframe') return reachable(style, { tier: 2, reason: 'tabindex', focusable });
   if (scan.draggable) return reachable(style, { tier: 2, reason: 'draggable', focusable });
-  if (inControl) return iconPart(el, style, around) ? reachable(style, { tier: 2, reason: 'part', focusable }) : NOT_ACTIONABLE;
-  if (scan.tabindex === -1 && around.container === IN_CUSTOM) return reachable(style, { tier: 2, reason: 'roving-tabindex', focusable });
+  if (inControl)
+    return iconPart(el, style, around) ? reachable(style, { tier: 2, reason: 'part', focusable }) : NOT_ACTIONABLE;
+  if (scan.tabindex === -1 && around.container === IN_CUSTOM)
+    return reachable(style, { tier: 2, reason: 'roving-tabindex', focusable });
   // Sortable rows and cards announce themselves with a grab/move cursor (drag() needs their ids).
-  if ((cursor === 'grab' || cursor === 'move') && around.parentCursor !== cursor) return reachable(style, { tier: 2, reason: 'draggable', focusable });
+  if ((cursor === 'grab' || cursor === 'move') && around.parentCursor !== cursor)
+    return reachable(style, { tier: 2, reason: 'draggable', focusable });
   const weak =
-    cursor === 'pointer' && around.parentCursor !== 'pointer' ? 'cursor'
-    : hasOwnListener(el, around) ? 'listener'
-    : around.parentTarget && isRepeatedItem(el, style) ? 'item'
-    : around.container !== NO_CONTAINER ? (actionIcon(el) ? 'part' : null)
-    : scan.testId && ACTION_WORD.test(scan.testId) ? 'testid'
-    : scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className) ? 'class'
-    : null;
+    cursor === 'pointer' && around.parentCursor !== 'pointer'
+      ? 'cursor'
+      : hasOwnListener(el, around)
+        ? 'listener'
+        : around.parentTarget && isRepeatedItem(el, style)
+          ? 'item'
+          : around.container !== NO_CONTAINER
+            ? actionIcon(el)
+              ? 'part'
+              : null
+            : scan.testId && ACTION_WORD.test(scan.testId)
+              ? 'testid'
+              : scan.className && mayBeActionClass(scan.className) && ACTION_CLASS.test(scan.className)
+                ? 'class'
+                : null;
   if (!weak || representedByControls(el)) return NOT_ACTIONABLE;
   return reachable(style, { tier: 2, reason: weak, focusable });
 }

@@ -20,15 +20,24 @@ interface Vendor {
 }
 
 const VENDORS: Vendor[] = [
-  { name: 'reCAPTCHA', frame: /^https:\/\/(?:www\.)?(?:google\.com|recaptcha\.net)\/recaptcha\/(?:api2|enterprise)\/(?:anchor|bframe)/i, container: '.g-recaptcha' },
+  {
+    name: 'reCAPTCHA',
+    frame: /^https:\/\/(?:www\.)?(?:google\.com|recaptcha\.net)\/recaptcha\/(?:api2|enterprise)\/(?:anchor|bframe)/i,
+    container: '.g-recaptcha',
+  },
   { name: 'hCaptcha', frame: /^https:\/\/(?:[\w-]+\.)?hcaptcha\.com\/captcha\//i, container: '.h-captcha' },
-  { name: 'Cloudflare Turnstile', frame: /^https:\/\/challenges\.cloudflare\.com\/cdn-cgi\/challenge-platform\//i, container: '.cf-turnstile' },
+  {
+    name: 'Cloudflare Turnstile',
+    frame: /^https:\/\/challenges\.cloudflare\.com\/cdn-cgi\/challenge-platform\//i,
+    container: '.cf-turnstile',
+  },
   { name: 'Arkose Labs', frame: /^https:\/\/(?:[\w-]+\.)?(?:arkoselabs\.com|funcaptcha\.com)\//i },
   { name: 'DataDome', frame: /^https:\/\/(?:[\w-]+\.)?captcha-delivery\.com\//i },
   { name: 'GeeTest', frame: /^https:\/\/(?:[\w-]+\.)?geetest\.com\//i, container: '.geetest_holder,.geetest_panel' },
 ];
 
-const CHALLENGE_PAGE = '#challenge-running,#cf-challenge-running,#challenge-form[action*="__cf_chl"],.cf-browser-verification';
+const CHALLENGE_PAGE =
+  '#challenge-running,#cf-challenge-running,#challenge-form[action*="__cf_chl"],.cf-browser-verification';
 /** Every vendor's container above and the challenge page, as one selector (kept in step with VENDORS; a unit test checks). */
 export const ANY_MARKER = '.g-recaptcha,.h-captcha,.cf-turnstile,.geetest_holder,.geetest_panel,' + CHALLENGE_PAGE;
 export const VENDOR_CONTAINERS = (): string[] => VENDORS.filter((v) => v.container).map((v) => v.container!);
@@ -41,7 +50,8 @@ const SIGN_IN_GATE =
   /\b(?:sign|log)\s?(?:in|up)\b[^.!?]{0,60}?\b(?:to|and)\s+(?:continue|keep reading|read|view|see|access|unlock|watch|listen|get full access)\b|\b(?:create|make|register)\s+(?:a\s+|an\s+)?(?:free\s+)?account\s+to\b|\b(?:members?|subscribers?)[- ]only\b/i;
 const SIGN_IN_CONTROL = /^(?:(?:sign|log)\s?in|continue with \w+|sign in with \w+|log in with \w+)\b/i;
 const COOKIE_WORDS = /\b(?:cookies?|consent|gdpr|tracking technologies|we value your privacy)\b/i;
-const CONSENT_CONTROL = /^(?:accept|agree|allow|reject|decline|refuse|consent|ok(?:ay)?,? (?:i agree|got it)|i (?:accept|agree)|got it)\b/i;
+const CONSENT_CONTROL =
+  /^(?:accept|agree|allow|reject|decline|refuse|consent|ok(?:ay)?,? (?:i agree|got it)|i (?:accept|agree)|got it)\b/i;
 
 /**
  * The blocker on this page, if any. `modal`: the open modal dialog (classify/modal.ts);
@@ -68,7 +78,8 @@ function findCaptcha(doc: Document): string | null {
   for (let i = 0; i < frames.length; i++) {
     const src = frames[i].getAttribute('src') ?? '';
     if (!src || /[?&#]size=invisible\b/i.test(src)) continue;
-    for (let v = 0; v < VENDORS.length; v++) if (VENDORS[v].frame.test(src) && shownAsWidget(frames[i])) return VENDORS[v].name;
+    for (let v = 0; v < VENDORS.length; v++)
+      if (VENDORS[v].frame.test(src) && shownAsWidget(frames[i])) return VENDORS[v].name;
   }
   // The common answer (none) first: does any vendor's container or the challenge page exist?
   if (!anyMatch(doc, ANY_MARKER)) return null;
@@ -110,14 +121,17 @@ function shownAsWidget(el: Element): boolean {
 
 function layerText(roots: Element[]): string {
   let text = '';
-  for (let i = 0; i < roots.length && text.length < 4000; i++) text += ' ' + ((roots[i] as HTMLElement).innerText ?? roots[i].textContent ?? '');
+  for (let i = 0; i < roots.length && text.length < 4000; i++)
+    text += ' ' + ((roots[i] as HTMLElement).innerText ?? roots[i].textContent ?? '');
   return text.replace(/\s+/g, ' ').slice(0, 4000);
 }
 
 /** A visible control in the layer whose text or label matches (a password field counts as signing in). */
 function hasControl(roots: Element[], words: RegExp, passwordCounts: boolean): boolean {
   for (let r = 0; r < roots.length; r++) {
-    const controls = roots[r].querySelectorAll('button,a[href],input[type=submit],input[type=button],[role=button],input[type=password]');
+    const controls = roots[r].querySelectorAll(
+      'button,a[href],input[type=submit],input[type=button],[role=button],input[type=password]',
+    );
     for (let i = 0; i < controls.length && i < 200; i++) {
       const el = controls[i];
       if (!isRendered(el)) continue;
@@ -125,7 +139,13 @@ function hasControl(roots: Element[], words: RegExp, passwordCounts: boolean): b
         if (passwordCounts) return true;
         continue;
       }
-      const label = ((el as HTMLInputElement).value && el.localName === 'input' ? (el as HTMLInputElement).value : el.getAttribute('aria-label') || el.textContent || '').replace(/\s+/g, ' ').trim();
+      const label = (
+        (el as HTMLInputElement).value && el.localName === 'input'
+          ? (el as HTMLInputElement).value
+          : el.getAttribute('aria-label') || el.textContent || ''
+      )
+        .replace(/\s+/g, ' ')
+        .trim();
       if (words.test(label)) return true;
     }
   }

@@ -10,7 +10,8 @@ import type { VirtualNode } from '../../types';
 export type Consequence = NonNullable<VirtualNode['consequence']>;
 
 /** Files a browser saves rather than shows (a PDF or an image opens in a tab: not marked). */
-const DOWNLOAD_EXTENSIONS = /\.(zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|pkg|exe|msi|deb|rpm|apk|appimage|iso|csv|xlsx?|docx?|pptx?|odt|ods|odp|epub|mobi|torrent|ics|vcf)$/i;
+const DOWNLOAD_EXTENSIONS =
+  /\.(zip|gz|tgz|bz2|xz|7z|rar|tar|dmg|pkg|exe|msi|deb|rpm|apk|appimage|iso|csv|xlsx?|docx?|pptx?|odt|ods|odp|epub|mobi|torrent|ics|vcf)$/i;
 
 /**
  * The page's words for a step that cannot be taken back: paying or ordering, deleting,
@@ -24,13 +25,19 @@ const IRREVERSIBLE =
 const SUBMIT_TYPES: Record<string, true> = { submit: true, image: true };
 
 /** The consequence marks of an actionable element, or undefined. Never throws (R1). */
-export function consequenceOf(el: Element, tag: string, role: string | undefined, name: string | undefined): Consequence | undefined {
+export function consequenceOf(
+  el: Element,
+  tag: string,
+  role: string | undefined,
+  name: string | undefined,
+): Consequence | undefined {
   try {
     let out: Consequence | undefined;
     if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) out = linkConsequence(el as HTMLAnchorElement);
     else if (isSubmitter(el, tag)) out = submitConsequence(el as HTMLButtonElement);
     // Buttons and menu items do things; a link that merely reads "Delete…" usually leads to a page about it.
-    if (name && (role === 'button' || role === 'menuitem') && IRREVERSIBLE.test(name.trim())) (out ??= {}).irreversible = true;
+    if (name && (role === 'button' || role === 'menuitem') && IRREVERSIBLE.test(name.trim()))
+      (out ??= {}).irreversible = true;
     return out;
   } catch {
     return undefined;
@@ -130,9 +137,11 @@ function submitConsequence(el: HTMLButtonElement): Consequence | undefined {
   if (!form) return undefined;
   const doc = el.ownerDocument;
   // formmethod/method "dialog" closes a dialog: nothing leaves the page.
-  if ((el.getAttribute('formmethod') ?? form.getAttribute('method') ?? '').trim().toLowerCase() === 'dialog') return undefined;
+  if ((el.getAttribute('formmethod') ?? form.getAttribute('method') ?? '').trim().toLowerCase() === 'dialog')
+    return undefined;
   const out: Consequence = {};
-  if (opensNewContext(el.getAttribute('formtarget') ?? form.getAttribute('target') ?? baseTarget(doc), doc)) out.newTab = true;
+  if (opensNewContext(el.getAttribute('formtarget') ?? form.getAttribute('target') ?? baseTarget(doc), doc))
+    out.newTab = true;
   // Attributes, not form.action: an input named "action" shadows that property.
   const action = el.getAttribute('formaction') ?? form.getAttribute('action');
   const host = action ? hostOf(action, doc) : '';
@@ -149,7 +158,8 @@ function opensNewContext(target: string | null, doc: Document): boolean {
   if (lower === '_self' || lower === '_parent' || lower === '_top') return false;
   // A named target is a frame of this page when one carries that name.
   const named = doc.getElementsByName(t);
-  for (let i = 0; i < named.length; i++) if (named[i].localName === 'iframe' || named[i].localName === 'frame') return false;
+  for (let i = 0; i < named.length; i++)
+    if (named[i].localName === 'iframe' || named[i].localName === 'frame') return false;
   return true;
 }
 

@@ -15,7 +15,17 @@ import { composedContains, hitTest, pointerReaches } from '../../semantics/hit-t
 import { getAccessibleName, getRole, isModalLayer, pointerTargetOf } from '../../semantics';
 import { getRect, getStyle } from '../../dom/caches';
 import { PaintOrder } from '../../dom/paint-order';
-import { centreOf, containsPoint, hasArea, intersect, intersectOrNull, type Box, type FrameView, type PlainRect, type Point } from '../../dom/geometry';
+import {
+  centreOf,
+  containsPoint,
+  hasArea,
+  intersect,
+  intersectOrNull,
+  type Box,
+  type FrameView,
+  type PlainRect,
+  type Point,
+} from '../../dom/geometry';
 import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
 
@@ -46,7 +56,8 @@ interface CoverHit {
 }
 
 /** Names of the control that takes a cover away (cookie banners, dialogs). */
-const DISMISS = /\b(?:accept|agree|allow|got it|ok|okay|close|dismiss|reject|decline|deny|continue|no thanks|understand)\b|^[×✕✖xX]$/i;
+const DISMISS =
+  /\b(?:accept|agree|allow|got it|ok|okay|close|dismiss|reject|decline|deny|continue|no thanks|understand)\b|^[×✕✖xX]$/i;
 
 /** Height of the bands covers are filed in (top-level coordinates), so a test reads only nearby covers. */
 const BAND = 512;
@@ -68,7 +79,10 @@ export class CoverScan {
   private readonly pinned: Cover[] = [];
   private scrollRange: Box | null = null;
 
-  constructor(private readonly viewport: Box, private readonly top: Document) {}
+  constructor(
+    private readonly viewport: Box,
+    private readonly top: Document,
+  ) {}
 
   /** Traversal: a same-origin frame entered; `viewport` is its content box (top-level coordinates). */
   noteFrame(doc: Document, view: FrameView): void {
@@ -76,7 +90,16 @@ export class CoverScan {
   }
 
   /** Traversal: a visible element with its position ('' when in flow or relative), its box (top-level coordinates) and its clip. */
-  noteElement(el: Element, style: CSSStyleDeclaration, position: string, left: number, top: number, right: number, bottom: number, clip: Box | null): void {
+  noteElement(
+    el: Element,
+    style: CSSStyleDeclaration,
+    position: string,
+    left: number,
+    top: number,
+    right: number,
+    bottom: number,
+    clip: Box | null,
+  ): void {
     const vp = this.viewport;
     const doc = el.ownerDocument;
     const inView = doc === this.top && left < vp.right && right > vp.left && top < vp.bottom && bottom > vp.top;
@@ -92,15 +115,32 @@ export class CoverScan {
     if (clip) box = intersect(box, clip);
     if (box.right - box.left >= 1 && box.bottom - box.top >= 1) {
       this.all.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
-      if (position === 'fixed' && doc === this.top) this.pinned.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
+      if (position === 'fixed' && doc === this.top)
+        this.pinned.push({ el, left: box.left, top: box.top, right: box.right, bottom: box.bottom });
     }
     if (!inView) return;
     this.covers.push({ el, left, top, right, bottom });
-    if (position === 'fixed' && left <= vp.left + 1 && top <= vp.top + 1 && right >= vp.right - 1 && bottom >= vp.bottom - 1) this.fullViewport.push(el);
+    if (
+      position === 'fixed' &&
+      left <= vp.left + 1 &&
+      top <= vp.top + 1 &&
+      right >= vp.right - 1 &&
+      bottom >= vp.bottom - 1
+    )
+      this.fullViewport.push(el);
   }
 
   /** Traversal: text appended to `run` as raw[start, end); dx/dy: the offset of its frame. */
-  noteText(text: Text, parent: Element | null, rect: PlainRect | null, run: BuildNode, start: number, end: number, dx: number, dy: number): void {
+  noteText(
+    text: Text,
+    parent: Element | null,
+    rect: PlainRect | null,
+    run: BuildNode,
+    start: number,
+    end: number,
+    dx: number,
+    dy: number,
+  ): void {
     if (!parent || !rect) return;
     this.pieces.push({ text, parent, rect, run, start, end, dx, dy });
   }
@@ -116,7 +156,8 @@ export class CoverScan {
       if (!this.textCovered(piece, perception)) continue;
       const raw = piece.run.raw ?? '';
       // includeHiddenText: a run that is covered as a whole is kept, marked.
-      if (markInstead && piece.start === 0 && piece.end === raw.length) Object.assign(piece.run.vn, { hidden: 'covered', visible: false });
+      if (markInstead && piece.start === 0 && piece.end === raw.length)
+        Object.assign(piece.run.vn, { hidden: 'covered', visible: false });
       else piece.run.raw = raw.slice(0, piece.start) + ' ' + raw.slice(piece.end);
       dropped++;
     }
@@ -139,12 +180,19 @@ export class CoverScan {
       // A control drawn invisible is clicked through its stand-in (its label): test that.
       const target = pointerTargetOf(el);
       const local = getRect(target);
-      const r: Box = { left: local.left + view.dx, top: local.top + view.dy, right: local.right + view.dx, bottom: local.bottom + view.dy };
-      const found = (this.overlapsForeignCover(target, r) && this.coverHere(target, r, view)) || this.pinnedOver(target, r);
+      const r: Box = {
+        left: local.left + view.dx,
+        top: local.top + view.dy,
+        right: local.right + view.dx,
+        bottom: local.bottom + view.dy,
+      };
+      const found =
+        (this.overlapsForeignCover(target, r) && this.coverHere(target, r, view)) || this.pinnedOver(target, r);
       if (!found) continue;
       if (!idOf) {
         idOf = new Map();
-        for (let j = 0; j < kept.length; j++) if (kept[j].ref && isElement(kept[j].ref)) idOf.set(kept[j].ref as Element, kept[j]);
+        for (let j = 0; j < kept.length; j++)
+          if (kept[j].ref && isElement(kept[j].ref)) idOf.set(kept[j].ref as Element, kept[j]);
       }
       node.vn.covered = describeCover(found.hit, found.under, kept, idOf);
     }
@@ -168,7 +216,10 @@ export class CoverScan {
     const range = (this.scrollRange ??= scrollRangeOf(this.top, vp));
     const dx = clamp((r.left + r.right - vp.left - vp.right) / 2, range.left, range.right);
     const dy = clamp((r.top + r.bottom - vp.top - vp.bottom) / 2, range.top, range.bottom);
-    const shown = intersectOrNull({ left: r.left - dx, top: r.top - dy, right: r.right - dx, bottom: r.bottom - dy }, vp);
+    const shown = intersectOrNull(
+      { left: r.left - dx, top: r.top - dy, right: r.right - dx, bottom: r.bottom - dy },
+      vp,
+    );
     if (!shown) return null;
     const p = centreOf(shown);
     for (let i = this.pinned.length - 1; i >= 0; i--) {
@@ -263,7 +314,8 @@ export class CoverScan {
       if (!band) continue;
       for (let i = 0; i < band.length; i++) {
         const c = band[i];
-        if (c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top && !c.el.contains(el)) return true;
+        if (c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top && !c.el.contains(el))
+          return true;
       }
     }
     return false;
@@ -291,12 +343,13 @@ export class CoverScan {
 
   /** The viewport a fixed box of `doc` is fixed to (top-level coordinates). */
   fixedViewport(doc: Document): Box {
-    return doc === this.top ? this.viewport : this.frames.get(doc)?.viewport ?? this.viewport;
+    return doc === this.top ? this.viewport : (this.frames.get(doc)?.viewport ?? this.viewport);
   }
 
   private viewOf(doc: Document): FrameView | null {
     // The top document's "frame" is the whole page: anything on it can be scrolled to.
-    if (doc === this.top) return (this.topView ??= { frameEl: doc.documentElement, dx: 0, dy: 0, viewport: EVERYWHERE, hardClip: null });
+    if (doc === this.top)
+      return (this.topView ??= { frameEl: doc.documentElement, dx: 0, dy: 0, viewport: EVERYWHERE, hardClip: null });
     return this.frames.get(doc) ?? null;
   }
 

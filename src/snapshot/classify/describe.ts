@@ -31,11 +31,13 @@ export const MAX_NAME_LENGTH = 150;
 
 const STATEFUL_ROLES = wordList(
   'heading row progressbar meter scrollbar treeitem dialog alertdialog tabpanel gridcell group listbox ' +
-  'tree grid treegrid menu menubar tablist radiogroup',
+    'tree grid treegrid menu menubar tablist radiogroup',
 );
 
 /** Roles whose accessible name comes from their content: naming them would repeat their text. */
-const UNNAMED_CONTAINER_ROLES = wordList('listitem row cell gridcell list paragraph tabpanel columnheader rowheader log status alert math');
+const UNNAMED_CONTAINER_ROLES = wordList(
+  'listitem row cell gridcell list paragraph tabpanel columnheader rowheader log status alert math',
+);
 
 export function describeElement(facts: NodeFacts): VirtualNode {
   const { el, tag, role, act, options } = facts;
@@ -99,7 +101,8 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     if (cut) vn.text_overflow = true;
   }
 
-  if (facts.scan.href && (tag === 'a' || tag === 'area')) vn.href = shortenUrl(el.getAttribute('href') ?? '', el.ownerDocument);
+  if (facts.scan.href && (tag === 'a' || tag === 'area'))
+    vn.href = shortenUrl(el.getAttribute('href') ?? '', el.ownerDocument);
   if (tag === 'img' || tag === 'video' || tag === 'audio') {
     const src = el.getAttribute('src');
     if (src && !src.startsWith('data:')) vn.src = shortenUrl(src, el.ownerDocument);
@@ -116,7 +119,12 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   if (act?.focusable || actionable) vn.computed.focusable = act?.focusable || isFocusable(el);
   if (facts.offscreen) vn.computed.offscreen = true;
   if (options.includeLayout) {
-    vn.layout = { x: Math.round(facts.box.left), y: Math.round(facts.box.top), width: Math.round(facts.rect.width), height: Math.round(facts.rect.height) };
+    vn.layout = {
+      x: Math.round(facts.box.left),
+      y: Math.round(facts.box.top),
+      width: Math.round(facts.rect.width),
+      height: Math.round(facts.rect.height),
+    };
   }
   return vn;
 }
@@ -162,7 +170,11 @@ export function shortenUrl(href: string, doc: Document | null): string {
   let out = href.trim();
   if (/^javascript:/i.test(out)) return 'javascript:';
   const origin = originOf(doc);
-  if (origin && out.startsWith(origin) && (out.length === origin.length || out.charCodeAt(origin.length) === 47 /* / */)) {
+  if (
+    origin &&
+    out.startsWith(origin) &&
+    (out.length === origin.length || out.charCodeAt(origin.length) === 47) /* / */
+  ) {
     out = out.slice(origin.length) || '/';
   }
   return out.length > 100 ? out.slice(0, 99) + '…' : out;

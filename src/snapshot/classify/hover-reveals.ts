@@ -98,7 +98,12 @@ function revealRules(doc: Document): RevealRule[] {
 
 function collect(list: CSSRuleList, out: RevealRule[], budget: { left: number }, win: Window | null): void {
   for (let i = 0; i < list.length && budget.left > 0 && out.length < MAX_KEPT; i++, budget.left--) {
-    const rule = list[i] as CSSRule & { selectorText?: string; style?: CSSStyleDeclaration; cssRules?: CSSRuleList; media?: MediaList };
+    const rule = list[i] as CSSRule & {
+      selectorText?: string;
+      style?: CSSStyleDeclaration;
+      cssRules?: CSSRuleList;
+      media?: MediaList;
+    };
     if (typeof rule.selectorText === 'string' && rule.style) {
       if (rule.selectorText.indexOf(':hover') >= 0 || rule.selectorText.indexOf(':focus-within') >= 0) {
         if (reveals(rule.style)) for (const r of parseSelectorList(rule.selectorText)) out.push(r);

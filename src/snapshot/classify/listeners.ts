@@ -8,7 +8,16 @@
 /** Event types a person triggers by clicking or tapping. */
 // A fixed list, looked up by name: no for…in over a page object (R2: enumerable
 // prototype pollution would walk into it; the bundle check forbids for…in).
-const POINTER_EVENTS = ['click', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'touchstart', 'touchend', 'dblclick'];
+const POINTER_EVENTS = [
+  'click',
+  'mousedown',
+  'mouseup',
+  'pointerdown',
+  'pointerup',
+  'touchstart',
+  'touchend',
+  'dblclick',
+];
 
 /** The element has a pointer handler of its own. */
 export const OWN_LISTENER = 1;
@@ -35,7 +44,8 @@ export function readListenerExpandos(el: Element): number {
     const key = keys[i];
     const c = key.charCodeAt(0);
     if (c === 95 /* _ */) out |= underscoreKey(el, key);
-    else if (c === 106 /* j */ && key.startsWith('jQuery')) out |= jQueryData(jQueryInternal(key, (el as unknown as Bag)[key]));
+    else if (c === 106 /* j */ && key.startsWith('jQuery'))
+      out |= jQueryData(jQueryInternal(key, (el as unknown as Bag)[key]));
   }
   return out;
 }
@@ -44,11 +54,20 @@ function underscoreKey(el: Element, key: string): number {
   const value = (el as unknown as Bag)[key] as Bag | null | undefined;
   if (!value || typeof value !== 'object') return 0;
   if (key.startsWith('__reactProps$')) {
-    return typeof value.onClick === 'function' || typeof value.onMouseDown === 'function' || typeof value.onPointerDown === 'function' ? OWN_LISTENER : 0;
+    return typeof value.onClick === 'function' ||
+      typeof value.onMouseDown === 'function' ||
+      typeof value.onPointerDown === 'function'
+      ? OWN_LISTENER
+      : 0;
   }
   if (key === '_vei') return value.onClick || value.onMousedown || value.onPointerdown ? OWN_LISTENER : 0;
   if (key === '__e') {
-    return typeof value.onClick === 'function' || typeof value.onclick === 'function' || typeof value.onMouseDown === 'function' || typeof value.onPointerDown === 'function' ? OWN_LISTENER : 0;
+    return typeof value.onClick === 'function' ||
+      typeof value.onclick === 'function' ||
+      typeof value.onMouseDown === 'function' ||
+      typeof value.onPointerDown === 'function'
+      ? OWN_LISTENER
+      : 0;
   }
   return 0;
 }
@@ -83,9 +102,12 @@ function jQueryData(data: unknown): number {
   if (!events || typeof events !== 'object') return 0;
   let out = 0;
   for (let t = 0; t < POINTER_EVENTS.length; t++) {
-    const handlers = (events as Record<string, unknown>)[POINTER_EVENTS[t]] as Array<{ selector?: unknown }> | undefined;
+    const handlers = (events as Record<string, unknown>)[POINTER_EVENTS[t]] as
+      | Array<{ selector?: unknown }>
+      | undefined;
     if (!handlers || typeof handlers.length !== 'number') continue;
-    for (let i = 0; i < handlers.length; i++) out |= handlers[i] && typeof handlers[i].selector === 'string' ? DELEGATES : OWN_LISTENER;
+    for (let i = 0; i < handlers.length; i++)
+      out |= handlers[i] && typeof handlers[i].selector === 'string' ? DELEGATES : OWN_LISTENER;
   }
   return out;
 }

@@ -24,7 +24,13 @@ export function isMessageRegion(el: Element): boolean {
  * attribute scan): aria-live is read only when the element has some aria-* attribute.
  * Never true for <body> (a page-wide live region would protect everything).
  */
-export function isMessageRegionScanned(el: Element, tag: string, role: string | null, cls: string, hasAria: boolean): boolean {
+export function isMessageRegionScanned(
+  el: Element,
+  tag: string,
+  role: string | null,
+  cls: string,
+  hasAria: boolean,
+): boolean {
   if (tag === 'output') return true;
   return tag !== 'body' && regionByAttributes(el, role, cls, hasAria);
 }

@@ -32,14 +32,21 @@ export function findModal(doc: Document): Element | null {
  * corners and looks like a backdrop (translucent, blurred, or holding a dialog). Returns
  * it and the positioned boxes drawn above it (a dialog next to its backdrop), or null. Only called when traversal met such a fixed box, so most pages pay nothing.
  */
-export function findOverlay(doc: Document, candidates: Element[], positioned: readonly (Box & { el: Element })[], viewport: Box): Element[] | null {
+export function findOverlay(
+  doc: Document,
+  candidates: Element[],
+  positioned: readonly (Box & { el: Element })[],
+  viewport: Box,
+): Element[] | null {
   for (let i = candidates.length - 1; i >= 0; i--) {
     const overlay = candidates[i];
     if (!backdropLike(overlay)) continue;
     const inset = 4;
     const corners = [
-      [viewport.left + inset, viewport.top + inset], [viewport.right - inset, viewport.top + inset],
-      [viewport.left + inset, viewport.bottom - inset], [viewport.right - inset, viewport.bottom - inset],
+      [viewport.left + inset, viewport.top + inset],
+      [viewport.right - inset, viewport.top + inset],
+      [viewport.left + inset, viewport.bottom - inset],
+      [viewport.right - inset, viewport.bottom - inset],
     ];
     let onTop = true;
     for (let c = 0; c < corners.length && onTop; c++) {
@@ -87,9 +94,14 @@ function backdropLike(el: Element): boolean {
 }
 
 /** Drops from the tree (and the kept list) everything outside the overlay roots; ancestors of a root stay. */
-export function confineTo(roots: Element[], tree: BuildNode[], kept: BuildNode[]): { tree: BuildNode[]; kept: BuildNode[] } {
+export function confineTo(
+  roots: Element[],
+  tree: BuildNode[],
+  kept: BuildNode[],
+): { tree: BuildNode[]; kept: BuildNode[] } {
   const inside = (node: BuildNode) => !!node.ref && roots.some((r) => r.contains(node.ref!));
-  const holds = (node: BuildNode) => !!node.ref && isElement(node.ref) && roots.some((r) => (node.ref as Element).contains(r));
+  const holds = (node: BuildNode) =>
+    !!node.ref && isElement(node.ref) && roots.some((r) => (node.ref as Element).contains(r));
   const filter = (list: BuildNode[]): BuildNode[] => {
     const out: BuildNode[] = [];
     for (let i = 0; i < list.length; i++) {

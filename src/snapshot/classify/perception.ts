@@ -16,7 +16,14 @@ import { getStyle } from '../../dom/caches';
 import { overflowKind, type Box, type PlainRect } from '../../dom/geometry';
 
 /** Why a text run is not seen; also the label shown when hidden text is asked for. */
-export type HiddenReason = 'transparent' | 'low-contrast' | 'tiny' | 'clipped' | 'off-page' | 'covered' | 'visually-hidden';
+export type HiddenReason =
+  | 'transparent'
+  | 'low-contrast'
+  | 'tiny'
+  | 'clipped'
+  | 'off-page'
+  | 'covered'
+  | 'visually-hidden';
 
 /** Text below this size (px, after transforms) cannot be read. */
 export const MIN_TEXT_PX = 4;
@@ -75,7 +82,11 @@ export class TextPerception {
   private pageRight = -1;
   private readonly canvas: Background | null;
 
-  constructor(private readonly doc: Document, private readonly scrollX: number, private readonly scrollY: number) {
+  constructor(
+    private readonly doc: Document,
+    private readonly scrollX: number,
+    private readonly scrollY: number,
+  ) {
     let range: Range | null = null;
     try {
       range = doc.createRange();
@@ -122,7 +133,11 @@ export class TextPerception {
     // shows where the glyphs went), or a box shrunk by a transform (scale(0.05)) or to a
     // sliver that clips them.
     const indent = inline ? '0px' : style.textIndent;
-    if ((indent !== '0px' && Math.abs(parseFloat(indent)) >= 100) || (rect && (rect.height < MIN_TEXT_PX || rect.width < 2))) this.lastNeedsGeometry = true;
+    if (
+      (indent !== '0px' && Math.abs(parseFloat(indent)) >= 100) ||
+      (rect && (rect.height < MIN_TEXT_PX || rect.width < 2))
+    )
+      this.lastNeedsGeometry = true;
     // The painted colour is the fill colour (defaults to `color`).
     const fill = parseColor(style.webkitTextFillColor || style.color);
     if (!fill) return null;
@@ -139,7 +154,14 @@ export class TextPerception {
   }
 
   /** `rect` and `clip` are in top-level viewport coordinates; glyph rects are offset by the frame's (dx, dy). */
-  private judgeGlyphs(text: Text, parent: Element, rect: PlainRect | null, clip: Box | null, dx: number, dy: number): HiddenReason | null {
+  private judgeGlyphs(
+    text: Text,
+    parent: Element,
+    rect: PlainRect | null,
+    clip: Box | null,
+    dx: number,
+    dy: number,
+  ): HiddenReason | null {
     const rects = this.glyphRects(text);
     if (!rects || !rects.length) return null;
     // The parent's own overflow clipping counts for its text (traversal skips it for leaves).
@@ -153,10 +175,18 @@ export class TextPerception {
     for (let i = 0; i < rects.length; i++) {
       const g = rects[i];
       if (g.width <= 0 && g.height <= 0) continue;
-      const r = { left: g.left + dx, top: g.top + dy, right: g.right + dx, bottom: g.bottom + dy, width: g.width, height: g.height };
+      const r = {
+        left: g.left + dx,
+        top: g.top + dy,
+        right: g.right + dx,
+        bottom: g.bottom + dy,
+        width: g.width,
+        height: g.height,
+      };
       if (r.height >= MIN_TEXT_PX && r.width >= 1) tiny = false;
       const visible = region
-        ? Math.min(r.right, region.right) - Math.max(r.left, region.left) >= 1 && Math.min(r.bottom, region.bottom) - Math.max(r.top, region.top) >= MIN_TEXT_PX
+        ? Math.min(r.right, region.right) - Math.max(r.left, region.left) >= 1 &&
+          Math.min(r.bottom, region.bottom) - Math.max(r.top, region.top) >= MIN_TEXT_PX
         : true;
       if (visible) outside = false;
       if (g.right + this.scrollX > 0 && g.bottom + this.scrollY > 0 && g.left < right) offPage = false;
@@ -243,7 +273,12 @@ export class TextPerception {
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 
 function intersectBox(a: Box, b: Box): Box {
-  return { left: Math.max(a.left, b.left), top: Math.max(a.top, b.top), right: Math.min(a.right, b.right), bottom: Math.min(a.bottom, b.bottom) };
+  return {
+    left: Math.max(a.left, b.left),
+    top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right),
+    bottom: Math.min(a.bottom, b.bottom),
+  };
 }
 
 /** The canvas colour behind a document: white unless the page asks for a dark scheme or sits in a frame. */
@@ -254,7 +289,9 @@ function canvasOf(doc: Document): Background | null {
     if (!win || win.frameElement || win.parent !== win) return UNKNOWN;
     const root = doc.documentElement;
     const style = root ? getStyle(root) : null;
-    const scheme = style ? (style as CSSStyleDeclaration & { colorScheme?: string }).colorScheme ?? 'normal' : 'normal';
+    const scheme = style
+      ? ((style as CSSStyleDeclaration & { colorScheme?: string }).colorScheme ?? 'normal')
+      : 'normal';
     if (scheme && scheme !== 'normal' && scheme !== 'light' && scheme !== 'only light') return UNKNOWN;
     return { color: WHITE, owner: null };
   } catch {
@@ -268,7 +305,11 @@ function canvasOf(doc: Document): Background | null {
  */
 function paintsOtherwise(parent: Element, style: CSSStyleDeclaration): boolean {
   if (style.textShadow && style.textShadow !== 'none') return true;
-  const s = style as CSSStyleDeclaration & { webkitTextStrokeWidth?: string; webkitTextStrokeColor?: string; webkitBackgroundClip?: string };
+  const s = style as CSSStyleDeclaration & {
+    webkitTextStrokeWidth?: string;
+    webkitTextStrokeColor?: string;
+    webkitBackgroundClip?: string;
+  };
   if (parseFloat(s.webkitTextStrokeWidth ?? '0') > 0) {
     const stroke = parseColor(s.webkitTextStrokeColor ?? '');
     if (!stroke || stroke.a > MIN_ALPHA) return true;
@@ -278,7 +319,8 @@ function paintsOtherwise(parent: Element, style: CSSStyleDeclaration): boolean {
   for (let i = 0; cur && i < 4; i++, cur = parentElementOrHost(cur)) {
     const cs = i === 0 ? style : getStyle(cur);
     if (!cs) break;
-    const clip = (cs as CSSStyleDeclaration & { webkitBackgroundClip?: string }).webkitBackgroundClip || cs.backgroundClip;
+    const clip =
+      (cs as CSSStyleDeclaration & { webkitBackgroundClip?: string }).webkitBackgroundClip || cs.backgroundClip;
     if (clip === 'text' && cs.backgroundImage !== 'none') return true;
   }
   return false;
@@ -351,5 +393,12 @@ function paintsAt(el: Element, rect: PlainRect, fill: Rgba): boolean {
 
 function overlaps(el: Element, rect: PlainRect): boolean {
   const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && r.left < rect.right && r.right > rect.left && r.top < rect.bottom && r.bottom > rect.top;
+  return (
+    r.width > 0 &&
+    r.height > 0 &&
+    r.left < rect.right &&
+    r.right > rect.left &&
+    r.top < rect.bottom &&
+    r.bottom > rect.top
+  );
 }

@@ -55,7 +55,11 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   }
   const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget * BUDGET_SAFETY : Infinity;
   // Without a token limit only the node count matters: no need to format every line.
-  if (tokenLimit === Infinity && ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)) return { roots, truncated, reasons, notes };
+  if (
+    tokenLimit === Infinity &&
+    ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)
+  )
+    return { roots, truncated, reasons, notes };
   // A line's cost is asked again by the second linearize and each treeCost below: formatted once per node.
   const costs = new Map<BuildNode['vn'], number>();
   const lineCost = (node: BuildNode): number => {
@@ -118,7 +122,9 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
     keep = select(entries, limit, options.maxNodes, protectedEntries);
     rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
   }
-  notes.push(`${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`);
+  notes.push(
+    `${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`,
+  );
   return { roots: rebuilt, truncated, reasons, notes };
 }
 
@@ -143,7 +149,12 @@ function linearize(roots: BuildNode[], viewport: Box, lineCost: (node: BuildNode
     const line = lineCost(node);
     const own = line > 0;
     const cost = own ? line + Math.ceil(depth / 4) : 0;
-    const distance = node.bottom < viewport.top ? viewport.top - node.bottom : node.top > viewport.bottom ? node.top - viewport.bottom : 0;
+    const distance =
+      node.bottom < viewport.top
+        ? viewport.top - node.bottom
+        : node.top > viewport.bottom
+          ? node.top - viewport.bottom
+          : 0;
     entries.push({ node, parent, cost, rank: rankOf(node, distance, vpHeight), distance, order: entries.length });
     return own ? depth + 1 : depth;
   });
@@ -154,7 +165,12 @@ function rankOf(node: BuildNode, distance: number, vpHeight: number): number {
   const vn = node.vn;
   const near = distance <= vpHeight;
   if (vn.actionable) return distance === 0 ? 0 : near ? 1 : 3;
-  const structural = vn.role === 'heading' || isDialogRole(vn.role) || vn.role === 'form' || vn.role === 'navigation' || vn.role === 'main';
+  const structural =
+    vn.role === 'heading' ||
+    isDialogRole(vn.role) ||
+    vn.role === 'form' ||
+    vn.role === 'navigation' ||
+    vn.role === 'main';
   if (distance === 0) return structural ? 1 : 2;
   if (structural) return near ? 2 : 4;
   if (vn.tag === TEXT_TAG || vn.text) return near ? 4 : 5;
@@ -195,7 +211,13 @@ function select(entries: Entry[], tokenLimit: number, maxNodes: number, protecte
 }
 
 /** Copies the tree keeping selected nodes; each run of dropped siblings becomes one marker. The input is not changed. */
-function rebuild(roots: BuildNode[], keep: Set<number>, indexOf: Map<BuildNode, number>, sizes: number[], viewport: Box): BuildNode[] {
+function rebuild(
+  roots: BuildNode[],
+  keep: Set<number>,
+  indexOf: Map<BuildNode, number>,
+  sizes: number[],
+  viewport: Box,
+): BuildNode[] {
   const copies: BuildNode[] = [];
   const filterList = (list: BuildNode[]): BuildNode[] => {
     const out: BuildNode[] = [];
@@ -245,9 +267,22 @@ function treeCost(roots: BuildNode[], lineCost: (node: BuildNode) => number): nu
 function marker(first: BuildNode, count: number, last: BuildNode, viewport: Box): BuildNode {
   // Say which way to scroll: the agent's next step is to bring the cut part into view.
   // Only on sizeable cuts: a hint on every one-node gap would cost more than it tells.
-  const where = count < 5 ? '' : last.bottom <= viewport.top ? ' above (scroll up)' : first.top >= viewport.bottom ? ' below (scroll down)' : '';
+  const where =
+    count < 5
+      ? ''
+      : last.bottom <= viewport.top
+        ? ' above (scroll up)'
+        : first.top >= viewport.bottom
+          ? ' below (scroll down)'
+          : '';
   return {
-    vn: { node_id: first.vn.node_id + '_o', tag: SUMMARY_TAG, visible: true, text: `${count} more node${count === 1 ? '' : 's'} omitted${where}`, summary: { total: count, shown: 0, label: 'omitted' } },
+    vn: {
+      node_id: first.vn.node_id + '_o',
+      tag: SUMMARY_TAG,
+      visible: true,
+      text: `${count} more node${count === 1 ? '' : 's'} omitted${where}`,
+      summary: { total: count, shown: 0, label: 'omitted' },
+    },
     children: [],
     block: first.block,
     top: first.top,
@@ -282,7 +317,8 @@ function limitDepth(roots: BuildNode[], maxDepth: number): boolean {
       continue;
     }
     for (let i = 0; i < node.children.length; i++) stack.push({ node: node.children[i], depth: depth + 1 });
-    if (node.shadow) for (let i = 0; i < node.shadow.length; i++) stack.push({ node: node.shadow[i], depth: depth + 1 });
+    if (node.shadow)
+      for (let i = 0; i < node.shadow.length; i++) stack.push({ node: node.shadow[i], depth: depth + 1 });
     if (node.frame) for (let i = 0; i < node.frame.length; i++) stack.push({ node: node.frame[i], depth: depth + 1 });
   }
   return changed;

@@ -8,7 +8,7 @@ import { absorbLeadingText, absorbSingleText, dropTextRepeatingName, finalizeRun
 /** Containers that stay even without a name: structure a reader relies on. */
 const ALWAYS_KEPT_ROLES = wordList(
   'form table grid treegrid row dialog alertdialog navigation main banner contentinfo complementary ' +
-  'search list menu menubar tablist tree listbox radiogroup toolbar tabpanel',
+    'search list menu menubar tablist tree listbox radiogroup toolbar tabpanel',
 );
 
 /** An unnamed, non-actionable structural node whose content is enough on its own. */
@@ -18,14 +18,29 @@ function isHoistable(node: BuildNode): boolean {
   if (node.frame || node.shadow || vn.crossOrigin || vn.closedShadowRoot || vn.frameSrc !== undefined) return false;
   if (vn.name) return false;
   const role = vn.role;
-  if (role && (ALWAYS_KEPT_ROLES.has(role) || role === 'heading' || role === 'listitem' || role === 'cell' || role === 'gridcell' || role === 'columnheader' || role === 'rowheader' || role === 'img' || role === 'separator' || role === 'progressbar' || role === 'meter')) return false;
+  if (
+    role &&
+    (ALWAYS_KEPT_ROLES.has(role) ||
+      role === 'heading' ||
+      role === 'listitem' ||
+      role === 'cell' ||
+      role === 'gridcell' ||
+      role === 'columnheader' ||
+      role === 'rowheader' ||
+      role === 'img' ||
+      role === 'separator' ||
+      role === 'progressbar' ||
+      role === 'meter')
+  )
+    return false;
   return true;
 }
 
 function isEmpty(node: BuildNode): boolean {
   if (node.children.length || node.vn.text || node.frame?.length || node.shadow?.length) return false;
   const vn = node.vn;
-  if (vn.actionable || vn.name || vn.value || vn.crossOrigin || vn.closedShadowRoot || vn.frameSrc !== undefined) return false;
+  if (vn.actionable || vn.name || vn.value || vn.crossOrigin || vn.closedShadowRoot || vn.frameSrc !== undefined)
+    return false;
   // Structure with nothing inside tells a reader nothing (empty list, empty row, unnamed image).
   return vn.role !== 'separator' && vn.role !== 'progressbar' && vn.role !== 'meter';
 }
@@ -37,10 +52,11 @@ export function flattenList(nodes: BuildNode[]): BuildNode[] {
   const stack: BuildNode[] = [];
   const expanded: boolean[] = [];
   const pushAll = (list: BuildNode[] | undefined) => {
-    if (list) for (let i = 0; i < list.length; i++) {
-      stack.push(list[i]);
-      expanded.push(false);
-    }
+    if (list)
+      for (let i = 0; i < list.length; i++) {
+        stack.push(list[i]);
+        expanded.push(false);
+      }
   };
   pushAll(nodes);
   while (stack.length) {
@@ -83,7 +99,8 @@ function spliceList(list: BuildNode[]): BuildNode[] {
     out ??= list.slice(0, i);
     if (!hoisted) continue;
     if (node.redundantText) {
-      for (let c = 0; c < node.children.length; c++) if (node.children[c].vn.tag !== TEXT_TAG) out.push(node.children[c]);
+      for (let c = 0; c < node.children.length; c++)
+        if (node.children[c].vn.tag !== TEXT_TAG) out.push(node.children[c]);
       continue;
     }
     if (node.vn.text) out.push(textFrom(node));
@@ -95,7 +112,13 @@ function spliceList(list: BuildNode[]): BuildNode[] {
 /** A hoisted node that had absorbed its text becomes a plain text run again. */
 function textFrom(node: BuildNode): BuildNode {
   return {
-    vn: { node_id: node.vn.node_id, tag: TEXT_TAG, text: node.vn.text, visible: true, ...(node.vn.text_overflow ? { text_overflow: true } : {}) },
+    vn: {
+      node_id: node.vn.node_id,
+      tag: TEXT_TAG,
+      text: node.vn.text,
+      visible: true,
+      ...(node.vn.text_overflow ? { text_overflow: true } : {}),
+    },
     ref: node.ref,
     children: [],
     block: node.block,

@@ -26,7 +26,8 @@ function shapeOf(node: BuildNode): string {
   const vn = node.vn;
   let shape = vn.tag + '/' + (vn.role ?? '') + '/' + (vn.actionable ? 'a' : '');
   // One level of child shape separates "product tile" from "ad tile" without deep hashing.
-  for (let i = 0; i < node.children.length && i < 6; i++) shape += ',' + node.children[i].vn.tag + (node.children[i].vn.role ?? '');
+  for (let i = 0; i < node.children.length && i < 6; i++)
+    shape += ',' + node.children[i].vn.tag + (node.children[i].vn.role ?? '');
   return shape;
 }
 
@@ -66,7 +67,11 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
         let anyInView = false;
         for (let k = i; k < j; k++) if (inView(list[k])) anyInView = true;
         const keep: boolean[] = [];
-        for (let k = i; k < j; k++) keep.push((anyInView ? inView(list[k]) : k < i + options.keep) || (!!options.mustKeep && holds(list[k], options.mustKeep)));
+        for (let k = i; k < j; k++)
+          keep.push(
+            (anyInView ? inView(list[k]) : k < i + options.keep) ||
+              (!!options.mustKeep && holds(list[k], options.mustKeep)),
+          );
         const run = { list, start: i, end: j, keep, skipped: skippedBefore(list, i) };
         runs.push(run);
         if (!byList.has(list)) byList.set(list, []);
@@ -92,7 +97,13 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
         if (run.keep[k]) continue;
         used -= cost;
         // Below the viewport reads on naturally; above costs a scroll back: weigh it double.
-        const distance = !vp ? k : item.top >= vp.bottom ? item.top - vp.bottom : item.bottom <= vp.top ? 2 * (vp.top - item.bottom) : 0;
+        const distance = !vp
+          ? k
+          : item.top >= vp.bottom
+            ? item.top - vp.bottom
+            : item.bottom <= vp.top
+              ? 2 * (vp.top - item.bottom)
+              : 0;
         candidates.push({ run, k, distance, cost });
       }
     }
@@ -119,7 +130,12 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
 }
 
 /** One list with its runs cut: kept items stay, each cut stretch becomes one summary node. */
-function rewriteList(list: BuildNode[], byList: Map<BuildNode[], Run[]>, vp: SummarizeOptions['viewport'], counter: { removed: number }): BuildNode[] {
+function rewriteList(
+  list: BuildNode[],
+  byList: Map<BuildNode[], Run[]>,
+  vp: SummarizeOptions['viewport'],
+  counter: { removed: number },
+): BuildNode[] {
   const listRuns = byList.get(list);
   if (!listRuns) return list;
   const out: BuildNode[] = [];
@@ -167,7 +183,16 @@ function holds(node: BuildNode, test: (node: BuildNode) => boolean): boolean {
  * The summary standing for items [from, to) of a run of `total` starting at `start`; with
  * `above`, the walk's line for the items it left unread before the run counts in too.
  */
-function summaryNode(list: BuildNode[], start: number, total: number, shown: number, from: number, to: number, vp?: { top: number; bottom: number }, above?: BuildNode | null): BuildNode {
+function summaryNode(
+  list: BuildNode[],
+  start: number,
+  total: number,
+  shown: number,
+  from: number,
+  to: number,
+  vp?: { top: number; bottom: number },
+  above?: BuildNode | null,
+): BuildNode {
   const first = above ?? list[start + from];
   const last = to > from ? list[start + to - 1] : first;
   const kind = list[start].vn.role ?? list[start].vn.tag;
@@ -175,7 +200,13 @@ function summaryNode(list: BuildNode[], start: number, total: number, shown: num
   const skipped = above?.vn.summary?.total ?? 0;
   const count = to - from + skipped;
   const which = !skipped && from === shown && from > 0 && to === total ? `Showing first ${shown}` : `Showing ${shown}`;
-  const where = !vp ? '' : last.bottom <= vp.top ? ' above (scroll up to see them)' : first.top >= vp.bottom ? ' below (scroll down to see them)' : '';
+  const where = !vp
+    ? ''
+    : last.bottom <= vp.top
+      ? ' above (scroll up to see them)'
+      : first.top >= vp.bottom
+        ? ' below (scroll down to see them)'
+        : '';
   return {
     vn: {
       node_id: first.vn.node_id + '_s',

@@ -35,7 +35,13 @@ export function dropTextRepeatingName(node: BuildNode): void {
     const child = node.children[i];
     if (child.vn.tag === TEXT_TAG && child.vn.text && name.includes(child.vn.text.replace(/…$/, ''))) continue;
     // An image inside a control, named like the control, is said once.
-    if (child.vn.role === 'img' && !child.vn.actionable && !child.children.length && (!child.vn.name || name.includes(child.vn.name))) continue;
+    if (
+      child.vn.role === 'img' &&
+      !child.vn.actionable &&
+      !child.children.length &&
+      (!child.vn.name || name.includes(child.vn.name))
+    )
+      continue;
     kept.push(child);
   }
   node.children = kept;
@@ -56,7 +62,8 @@ export function absorbSingleText(node: BuildNode): void {
 const LEADING_TEXT_ROLES = wordList('listitem cell gridcell columnheader rowheader');
 
 export function absorbLeadingText(node: BuildNode): void {
-  if (node.vn.text || node.vn.actionable || !node.children.length || !LEADING_TEXT_ROLES.has(node.vn.role ?? '')) return;
+  if (node.vn.text || node.vn.actionable || !node.children.length || !LEADING_TEXT_ROLES.has(node.vn.role ?? ''))
+    return;
   const first = node.children[0];
   if (first.vn.tag !== TEXT_TAG || !first.vn.text || first.vn.hidden) return;
   node.vn.text = first.vn.text;

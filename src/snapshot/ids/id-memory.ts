@@ -18,7 +18,9 @@ export class IdMemory {
    * Made on first use, inside a snapshot: a page that replaced WeakMap or Map before we
    * loaded then gets an error snapshot, not an exception from `new DomTool()` (R1).
    */
-  private made: { map: WeakMap<Node, Remembered>; owners: WeakMap<Node, number>; issued: Map<string, number> } | undefined;
+  private made:
+    | { map: WeakMap<Node, Remembered>; owners: WeakMap<Node, number>; issued: Map<string, number> }
+    | undefined;
   private nextOwner = 1;
 
   private get t() {

@@ -37,7 +37,8 @@ export function cardHeading(node: BuildNode, ownLine: (n: BuildNode) => boolean)
         return false;
       }
       // A picture above the title is part of the card, not its title.
-      if ((child.vn.role !== 'img' && child.vn.role !== 'image') || child.children.length || ++seen >= LINES_LOOKED_AT) return false;
+      if ((child.vn.role !== 'img' && child.vn.role !== 'image') || child.children.length || ++seen >= LINES_LOOKED_AT)
+        return false;
     }
     return true;
   };

@@ -18,7 +18,9 @@ export function toVirtualNode(node: BuildNode, options: SerializeOptions): Virtu
   while (stack.length) {
     const { src, dst } = stack.pop()!;
     const lists: [BuildNode[] | undefined, 'children' | 'shadowDom' | 'iframe'][] = [
-      [src.children, 'children'], [src.shadow, 'shadowDom'], [src.frame, 'iframe'],
+      [src.children, 'children'],
+      [src.shadow, 'shadowDom'],
+      [src.frame, 'iframe'],
     ];
     for (let l = 0; l < lists.length; l++) {
       const [list, key] = lists[l];
@@ -44,7 +46,11 @@ function copyNode(node: BuildNode, options: SerializeOptions): VirtualNode {
     const value = src[key];
     if (value === undefined || key === 'children' || key === 'shadowDom' || key === 'iframe') continue;
     if (key === 'layout' && options.includeLayout === false) continue;
-    (out as unknown as Record<string, unknown>)[key] = isPlainObject(value) ? { ...(value as object) } : Array.isArray(value) ? value.slice() : value;
+    (out as unknown as Record<string, unknown>)[key] = isPlainObject(value)
+      ? { ...(value as object) }
+      : Array.isArray(value)
+        ? value.slice()
+        : value;
   }
   if (options.includeSelectors && node.ref && isElement(node.ref)) {
     try {
@@ -63,5 +69,15 @@ function isPlainObject(v: unknown): boolean {
 export function buildPayload(context: PageContext, body: VirtualNode, meta: SnapshotMeta): SerializedPage {
   const copy: PageContext = { ...context, viewport: { ...context.viewport }, scroll: { ...context.scroll } };
   if (context.blocker) copy.blocker = { ...context.blocker };
-  return { page: { context: copy, body, meta: { ...meta, timings: { ...meta.timings }, ...(meta.truncation ? { truncation: meta.truncation.slice() } : {}) } } };
+  return {
+    page: {
+      context: copy,
+      body,
+      meta: {
+        ...meta,
+        timings: { ...meta.timings },
+        ...(meta.truncation ? { truncation: meta.truncation.slice() } : {}),
+      },
+    },
+  };
 }

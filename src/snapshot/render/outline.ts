@@ -96,7 +96,13 @@ export class Outline {
 }
 
 /** Neutral line context: no list numbering, no viewport flags (they change on every scroll). */
-const NEUTRAL: LineContext = { ordered: false, ordinal: 1, maxTextLength: DEFAULT_TEXT_LENGTH, includeHrefs: false, neutral: true };
+const NEUTRAL: LineContext = {
+  ordered: false,
+  ordinal: 1,
+  maxTextLength: DEFAULT_TEXT_LENGTH,
+  includeHrefs: false,
+  neutral: true,
+};
 
 /** The text line of one node as a delta or find result shows it ('' when it has none). */
 export function lineOf(node: BuildNode): string {

@@ -50,7 +50,11 @@ export function cssSelector(el: Element): string {
 function nthOfType(el: Element): string {
   let index = 1;
   let total = 1;
-  for (let s = el.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === el.localName) { index++; total++; }
+  for (let s = el.previousElementSibling; s; s = s.previousElementSibling)
+    if (s.localName === el.localName) {
+      index++;
+      total++;
+    }
   for (let s = el.nextElementSibling; s; s = s.nextElementSibling) if (s.localName === el.localName) total++;
   return total > 1 ? `:nth-of-type(${index})` : '';
 }
@@ -61,8 +65,12 @@ export function xpathOf(el: Element): string {
   let current: Element | null = el;
   while (current && isElement(current)) {
     let index = 1;
-    for (let s = current.previousElementSibling; s; s = s.previousElementSibling) if (s.localName === current.localName) index++;
-    const name = current.namespaceURI === 'http://www.w3.org/1999/xhtml' ? current.localName : `*[local-name()="${current.localName}"]`;
+    for (let s = current.previousElementSibling; s; s = s.previousElementSibling)
+      if (s.localName === current.localName) index++;
+    const name =
+      current.namespaceURI === 'http://www.w3.org/1999/xhtml'
+        ? current.localName
+        : `*[local-name()="${current.localName}"]`;
     parts.unshift(`${name}[${index}]`);
     const parent: Node | null = current.parentNode;
     current = parent && isElement(parent) ? parent : null;

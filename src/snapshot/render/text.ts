@@ -65,13 +65,22 @@ export function hasOwnLine(vn: VirtualNode): boolean {
 }
 
 /** Roles of inline text semantics: on a clickable they say less than "clickable" does. */
-const TEXT_LEVEL_ROLES = wordList('strong emphasis time code deletion insertion mark subscript superscript term definition');
+const TEXT_LEVEL_ROLES = wordList(
+  'strong emphasis time code deletion insertion mark subscript superscript term definition',
+);
 
 function label(vn: VirtualNode): string {
   if (vn.role === 'heading' && vn.level && vn.level <= 6) return 'h' + vn.level;
   if (vn.role && !(vn.actionable && TEXT_LEVEL_ROLES.has(vn.role))) return vn.role;
   // Chromium exposes an editing host without a role as generic; to a person it is a text field.
-  if (vn.actionable) return vn.reason === 'contenteditable' ? 'textbox' : vn.reason === 'tabindex' ? 'focusable' : vn.reason === 'draggable' ? 'draggable' : 'clickable';
+  if (vn.actionable)
+    return vn.reason === 'contenteditable'
+      ? 'textbox'
+      : vn.reason === 'tabindex'
+        ? 'focusable'
+        : vn.reason === 'draggable'
+          ? 'draggable'
+          : 'clickable';
   return vn.tag;
 }
 
@@ -87,11 +96,15 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
     out.push('options=[' + shown.join(', ') + ']');
   }
   if (vn.inputType && !IMPLIED_INPUT_TYPES.has(vn.inputType)) out.push('type=' + vn.inputType);
-  if (vn.inputType && INPUT_FORMATS[vn.inputType] && vn.tag === 'input') out.push('format=' + INPUT_FORMATS[vn.inputType]);
+  if (vn.inputType && INPUT_FORMATS[vn.inputType] && vn.tag === 'input')
+    out.push('format=' + INPUT_FORMATS[vn.inputType]);
   if (vn.tag === 'textarea') out.push('multiline');
-  if (vn.role && ROLE_HIDES_TAG[vn.role] && ROLE_HIDES_TAG[vn.role] !== vn.tag && TAGS_THAT_MATTER.has(vn.tag)) out.push('tag=' + vn.tag);
-  if (vn.checked !== undefined) out.push(vn.checked === 'mixed' ? 'checked=mixed' : vn.checked ? 'checked' : 'unchecked');
-  if (vn.pressed !== undefined) out.push(vn.pressed === 'mixed' ? 'pressed=mixed' : vn.pressed ? 'pressed' : 'not-pressed');
+  if (vn.role && ROLE_HIDES_TAG[vn.role] && ROLE_HIDES_TAG[vn.role] !== vn.tag && TAGS_THAT_MATTER.has(vn.tag))
+    out.push('tag=' + vn.tag);
+  if (vn.checked !== undefined)
+    out.push(vn.checked === 'mixed' ? 'checked=mixed' : vn.checked ? 'checked' : 'unchecked');
+  if (vn.pressed !== undefined)
+    out.push(vn.pressed === 'mixed' ? 'pressed=mixed' : vn.pressed ? 'pressed' : 'not-pressed');
   if (vn.selected) out.push('selected');
   if (vn.expanded !== undefined) out.push(vn.expanded ? 'expanded' : 'collapsed');
   if (vn.disabled) out.push('disabled');
@@ -103,7 +116,14 @@ function attributes(vn: VirtualNode, ctx: LineContext): string[] {
   if (vn.haspopup && vn.haspopup !== 'false') out.push('haspopup=' + vn.haspopup);
   if (vn.current && vn.current !== 'false') out.push('current=' + vn.current);
   if (vn.level && vn.role !== 'heading') out.push('level=' + vn.level);
-  if (vn.valuenow !== undefined) out.push('now=' + vn.valuenow + (vn.valuemin !== undefined || vn.valuemax !== undefined ? ` range=${vn.valuemin ?? ''}..${vn.valuemax ?? ''}` : ''));
+  if (vn.valuenow !== undefined)
+    out.push(
+      'now=' +
+        vn.valuenow +
+        (vn.valuemin !== undefined || vn.valuemax !== undefined
+          ? ` range=${vn.valuemin ?? ''}..${vn.valuemax ?? ''}`
+          : ''),
+    );
   if (vn.valuetext) out.push('valuetext=' + quote(vn.valuetext));
   if (vn.placeholder) out.push('placeholder=' + quote(cut(vn.placeholder, 60)));
   if (!vn.name && vn.hint) out.push('hint=' + quote(vn.hint));
@@ -151,7 +171,12 @@ export function formatLine(node: BuildNode, ctx: LineContext): string {
   if (vn.role === 'listitem' && !vn.actionable) {
     const bullet = ctx.ordered ? ctx.ordinal + '.' : '-';
     const attrs = attributes(vn, ctx);
-    return bullet + (vn.name ? ' ' + quote(vn.name) : '') + (attrs.length ? ' [' + attrs.join(' ') + ']' : '') + (text ? ' ' + text : '');
+    return (
+      bullet +
+      (vn.name ? ' ' + quote(vn.name) : '') +
+      (attrs.length ? ' [' + attrs.join(' ') + ']' : '') +
+      (text ? ' ' + text : '')
+    );
   }
   let line = vn.actionable ? vn.node_id + ' ' + label(vn) : label(vn);
   if (vn.name) line += ' ' + quote(vn.name);
@@ -159,7 +184,8 @@ export function formatLine(node: BuildNode, ctx: LineContext): string {
   if (attrs.length) line += ' [' + attrs.join(' ') + ']';
   // A named control's content text is noise next to its name (an icon glyph, a repeat).
   // A glyph ("⋯", "×") next to a hint says nothing more.
-  if (text && text !== vn.name && !(vn.actionable && vn.name) && !(vn.hint && !/[\p{L}\p{N}]/u.test(text))) line += ': ' + text;
+  if (text && text !== vn.name && !(vn.actionable && vn.name) && !(vn.hint && !/[\p{L}\p{N}]/u.test(text)))
+    line += ': ' + text;
   return line;
 }
 
@@ -249,7 +275,10 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
     pushList(node.shadow, childDepth, node);
   }
   if (doc.meta.truncated) {
-    lines.push('# truncated: ' + (doc.omittedNotes.length ? doc.omittedNotes.join('; ') : (doc.meta.truncation ?? []).join('; ')));
+    lines.push(
+      '# truncated: ' +
+        (doc.omittedNotes.length ? doc.omittedNotes.join('; ') : (doc.meta.truncation ?? []).join('; ')),
+    );
   }
   return lines.join('\n');
 }
@@ -270,7 +299,9 @@ function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: B
       const cell = node.children[i];
       if (!CELL_ROLES.has(cell.vn.role ?? '') || cell.vn.actionable || cell.shadow || cell.frame) return null;
       const own = cell.vn.text ? cut(cell.vn.text, ctx.maxTextLength) : '';
-      const inner = cell.children.length ? inlineContent(cell.children, ctx.maxTextLength) ?? leafControls(cell.children, ctx) : '';
+      const inner = cell.children.length
+        ? (inlineContent(cell.children, ctx.maxTextLength) ?? leafControls(cell.children, ctx))
+        : '';
       if (inner === null) return null;
       cells.push(own && inner ? own + ' ' + inner : own || inner);
     }
@@ -279,11 +310,18 @@ function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: B
   if (!ITEM_ROLES.has(vn.role ?? '')) return null;
   // The leading text and plain links join the item's own line; the rest nests below it.
   let prefix = 0;
-  while (prefix < node.children.length && (node.children[prefix].vn.tag === TEXT_TAG || isInlineLink(node.children[prefix]))) prefix++;
+  while (
+    prefix < node.children.length &&
+    (node.children[prefix].vn.tag === TEXT_TAG || isInlineLink(node.children[prefix]))
+  )
+    prefix++;
   if (!prefix) return null;
   const inner = formatInlineRun(node.children.slice(0, prefix), ctx.maxTextLength);
   // A heading whose text is a link says its name once: h3 [Tent 3P](nv_7lrb).
-  const base = vn.name && inner.includes(vn.name) ? formatLine({ ...node, vn: { ...vn, name: undefined } }, ctx) : formatLine(node, ctx);
+  const base =
+    vn.name && inner.includes(vn.name)
+      ? formatLine({ ...node, vn: { ...vn, name: undefined } }, ctx)
+      : formatLine(node, ctx);
   const sep = vn.role === 'listitem' || vn.text || vn.name ? ' ' : ': ';
   return { line: base + sep + inner, rest: node.children.slice(prefix) };
 }
@@ -315,8 +353,15 @@ function inlineContent(children: BuildNode[], maxTextLength: number): string | n
 /** A link that reads as part of the sentence around it: named, no children, no states. */
 function isInlineLink(node: BuildNode): boolean {
   const vn = node.vn;
-  if (vn.role !== 'link' || !vn.actionable || !vn.name || node.children.length || node.shadow || node.frame) return false;
-  return vn.expanded === undefined && vn.pressed === undefined && !vn.disabled && (!vn.current || vn.current === 'false') && !vn.haspopup;
+  if (vn.role !== 'link' || !vn.actionable || !vn.name || node.children.length || node.shadow || node.frame)
+    return false;
+  return (
+    vn.expanded === undefined &&
+    vn.pressed === undefined &&
+    !vn.disabled &&
+    (!vn.current || vn.current === 'false') &&
+    !vn.haspopup
+  );
 }
 
 /**
@@ -349,7 +394,10 @@ function formatInlineRun(run: BuildNode[], maxTextLength: number): string {
     // A link in a sentence carries the marks an action depends on, like a line does.
     if (vn.covered) marks.unshift('covered by ' + vn.covered);
     const target = marks.length ? vn.node_id + ' ' + marks.join(' ') : vn.node_id;
-    const part = vn.tag === TEXT_TAG ? textRun(vn, maxTextLength) : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + target + ')';
+    const part =
+      vn.tag === TEXT_TAG
+        ? textRun(vn, maxTextLength)
+        : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + target + ')';
     line += line && !/^[,.;:!?)]/.test(part) ? ' ' + part : part;
   }
   return line;
@@ -363,8 +411,10 @@ function textRun(vn: VirtualNode, max: number): string {
 
 /** S16: one line saying what blocks the page and that a person is needed. */
 export function blockerLine(b: PageBlocker): string {
-  if (b.kind === 'captcha') return `# blocked: CAPTCHA${b.vendor ? ' (' + b.vendor + ')' : ''}: a person must solve it; ask the user, then continue`;
-  if (b.kind === 'login') return '# blocked: sign-in wall: the page asks to sign in before it shows its content; a person must sign in';
+  if (b.kind === 'captcha')
+    return `# blocked: CAPTCHA${b.vendor ? ' (' + b.vendor + ')' : ''}: a person must solve it; ask the user, then continue`;
+  if (b.kind === 'login')
+    return '# blocked: sign-in wall: the page asks to sign in before it shows its content; a person must sign in';
   return '# blocked: cookie wall: the page stays hidden until cookies are accepted or refused; a person should choose';
 }
 

@@ -15,7 +15,12 @@ export interface QueueSite {
   hash: number;
 }
 
-export type PushChildren<C extends QueueSite> = (parent: Element | ShadowRoot | Document, first: Node | null, ctx: C, list: Node[] | null) => void;
+export type PushChildren<C extends QueueSite> = (
+  parent: Element | ShadowRoot | Document,
+  first: Node | null,
+  ctx: C,
+  list: Node[] | null,
+) => void;
 
 /**
  * The walk's pushChildren: queues `list` (or the siblings from `first`) with `push`. Its
@@ -51,7 +56,8 @@ export function childQueue<C extends QueueSite>(
     if (owned && isElement(parent) && owned.ownedBy.has(parent)) appendOwned(parent, owned, visitedOwned, pending);
     siblingIndices(pending, pendingIndex, tagCounts);
     // Under a token budget, a long list starts near the viewport (viewport-first.ts).
-    const from = tokenBudget > 0 && ctx.frameDepth === 0 && pending.length >= LONG_CHILD_LIST ? childrenAboveViewport(pending) : 0;
+    const from =
+      tokenBudget > 0 && ctx.frameDepth === 0 && pending.length >= LONG_CHILD_LIST ? childrenAboveViewport(pending) : 0;
     if (from) ctx.attach.push(aboveViewportNode(pending, from, ctx.hash));
     // Pushed backwards so the first child is popped first.
     for (let i = pending.length - 1; i >= from; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);

@@ -11,7 +11,8 @@ import { findHoverReveals, type HoverReveal } from '../classify/hover-reveals';
 import { normalizeWhitespace } from '../../dom/dom-utils';
 import { toArray } from '../../dom/builtins';
 
-const CONTROLS = 'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=link],[role=button],[role=option],[role=tab],[role=checkbox],[role=switch]';
+const CONTROLS =
+  'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=link],[role=button],[role=option],[role=tab],[role=checkbox],[role=switch]';
 const MAX_CONTROLS = 30;
 
 interface IdSource {
@@ -37,10 +38,20 @@ export function addHoverContent(doc: Document, keptNodes: BuildNode[], ids: IdSo
     const owner = ownerLine(reveal.trigger, byElement!);
     if (!owner) continue;
     const group: BuildNode = {
-      vn: { node_id: '', tag: HOVER_TAG, visible: false, text: reveal.pseudo === 'hover' ? 'on hover:' : 'on focus within:' },
-      children: [], block: owner.block, top: owner.top, bottom: owner.bottom,
+      vn: {
+        node_id: '',
+        tag: HOVER_TAG,
+        visible: false,
+        text: reveal.pseudo === 'hover' ? 'on hover:' : 'on focus within:',
+      },
+      children: [],
+      block: owner.block,
+      top: owner.top,
+      bottom: owner.bottom,
     };
-    const controls = reveal.content.matches(CONTROLS) ? [reveal.content] : toArray(reveal.content.querySelectorAll(CONTROLS)).slice(0, MAX_CONTROLS);
+    const controls = reveal.content.matches(CONTROLS)
+      ? [reveal.content]
+      : toArray(reveal.content.querySelectorAll(CONTROLS)).slice(0, MAX_CONTROLS);
     controls.forEach((el, i) => {
       const node = controlNode(el, owner, i, ids);
       group.children.push(node);
@@ -49,7 +60,13 @@ export function addHoverContent(doc: Document, keptNodes: BuildNode[], ids: IdSo
     if (!controls.length) {
       const text = normalizeWhitespace(reveal.content.textContent ?? '');
       if (!text) continue;
-      group.children.push({ vn: { node_id: '', tag: TEXT_TAG, visible: false, text }, children: [], block: owner.block, top: owner.top, bottom: owner.bottom });
+      group.children.push({
+        vn: { node_id: '', tag: TEXT_TAG, visible: false, text },
+        children: [],
+        block: owner.block,
+        top: owner.top,
+        bottom: owner.bottom,
+      });
     }
     owner.children.push(group);
   }

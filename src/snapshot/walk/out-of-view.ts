@@ -21,7 +21,8 @@ import type { Ownership } from './owns';
 
 /** Tags whose element children never paint outside it as CSS boxes (or are not rendered). */
 // A pattern, not a Set made at load: a page may have replaced Set before we loaded (R2).
-const NO_ESCAPE_INSIDE = /^(?:svg|math|select|iframe|frame|object|embed|video|audio|canvas|img|script|style|template|noscript|textarea|input)$/;
+const NO_ESCAPE_INSIDE =
+  /^(?:svg|math|select|iframe|frame|object|embed|video|audio|canvas|img|script|style|template|noscript|textarea|input)$/;
 
 /** OutOfView.skip's answers when the subtree must be walked (any positive answer is a count). */
 export const WALK = 0;
@@ -75,13 +76,23 @@ export class OutOfView {
       const position = style.position;
       // Above the viewport a float may hang down into it: WebKit counts an overflowing float in the
       // scrollHeight of the block formatting context's root, not of the box that holds it.
-      if (position === 'absolute' || position === 'fixed' || (this.owned !== null && this.owned.ownedBy.has(el)) || (above && style.cssFloat !== 'none')) {
+      if (
+        position === 'absolute' ||
+        position === 'fixed' ||
+        (this.owned !== null && this.owned.ownedBy.has(el)) ||
+        (above && style.cssFloat !== 'none')
+      ) {
         escapes = true;
         this.markPath(el, root);
       }
       // display is read only where it can cut a subtree short (a leaf has none to cut).
       const shadow = this.shadowRootOf(el);
-      if ((el.firstElementChild !== null || shadow !== null) && !NO_ESCAPE_INSIDE.test(el.localName) && style.display !== 'none') pushChildren(el, shadow, stack);
+      if (
+        (el.firstElementChild !== null || shadow !== null) &&
+        !NO_ESCAPE_INSIDE.test(el.localName) &&
+        style.display !== 'none'
+      )
+        pushChildren(el, shadow, stack);
     }
     if (!escapes) return n + 1;
     this.onPath.add(root);

@@ -7,7 +7,9 @@ import { wordList } from '../../semantics/element';
  * Elements that can host a shadow root besides custom elements (DOM Standard,
  * attachShadow's "valid shadow host name").
  */
-const SHADOW_HOST_TAGS = wordList('article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span');
+const SHADOW_HOST_TAGS = wordList(
+  'article aside blockquote body div footer h1 h2 h3 h4 h5 h6 header main nav p section span',
+);
 
 export function shadowRootFor(el: Element, tag: string, options: ResolvedSnapshotOptions): ShadowRoot | null {
   const open = el.shadowRoot;
@@ -30,7 +32,11 @@ export function shadowRootFor(el: Element, tag: string, options: ResolvedSnapsho
  */
 function mayHostClosedRoot(el: Element, tag: string): boolean {
   if (tag.indexOf('-') > 0) return true;
-  return SHADOW_HOST_TAGS.has(tag) && el.firstElementChild === null && (el.firstChild === null || !/\S/.test(el.textContent ?? ''));
+  return (
+    SHADOW_HOST_TAGS.has(tag) &&
+    el.firstElementChild === null &&
+    (el.firstChild === null || !/\S/.test(el.textContent ?? ''))
+  );
 }
 
 /**

@@ -7,7 +7,17 @@ import { wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { NodeFingerprint } from '../../types';
 import { getRect, getStyle } from '../../dom/caches';
-import { classifyActionability, containerFor, lastCursorRead, lastListenerBits, scanAttributes, NO_CONTAINER, type Actionability, type AttributeScan, type Surroundings } from '../classify/actionability';
+import {
+  classifyActionability,
+  containerFor,
+  lastCursorRead,
+  lastListenerBits,
+  scanAttributes,
+  NO_CONTAINER,
+  type Actionability,
+  type AttributeScan,
+  type Surroundings,
+} from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
 import { getRole, mayHaveRole } from '../../semantics';
@@ -15,7 +25,20 @@ import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
 import { describeElement, type NodeFacts } from '../classify/describe';
-import { MIN_OPACITY, clipRegion, hidesContent, intersect, intersects, isVisibilityVisible, contentClips, overflowKind, paddingBox, frameView, type Box, type PlainRect } from '../../dom/geometry';
+import {
+  MIN_OPACITY,
+  clipRegion,
+  hidesContent,
+  intersect,
+  intersects,
+  isVisibilityVisible,
+  contentClips,
+  overflowKind,
+  paddingBox,
+  frameView,
+  type Box,
+  type PlainRect,
+} from '../../dom/geometry';
 import { TextPerception, type HiddenReason, type TextSite } from '../classify/perception';
 import { CoverScan } from '../classify/covers';
 import { pinnedClip, positionOf } from './frame-view';
@@ -32,21 +55,25 @@ import { OutOfView, SCANNED } from './out-of-view';
 const SKIP_TAGS = wordList('script style noscript template head meta link title base param source track datalist');
 
 /** Elements whose DOM children are not shown as separate content. */
-const OPAQUE_TAGS = wordList('svg select textarea input option optgroup canvas video audio img iframe frame object embed math');
+const OPAQUE_TAGS = wordList(
+  'svg select textarea input option optgroup canvas video audio img iframe frame object embed math',
+);
 
 /** Roles that carry structure or meaning for a reader; kept as nodes (S1). */
 const KEEP_ROLES = wordList(
   'form table grid treegrid row cell gridcell columnheader rowheader dialog alertdialog navigation ' +
-  'main banner contentinfo complementary search region list listitem group menu menubar tablist tree ' +
-  'listbox radiogroup toolbar tabpanel heading img figure article alert status log math progressbar ' +
-  'meter separator',
+    'main banner contentinfo complementary search region list listitem group menu menubar tablist tree ' +
+    'listbox radiogroup toolbar tabpanel heading img figure article alert status log math progressbar ' +
+    'meter separator',
 );
 
 /**
  * Roles whose name ARIA prohibits (ARIA 1.2 §5.2.8.6): an aria-label on them names nothing,
  * so it keeps nothing either.
  */
-const NAME_PROHIBITED_ROLES = wordList('caption code deletion emphasis generic insertion mark paragraph presentation none strong subscript superscript suggestion term definition');
+const NAME_PROHIBITED_ROLES = wordList(
+  'caption code deletion emphasis generic insertion mark paragraph presentation none strong subscript superscript suggestion term definition',
+);
 
 /** Roles kept only when they have an accessible name (S1: region / group with a name). */
 const NAMED_ONLY_ROLES = wordList('region group img figure article separator');
@@ -132,13 +159,31 @@ interface Context extends TextSite {
   scanned: boolean;
 }
 
-export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: IdSource, viewport: Box): TraversalResult {
+export function traverse(
+  root: Document,
+  options: ResolvedSnapshotOptions,
+  ids: IdSource,
+  viewport: Box,
+): TraversalResult {
   const started = now();
   // Traversal gets 60 % of the time budget; distilling what it found needs the rest.
   const deadline = options.timeBudgetMs * 0.6;
   const perception = new TextPerception(root, root.defaultView?.scrollX ?? 0, root.defaultView?.scrollY ?? 0);
   const covers = new CoverScan(viewport, root);
-  const result: TraversalResult = { roots: [], visited: 0, textRuns: 0, kept: 0, timedOut: false, keptNodes: [], labels: [], covers, perception, standIns: new Set(), modal: null, innerRoots: [] };
+  const result: TraversalResult = {
+    roots: [],
+    visited: 0,
+    textRuns: 0,
+    kept: 0,
+    timedOut: false,
+    keptNodes: [],
+    labels: [],
+    covers,
+    perception,
+    standIns: new Set(),
+    modal: null,
+    innerRoots: [],
+  };
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
@@ -159,11 +204,24 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root);
   const visitedOwned = new Set<Element>();
-  const outOfView = options.viewportOnly ? new OutOfView(viewport.top, viewport.bottom, owned, options.includeShadowDom ? (el) => shadowRootFor(el, el.localName, options) : () => null) : null;
+  const outOfView = options.viewportOnly
+    ? new OutOfView(
+        viewport.top,
+        viewport.bottom,
+        owned,
+        options.includeShadowDom ? (el) => shadowRootFor(el, el.localName, options) : () => null,
+      )
+    : null;
   push(body, { ...rootCtx, insideModal: !modal }, 0);
 
   // Classification's view of the surroundings: one object, refilled per element.
-  const around: Surroundings = { parentCursor: '', container: NO_CONTAINER, delegated: null, hasClickListener: options.hasClickListener, parentTarget: false };
+  const around: Surroundings = {
+    parentCursor: '',
+    container: NO_CONTAINER,
+    delegated: null,
+    hasClickListener: options.hasClickListener,
+    parentTarget: false,
+  };
   const pushChildren = childQueue<Context>(push, owned, visitedOwned, options.tokenBudget);
 
   while (nodeStack.length) {
@@ -254,7 +312,11 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     // A fixed box is clipped by the viewport, not its ancestors (a menu slid below it is closed).
     const pinned = position === 'fixed' ? pinnedClip(el, covers.fixedViewport(ctx.doc)) : null;
     const hc = pinned ?? ctx.hardClip;
-    const clipped = !isContents && ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) || bottom + scrollY <= 0 || right + scrollX <= 0);
+    const clipped =
+      !isContents &&
+      ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) ||
+        bottom + scrollY <= 0 ||
+        right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
     let visible = selfBox && visibilityVisible && !clipped && !opacityHidden;
     if (visible) covers.noteElement(el, style, position, left, top, right, bottom, hc);
@@ -288,8 +350,16 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
 
     const elHash = elementPathHash(el, ctx.hash, index, scan.stable);
     let kept: BuildNode | null = null;
-    const keep = visible && (actionable || (!ariaHidden && (keepsRole(role, el, scan.authorNamed) || isFrame || !!openShadow || closedShadow)));
-    const rect: PlainRect | null = standIn && standIn !== el ? plainRect(standIn, ctx) : isContents || (!keep && !hasContent) ? null : { left, top, right, bottom, width, height };
+    const keep =
+      visible &&
+      (actionable ||
+        (!ariaHidden && (keepsRole(role, el, scan.authorNamed) || isFrame || !!openShadow || closedShadow)));
+    const rect: PlainRect | null =
+      standIn && standIn !== el
+        ? plainRect(standIn, ctx)
+        : isContents || (!keep && !hasContent)
+          ? null
+          : { left, top, right, bottom, width, height };
     const box: Box | null = rect;
     if (keep) {
       const offscreen = !!box && (!intersects(box, viewport) || (!!ctx.softClip && !intersects(box, ctx.softClip)));
@@ -297,8 +367,20 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
       const vn = describeElement(facts);
       // The resolver recomputes these with the same functions (A3); a name the snapshot
       // did not compute (containers named by their content) is not recorded.
-      const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: facts.named ? vn.name ?? '' : undefined };
-      kept = { vn, ref: el, children: [], block: ++blockCounter, flowBlock: ctx.block, top: box!.top, bottom: box!.bottom, idHash: elHash, reuseId: ids.reuse(el, fingerprint), fp: fingerprint, inMessage: message };
+      const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: facts.named ? (vn.name ?? '') : undefined };
+      kept = {
+        vn,
+        ref: el,
+        children: [],
+        block: ++blockCounter,
+        flowBlock: ctx.block,
+        top: box!.top,
+        bottom: box!.bottom,
+        idHash: elHash,
+        reuseId: ids.reuse(el, fingerprint),
+        fp: fingerprint,
+        inMessage: message,
+      };
       ctx.attach.push(kept);
       result.kept++;
       result.keptNodes.push(kept);
@@ -331,17 +413,36 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     const cut = rect ? clipRegion(style, rect, position) : null;
     if (cut) hardClip = hardClip ? intersect(hardClip, cut) : cut;
     const childCtx: Context = {
-      up: ctx, el, style, rect, inline: display === 'inline', opacity,
-      cursor: cursor || (visible ? '' : ctx.cursor), hash: elHash,
+      up: ctx,
+      el,
+      style,
+      rect,
+      inline: display === 'inline',
+      opacity,
+      cursor: cursor || (visible ? '' : ctx.cursor),
+      hash: elHash,
       attach: kept ? kept.children : ctx.attach,
       block: kept || isBlock ? ++blockCounter : ctx.block,
-      textVisible: visibilityVisible && !ariaHidden && (isContents ? ctx.textVisible : true) && (!boxHidden || options.includeHiddenText),
+      textVisible:
+        visibilityVisible &&
+        !ariaHidden &&
+        (isContents ? ctx.textVisible : true) &&
+        (!boxHidden || options.includeHiddenText),
       hidden: boxHidden ? 'visually-hidden' : isContents ? ctx.hidden : null,
-      hardClip, softClip, ariaHidden,
-      container: containerFor(act, ctx.container), delegated,
+      hardClip,
+      softClip,
+      ariaHidden,
+      container: containerFor(act, ctx.container),
+      delegated,
       // An item's own repeated parts (two spans of one entry) are not items again; a row's cells belong to the row.
       target: !!act && act.tier === 2 && act.reason !== 'item' && tag !== 'tr',
-      insideModal, message, frameDepth: ctx.frameDepth, dx: ctx.dx, dy: ctx.dy, doc: ctx.doc, scanned,
+      insideModal,
+      message,
+      frameDepth: ctx.frameDepth,
+      dx: ctx.dx,
+      dy: ctx.dy,
+      doc: ctx.doc,
+      scanned,
     };
 
     if (openShadow) result.innerRoots.push(openShadow);
@@ -366,11 +467,19 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     // Text of an element that lies wholly outside what its clipping ancestors (or its
     // own clip-path) leave visible.
     const hc = ctx.hardClip;
-    const hidden: HiddenReason | null = ctx.hidden
-      ?? (hc && rect && !(Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 && Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1) ? 'clipped' : null)
+    const hidden: HiddenReason | null =
+      ctx.hidden ??
+      (hc &&
+      rect &&
+      !(
+        Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 &&
+        Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1
+      )
+        ? 'clipped'
+        : null) ??
       // S13: text a person cannot see (same colour as its background, transparent, tiny,
       // moved out of its box or off the page) never becomes a run…
-      ?? perception.hiddenReason(text, ctx);
+      perception.hiddenReason(text, ctx);
     if (hidden) {
       // … unless asked for: then it is a run of its own, marked with why it is hidden.
       if (options.includeHiddenText) addHiddenRun(text, data, ctx, index, hidden);
@@ -391,7 +500,14 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     result.textRuns++;
     const run: BuildNode = {
       vn: { node_id: '', tag: TEXT_TAG, visible: true },
-      ref: text, children: [], block: ctx.block, raw: data, top, bottom, idHash: childHash(ctx.hash, '#t' + index), inMessage: ctx.message,
+      ref: text,
+      children: [],
+      block: ctx.block,
+      raw: data,
+      top,
+      bottom,
+      idHash: childHash(ctx.hash, '#t' + index),
+      inMessage: ctx.message,
     };
     ctx.attach.push(run);
     covers.noteText(text, ctx.el, rect, run, 0, data.length, ctx.dx, ctx.dy);
@@ -409,8 +525,14 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     ctx.attach.push({
       vn: { node_id: '', tag: TEXT_TAG, visible: false, hidden: reason },
       // A block of its own: visible text before and after never merges into it.
-      ref: text, children: [], block: ++blockCounter, raw: data, top: rect ? rect.top : 0, bottom: rect ? rect.bottom : 0,
-      idHash: childHash(ctx.hash, '#t' + index), inMessage: ctx.message,
+      ref: text,
+      children: [],
+      block: ++blockCounter,
+      raw: data,
+      top: rect ? rect.top : 0,
+      bottom: rect ? rect.bottom : 0,
+      idHash: childHash(ctx.hash, '#t' + index),
+      inMessage: ctx.message,
     });
     // Text after it starts a new run.
     ctx.block = ++blockCounter;
@@ -439,17 +561,22 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
     kept.frame = [];
     result.innerRoots.push(doc);
     covers.noteFrame(doc, view);
-    push(frameBody, {
-      ...rootContext(doc, kept.frame, ++blockCounter, rootCtx.delegated),
-      // A frame's canvas is transparent: behind its <html> lie the frame element and the page around it.
-      up: { ...ctx, up: ctx, el: frameEl, style: getStyle(frameEl), bg: undefined },
-      hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
-      hardClip: view.hardClip,
-      softClip: view.viewport,
-      insideModal: true,
-      frameDepth: ctx.frameDepth + 1,
-      dx: view.dx, dy: view.dy,
-    }, 0);
+    push(
+      frameBody,
+      {
+        ...rootContext(doc, kept.frame, ++blockCounter, rootCtx.delegated),
+        // A frame's canvas is transparent: behind its <html> lie the frame element and the page around it.
+        up: { ...ctx, up: ctx, el: frameEl, style: getStyle(frameEl), bg: undefined },
+        hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
+        hardClip: view.hardClip,
+        softClip: view.viewport,
+        insideModal: true,
+        frameDepth: ctx.frameDepth + 1,
+        dx: view.dx,
+        dy: view.dy,
+      },
+      0,
+    );
   }
 }
 
@@ -457,14 +584,43 @@ export function traverse(root: Document, options: ResolvedSnapshotOptions, ids: 
 function rootContext(doc: Document, attach: BuildNode[], block: number, delegated: string[] | null): Context {
   const paintRoot = doc.body ? doc.documentElement : null;
   return {
-    up: null, el: paintRoot, style: paintRoot ? getStyle(paintRoot) : null, rect: null, inline: false, opacity: 1, cursor: '', hash: 0x5eed, attach, block, textVisible: true,
-    hidden: null, hardClip: null, softClip: null, ariaHidden: false, container: NO_CONTAINER, delegated, target: false, insideModal: false, message: false, frameDepth: 0, dx: 0, dy: 0, doc,
+    up: null,
+    el: paintRoot,
+    style: paintRoot ? getStyle(paintRoot) : null,
+    rect: null,
+    inline: false,
+    opacity: 1,
+    cursor: '',
+    hash: 0x5eed,
+    attach,
+    block,
+    textVisible: true,
+    hidden: null,
+    hardClip: null,
+    softClip: null,
+    ariaHidden: false,
+    container: NO_CONTAINER,
+    delegated,
+    target: false,
+    insideModal: false,
+    message: false,
+    frameDepth: 0,
+    dx: 0,
+    dy: 0,
+    doc,
     scanned: false,
   };
 }
 
 /** Queues what `el` renders, in rendering order: its shadow tree, a closed <details>' summary, a slot's assigned nodes, or its children. */
-function pushRenderedChildren(el: Element, tag: string, openShadow: ShadowRoot | null, kept: BuildNode | null, childCtx: Context, pushChildren: PushChildren<Context>): void {
+function pushRenderedChildren(
+  el: Element,
+  tag: string,
+  openShadow: ShadowRoot | null,
+  kept: BuildNode | null,
+  childCtx: Context,
+  pushChildren: PushChildren<Context>,
+): void {
   if (openShadow) {
     if (kept) {
       kept.shadow = [];
@@ -506,11 +662,17 @@ function keepsRole(role: string | null, el: Element, authorNamed: boolean): bool
   // Cheap evidence of a name; the name itself is computed only for kept nodes.
   if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('title')) return true;
   switch (el.localName) {
-    case 'img': case 'area': return !!el.getAttribute('alt');
-    case 'svg': return hasChildTag(el, 'title');
-    case 'fieldset': return hasChildTag(el, 'legend');
-    case 'figure': return hasChildTag(el, 'figcaption');
-    default: return false;
+    case 'img':
+    case 'area':
+      return !!el.getAttribute('alt');
+    case 'svg':
+      return hasChildTag(el, 'title');
+    case 'fieldset':
+      return hasChildTag(el, 'legend');
+    case 'figure':
+      return hasChildTag(el, 'figcaption');
+    default:
+      return false;
   }
 }
 

@@ -19,7 +19,6 @@ const KEPT_ABOVE = 5;
 /** Skipping fewer than this many is not worth a line. */
 const MIN_SKIPPED = 50;
 
-
 /**
  * How many of `children` (an element's child nodes, in order) to leave out: the leading
  * element children whose boxes end above the viewport (viewport coordinates of the top-level

@@ -115,7 +115,13 @@ export async function snapshot(target: Page | Frame, options: SnapOptions = {}):
     const records: MutationRecord[] = [];
     const observers = roots.map((root) => {
       const mo = new MutationObserver((list) => records.push(...list));
-      mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true, attributeOldValue: true });
+      mo.observe(root, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        characterData: true,
+        attributeOldValue: true,
+      });
       return mo;
     });
     const activeBefore = document.activeElement;
@@ -141,7 +147,8 @@ export async function snapshot(target: Page | Frame, options: SnapOptions = {}):
     const all = document.querySelectorAll('*');
     for (let i = 0; i < all.length; i++) {
       const el = all[i];
-      if ((el.scrollTop || el.scrollLeft) && !scrollers.has(el)) scrollChanged.push(`<${el.localName}> 0,0 -> ${el.scrollLeft},${el.scrollTop}`);
+      if ((el.scrollTop || el.scrollLeft) && !scrollers.has(el))
+        scrollChanged.push(`<${el.localName}> 0,0 -> ${el.scrollLeft},${el.scrollTop}`);
     }
     // Returned as a string: the payload is plain data, and this keeps Playwright's
     // serializer types out of a deep generic instantiation.
@@ -160,7 +167,10 @@ export async function snapshot(target: Page | Frame, options: SnapOptions = {}):
 
 /** The text without its `# page …` header line. */
 export function body(text: string): string {
-  return text.split('\n').filter((line) => !line.startsWith('# page ')).join('\n');
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith('# page '))
+    .join('\n');
 }
 
 /** The text body with every node id replaced by `@`, so expectations read like the output. */

@@ -7,7 +7,9 @@ import { PORT, ROOT } from './domtool';
 /** Top-level fixtures/*.html (subfolders are other suites' pages). */
 export function fixtureFiles(): string[] {
   const dir = join(ROOT, 'fixtures');
-  return readdirSync(dir).filter((f) => f.endsWith('.html') && statSync(join(dir, f)).isFile()).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.html') && statSync(join(dir, f)).isFile())
+    .sort();
 }
 
 /** ../shared/corpus/real-pages relative to the repository root (served at /corpus/). */
@@ -19,7 +21,9 @@ export const CORPUS_DIR = resolve(ROOT, '../shared/corpus/real-pages');
  */
 export function corpusFiles(): string[] {
   if (!existsSync(CORPUS_DIR)) return [];
-  return readdirSync(CORPUS_DIR).filter((f) => f.endsWith('.html')).sort();
+  return readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith('.html'))
+    .sort();
 }
 
 const PORT_PATTERN = new RegExp(`127\\.0\\.0\\.1:(?:${PORT}|${PORT + 1})\\b`, 'g');

@@ -24,7 +24,10 @@ export function findAll(root: VirtualNode | SerializedPage, name: string, role?:
 /** The single node named `name`; throws a readable error when there is none or several. */
 export function node(root: VirtualNode | SerializedPage, name: string, role?: string): VirtualNode {
   const hits = findAll(root, name, role);
-  if (hits.length !== 1) throw new Error(`expected one node named ${JSON.stringify(name)}${role ? ' with role ' + role : ''}, found ${hits.length}`);
+  if (hits.length !== 1)
+    throw new Error(
+      `expected one node named ${JSON.stringify(name)}${role ? ' with role ' + role : ''}, found ${hits.length}`,
+    );
   return hits[0];
 }
 
