@@ -61,6 +61,6 @@ export default defineConfig([
     platform: 'node',
     target: 'node18',
     banner: { js: '#!/usr/bin/env node' },
-    external: ['@modelcontextprotocol/sdk', 'playwright-core'],
+    external: ['@modelcontextprotocol/sdk', 'playwright-core', 'ws'],
   },
 ]);

@@ -39,9 +39,33 @@ export type ServiceLike = object;
 export interface TabsLike {
   update(tabId: number, props: { url?: string; active?: boolean }): Promise<unknown>;
   goBack?(tabId: number): Promise<void>;
-  query(q: Record<string, unknown>): Promise<{ id?: number; url?: string; title?: string; active?: boolean }[]>;
+  query(q: Record<string, unknown>): Promise<TabLike[]>;
+  /** The tab now (its load status): lets navigation wait for the new document. */
+  get?(tabId: number): Promise<TabLike>;
   create?(props: { url?: string }): Promise<{ id?: number }>;
   remove?(tabId: number): Promise<void>;
+}
+
+type TabLike = { id?: number; url?: string; pendingUrl?: string; title?: string; active?: boolean; status?: string };
+
+const LOAD_WAIT_MS = 10_000;
+const LOAD_POLL_MS = 100;
+
+/**
+ * Waits until the tab finished loading its document (chrome.tabs status "complete", no URL
+ * pending), at most `ms`: the content script answers only in a loaded document. Answers
+ * whether it did.
+ */
+async function tabLoaded(tabs: TabsLike, tabId: number, ms: number): Promise<boolean> {
+  if (!tabs.get) return false;
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const tab = await tabs.get(tabId).catch(() => null);
+    if (!tab) return false;
+    if (tab.status === 'complete' && !tab.pendingUrl) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, LOAD_POLL_MS));
+  }
 }
 
 class ServiceError extends Error {
@@ -95,6 +119,13 @@ export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike
   const host: ToolHost & { tabId: number } = {
     tabId,
     async run(command, args) {
+      // The service reaches pages through their content scripts: "stable" is the tab's load.
+      if (command === 'waitForStable' && tabs) {
+        const start = Date.now();
+        const ms = (args[0] as { timeoutMs?: number } | undefined)?.timeoutMs ?? LOAD_WAIT_MS;
+        const settled = await tabLoaded(tabs, host.tabId, ms);
+        return { settled, waitedMs: Date.now() - start, pendingRequests: 0 };
+      }
       const [method, fields] = request(command, args);
       const fn = (service as Record<string, ServiceMethod | undefined>)[method];
       if (typeof fn !== 'function') throw new ServiceError('UNSUPPORTED', `the extension service has no ${method}`);
@@ -108,8 +139,16 @@ export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike
     },
   };
   if (tabs) {
-    host.navigate = async (url) => void (await tabs.update(host.tabId, { url }));
-    if (tabs.goBack) host.back = () => tabs.goBack!(host.tabId);
+    // A navigation answers once the new document loaded (at most 10 s), as Playwright's goto does.
+    host.navigate = async (url) => {
+      await tabs.update(host.tabId, { url });
+      await tabLoaded(tabs, host.tabId, LOAD_WAIT_MS);
+    };
+    if (tabs.goBack)
+      host.back = async () => {
+        await tabs.goBack!(host.tabId);
+        await tabLoaded(tabs, host.tabId, LOAD_WAIT_MS);
+      };
     host.tabs = (action, index, url) => serviceTabs(host, tabs, action, index, url);
   }
   return host;
@@ -124,8 +163,10 @@ async function serviceTabs(
 ): Promise<string> {
   let list = await tabs.query({ currentWindow: true });
   const at = index ?? list.findIndex((t) => t.id === host.tabId);
-  if (action === 'new' && tabs.create) host.tabId = (await tabs.create({ url })).id ?? host.tabId;
-  else if (action === 'close' && tabs.remove && list[at]?.id !== undefined) await tabs.remove(list[at].id!);
+  if (action === 'new' && tabs.create) {
+    host.tabId = (await tabs.create({ url })).id ?? host.tabId;
+    if (url) await tabLoaded(tabs, host.tabId, LOAD_WAIT_MS);
+  } else if (action === 'close' && tabs.remove && list[at]?.id !== undefined) await tabs.remove(list[at].id!);
   else if (action === 'select' && list[at]?.id !== undefined) {
     host.tabId = list[at].id!;
     await tabs.update(host.tabId, { active: true });

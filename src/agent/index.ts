@@ -6,3 +6,5 @@ export { agentTools, mcpTools, openAITools, anthropicTools, argumentSchema, type
 export { callTool, type ToolHost, type CallOptions, type TabAction } from './call';
 export { domToolHost, serviceHost, type DomToolLike, type ServiceLike, type TabsLike } from './hosts';
 export type { ToolAnswer } from './answers';
+export { connectMcpBridge, type McpBridge, type McpBridgeOptions, type BridgeStatus } from './bridge-client';
+export { BRIDGE_DEFAULT_PORT, BRIDGE_PATH, pairingCode, parsePairingCode } from './bridge-protocol';

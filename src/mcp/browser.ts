@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Dialog, type Page } f
 import { domToolScript } from '../playwright';
 import { playwrightHost } from '../agent/playwright-host';
 import type { TabAction, ToolHost } from '../agent/call';
+import type { Session } from './server';
 
 export interface BrowserOptions {
   /** Attach to a running Chromium over CDP (http://host:9222 or ws://…). */
@@ -30,7 +31,7 @@ const SYSTEM_CHROMIUM = [
 ];
 
 /** The browser, its context, and the selected tab; started on first use. */
-export class BrowserSession {
+export class BrowserSession implements Session {
   private browser: Browser | null = null;
   private context: BrowserContext | null = null;
   private starting: Promise<BrowserContext> | null = null;
@@ -106,6 +107,10 @@ export class BrowserSession {
     if (this.selected && !this.selected.isClosed()) return this.selected;
     this.selected = context.pages().find((p) => !p.isClosed()) ?? (await context.newPage());
     return this.selected;
+  }
+
+  async pageUrl(): Promise<string> {
+    return (await this.page()).url();
   }
 
   private async tabs(action: TabAction, index?: number, url?: string): Promise<string> {

@@ -5,8 +5,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { randomUUID } from 'node:crypto';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { BrowserSession, type BrowserOptions } from './browser';
-import { createMcpServer } from './server';
+import { ExtensionSession } from './extension-bridge';
+import { createMcpServer, type Session } from './server';
+import { BRIDGE_DEFAULT_PORT, BRIDGE_PATH, pairingCode, randomHex } from '../agent/bridge-protocol';
 import { version } from '../../package.json';
 
 const HELP = `browserx-domtool-mcp — DomTool's MCP server (stdio by default)
@@ -20,12 +25,52 @@ const HELP = `browserx-domtool-mcp — DomTool's MCP server (stdio by default)
   --port <n>                 serve Streamable HTTP at http://<host>:<n>/mcp instead of stdio
   --host <host>              the address to bind with --port (default localhost)
   --browser-arg <flag>       an extra Chromium flag (repeatable)
+  --extension                drive the user's own browser through the DomTool extension
+                             (paired with this server) instead of launching one
+  --extension-port <n>       where the extension connects (default ${BRIDGE_DEFAULT_PORT}, on 127.0.0.1)
+  --extension-token <token>  the pairing token (default: kept in ${tokenFileShown()})
+  --extension-id <id>        accept only this extension (default: any extension the user paired)
+  --pairing-code             print the code to paste into the extension's panel, and exit
   --help                     this text`;
 
 export interface CliOptions extends BrowserOptions {
   port?: number;
   host?: string;
+  extension?: boolean;
+  extensionPort?: number;
+  extensionToken?: string;
+  extensionId?: string;
+  pairingCode?: boolean;
 }
+
+function tokenFile(): string {
+  const config = process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
+  return join(config, 'browserx-domtool', 'extension-token');
+}
+
+function tokenFileShown(): string {
+  return tokenFile().replace(homedir(), '~');
+}
+
+/** The pairing token kept between runs (an MCP client starts the server anew each session), made on first use, readable by this user only. */
+function storedToken(): string {
+  const file = tokenFile();
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8').trim();
+    if (token.length >= 16) return token;
+  }
+  mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
+  const token = randomHex(32);
+  writeFileSync(file, token + '\n', { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return token;
+}
+
+const portNumber = (flag: string, v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${flag} needs a port number`);
+  return n;
+};
 
 /** The command line (`--name value` or `--name=value`); throws on an unknown option. */
 export function parseArgs(argv: string[]): CliOptions | 'help' {
@@ -59,8 +104,23 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
         o.userDataDir = value();
         break;
       case '--port':
-        o.port = Number(value());
-        if (!Number.isInteger(o.port) || o.port < 0) throw new Error('--port needs a port number');
+        o.port = portNumber(flag, value());
+        break;
+      case '--extension':
+        o.extension = true;
+        break;
+      case '--extension-port':
+        o.extensionPort = portNumber(flag, value());
+        break;
+      case '--extension-token':
+        o.extensionToken = value();
+        if (o.extensionToken.length < 16) throw new Error('--extension-token needs at least 16 characters');
+        break;
+      case '--extension-id':
+        o.extensionId = value();
+        break;
+      case '--pairing-code':
+        o.pairingCode = true;
         break;
       case '--host':
         o.host = value();
@@ -75,7 +135,7 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
   return o;
 }
 
-async function serveHttp(session: BrowserSession, port: number, host: string): Promise<void> {
+async function serveHttp(session: Session, port: number, host: string): Promise<void> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
   const http = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     if (!req.url?.startsWith('/mcp')) {
@@ -127,7 +187,24 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     process.stdout.write(HELP + '\n');
     return;
   }
-  const session = new BrowserSession(options);
+  const bridgeUrl = (port: number) => `ws://127.0.0.1:${port}${BRIDGE_PATH}`;
+  if (options.pairingCode) {
+    const token = options.extensionToken ?? storedToken();
+    process.stdout.write(pairingCode(bridgeUrl(options.extensionPort ?? BRIDGE_DEFAULT_PORT), token) + '\n');
+    return;
+  }
+  let session: Session;
+  if (options.extension) {
+    const bridge = new ExtensionSession({
+      port: options.extensionPort ?? BRIDGE_DEFAULT_PORT,
+      token: options.extensionToken ?? storedToken(),
+      extensionId: options.extensionId,
+    });
+    const port = await bridge.listen();
+    // Tests and scripts read the port from here (with --extension-port 0 the system picks it).
+    process.stderr.write(`browserx-domtool-mcp: waiting for the extension at ${bridgeUrl(port)}\n`);
+    session = bridge;
+  } else session = new BrowserSession(options);
   if (options.port !== undefined) return serveHttp(session, options.port, options.host ?? 'localhost');
   const transport = new StdioServerTransport();
   transport.onclose = () => void session.close().then(() => process.exit(0));

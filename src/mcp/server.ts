@@ -7,7 +7,17 @@ import { callTool } from '../agent/call';
 import { mcpTools } from '../agent/formats';
 import type { ToolAnswer } from '../agent/answers';
 import { hintsOf, type PageTool } from '../page-tools/tools';
-import type { BrowserSession } from './browser';
+import type { ToolHost } from '../agent/call';
+
+/** Where the tools run: a browser the server launched or attached to (./browser.ts), or the user's own through the extension (./extension-bridge.ts). */
+export interface Session {
+  readonly host: ToolHost;
+  /** Dialogs the browser raised outside an action, told with the next answer. */
+  readonly dialogs: string[];
+  /** The selected tab's URL. */
+  pageUrl(): Promise<string>;
+  close(): Promise<void>;
+}
 
 export const SERVER_NAME = 'browserx-domtool';
 const PAGE_PREFIX = 'page_';
@@ -44,7 +54,7 @@ function pageToolEntry(tool: PageTool, origin: string) {
   };
 }
 
-export function createMcpServer(session: BrowserSession, version: string): Server {
+export function createMcpServer(session: Session, version: string): Server {
   const server = new Server({ name: SERVER_NAME, version }, { capabilities: { tools: { listChanged: true } } });
   /** Page tools last listed: a call of page_<name> runs the one of that MCP name. */
   let listed = new Map<string, PageTool>();
@@ -59,15 +69,15 @@ export function createMcpServer(session: BrowserSession, version: string): Serve
   }
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const page = await session.page();
+    const url = await session.pageUrl().catch(() => 'about:blank');
     const origin = (() => {
       try {
-        return new URL(page.url()).origin;
+        return new URL(url).origin;
       } catch {
-        return page.url();
+        return url;
       }
     })();
-    const tools = page.url() === 'about:blank' ? [] : await pageTools();
+    const tools = url === 'about:blank' ? [] : await pageTools();
     listed = new Map(tools.map((t) => [mcpName(t), t]));
     everListed = true;
     return { tools: [...mcpTools(), ...tools.map((t) => pageToolEntry(t, origin))] };

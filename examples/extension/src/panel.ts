@@ -116,6 +116,28 @@ $<HTMLButtonElement>('send').addEventListener('click', async () => {
   setTimeout(() => void refresh(), 300);
 });
 
+// The MCP server this extension serves (service-worker.ts): pair with the code the server prints.
+const mcpStatusEl = $<HTMLElement>('mcp-status');
+const pairingEl = $<HTMLInputElement>('pairing');
+async function mcp(message: Record<string, unknown>): Promise<void> {
+  const s = (await chrome.runtime.sendMessage(message)) as {
+    ok: boolean;
+    status?: string;
+    detail?: string;
+    error?: string;
+  };
+  mcpStatusEl.textContent = s.ok
+    ? `MCP server: ${s.status}${s.detail ? ` (${s.detail})` : ''}`
+    : `MCP server: ${s.error}`;
+}
+$<HTMLButtonElement>('pair').addEventListener('click', () => {
+  void mcp({ type: 'mcp:pair', code: pairingEl.value });
+  pairingEl.value = '';
+});
+$<HTMLButtonElement>('unpair').addEventListener('click', () => void mcp({ type: 'mcp:unpair' }));
+setInterval(() => void mcp({ type: 'mcp:status' }), 1000);
+void mcp({ type: 'mcp:status' });
+
 if (pinned) {
   void refresh();
 } else {

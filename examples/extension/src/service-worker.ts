@@ -9,6 +9,7 @@
 //   await domtool.send({ type: 'domtool:getText' });         // raw protocol, main frame only
 // (semicolons: pasted as one block, a line starting with "(" would call the line above)
 import { createDomToolService } from 'browserx-domtool/extension';
+import { connectMcpBridge, parsePairingCode, type McpBridge, type TabsLike } from 'browserx-domtool/agent';
 import type { DomToolRequest, DomToolResponse } from 'browserx-domtool/content-script';
 
 // At the top level, so the webNavigation listeners that retire ids are registered
@@ -45,17 +46,61 @@ async function tabByUrl(prefix: string): Promise<number | undefined> {
   return tabs.find((t) => (t.url ?? '').indexOf(prefix) === 0)?.id;
 }
 
+// The MCP bridge (issue 34): paired with a local `browserx-domtool-mcp --extension` by the
+// code its `--pairing-code` prints (pasted into the panel), the server's tools run here,
+// through the service. The pairing is kept in chrome.storage.local; the worker connects
+// again whenever it starts, and an alarm wakes it to reconnect after Chrome stopped it.
+let bridge: McpBridge | null = null;
+let bridgeState = { status: 'not paired', detail: '' };
+
+async function startBridge(): Promise<void> {
+  const { mcpPairing } = (await chrome.storage.local.get('mcpPairing')) as {
+    mcpPairing?: { url: string; token: string };
+  };
+  bridge?.close();
+  bridge = null;
+  if (!mcpPairing) {
+    bridgeState = { status: 'not paired', detail: '' };
+    return;
+  }
+  bridge = connectMcpBridge(service, {
+    ...mcpPairing,
+    tabs: chrome.tabs as unknown as TabsLike,
+    onStatus: (status, detail) => void (bridgeState = { status, detail }),
+  });
+}
+
+/** The panel's MCP requests: pair with a code, unpair, or read the connection's state. */
+async function mcpRequest(message: { type: string; code?: string }): Promise<unknown> {
+  if (message.type === 'mcp:pair') {
+    const pairing = parsePairingCode(String(message.code ?? ''));
+    if (!pairing) return { ok: false, error: 'not a pairing code (ws://127.0.0.1:<port>/extension#<token>)' };
+    await chrome.storage.local.set({ mcpPairing: pairing });
+    await startBridge();
+  } else if (message.type === 'mcp:unpair') {
+    await chrome.storage.local.remove('mcpPairing');
+    await startBridge();
+  }
+  return { ok: true, ...bridgeState };
+}
+
+void startBridge();
+chrome.alarms?.create('mcp-bridge', { periodInMinutes: 0.5 });
+chrome.alarms?.onAlarm.addListener((alarm) => {
+  if (alarm.name === 'mcp-bridge' && (!bridge || bridge.status === 'closed')) void startBridge();
+});
+
 // Requests from the side panel or another page of this extension (content scripts never ask;
 // a page's URL tells them apart: a panel opened as a tab has a sender.tab too).
 const extensionOrigin = chrome.runtime.getURL('');
 chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
-  if (
-    (sender.url ?? '').indexOf(extensionOrigin) !== 0 ||
-    !message ||
-    typeof message.type !== 'string' ||
-    message.type.indexOf('domtool:') !== 0
-  )
+  if ((sender.url ?? '').indexOf(extensionOrigin) !== 0 || !message || typeof message.type !== 'string')
     return undefined;
+  if (message.type.indexOf('mcp:') === 0) {
+    void mcpRequest(message).then(sendResponse);
+    return true;
+  }
+  if (message.type.indexOf('domtool:') !== 0) return undefined;
   void service.handleMessage(message).then(sendResponse);
   return true;
 });
