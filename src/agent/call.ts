@@ -13,6 +13,7 @@ import type { FindResult } from '../changes/views';
 import type { PageToolResult } from '../page-tools/tools';
 import { schemaProblem } from '../page-tools/schema';
 import { renderResultText } from '../actions/result-text';
+import { isNoEffectNote } from '../actions/result';
 import { agentTool } from './tools';
 import { actionAnswer, errorAnswer, inspectAnswer, pageToolAnswer, thrownAnswer, type ToolAnswer } from './answers';
 
@@ -114,18 +115,46 @@ function dialogOption(host: ToolHost): { dialog?: 'accept' | 'dismiss'; promptTe
     : { dialog: d.accept ? 'accept' : 'dismiss', promptText: d.promptText };
 }
 
-/** An action's line, then what changed since the agent last looked. */
-async function afterAction(host: ToolHost, result: unknown): Promise<ToolAnswer> {
+/**
+ * An action's line, then what changed since the agent last looked. `keys`: the action was a
+ * key press, whose effect may be the focus moving; after any other action, a line that only
+ * lost the focus is left out (the element acted on, or what it focused, still shows).
+ */
+async function afterAction(host: ToolHost, result: unknown, keys = false): Promise<ToolAnswer> {
   const r = result as ActionResult;
   const answer = actionAnswer(r);
   if (!answer.ok) return answer;
-  const changes = (await host.run('getChanges', [READ_OPTIONS])) as Changes;
+  const changes = (await host.run('getChanges', [{ ...READ_OPTIONS, ignoreBlur: !keys }])) as Changes;
   if (changes.error || changes.kind === 'unchanged') return answer;
   // The delta is an observation too: when it shows the page changed, the action's "no
   // visible effect" (its own short watch missed it, e.g. a radio checked by its label) is not
   // said — a model told so would click again and undo what it did.
-  const line = r.noObservableEffect ? renderResultText({ ...r, noObservableEffect: false }) : answer.text;
-  return { ...answer, text: line + '\n' + changes.text };
+  let shown: ActionResult = r.noObservableEffect
+    ? { ...r, noObservableEffect: false, notes: r.notes?.filter((n) => !isNoEffectNote(n)) }
+    : r;
+  // The controls that appeared, listed on the result line, are lines of the delta as well: said once.
+  const appeared = shown.effect?.appeared;
+  if (appeared?.controls?.length && appeared.controls.every((c) => changes.text.indexOf(c.split(' ')[0] + ' ') >= 0))
+    shown = {
+      ...shown,
+      effect: { ...shown.effect!, appeared: { ...appeared, controls: undefined, moreControls: undefined } },
+    };
+  const line = shown === r ? answer.text : renderResultText(shown);
+  return { ...answer, text: line + '\n' + deltaBody(changes) };
+}
+
+/**
+ * The delta without its count line ("# changes since #3 (now #4): 1 added, …"): after an
+ * action the marks say it (+ added, ~ changed, # removed: …). A dialog's line, a full
+ * text's header and the removed line stay.
+ */
+function deltaBody(changes: Changes): string {
+  if (changes.kind !== 'delta' || changes.dialog) return changes.text;
+  const nl = changes.text.indexOf('\n');
+  return nl > 0 &&
+    /^# changes since #\d+ \(now #\d+\): \d+ added, \d+ changed, \d+ removed$/.test(changes.text.slice(0, nl))
+    ? changes.text.slice(nl + 1)
+    : changes.text;
 }
 
 const act =
@@ -133,7 +162,7 @@ const act =
   async (host, args) => {
     const list = argsOf(args, host);
     if (!list) return NO_TARGET();
-    return afterAction(host, await host.run(command, list));
+    return afterAction(host, await host.run(command, list), command === 'keypress');
   };
 
 const onTarget = (command: CommandName): Runner =>

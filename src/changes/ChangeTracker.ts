@@ -45,6 +45,28 @@ export interface ChangeOptions {
   full?: boolean;
   /** A delta bigger than this share of the full text's tokens is answered in full. Default 0.7. */
   maxRatio?: number;
+  /**
+   * Leave out lines whose only change is that they lost the focus (and count them as seen).
+   * After an action on an element, the element it left is implied by the action (the element
+   * acted on, or what it focused, still shows); after a key press, do not set it: a focus
+   * move is then the effect.
+   */
+  ignoreBlur?: boolean;
+}
+
+/** `before` with the focused state, `after` the same line without it: the element only lost the focus. */
+function onlyBlurred(before: string, after: string): boolean {
+  if (before.indexOf('focused') < 0) return false;
+  for (const [from, to] of [
+    [' [focused]', ''],
+    ['[focused ', '['],
+    [' focused]', ']'],
+    [' focused ', ' '],
+  ]) {
+    const at = before.lastIndexOf(from);
+    if (at >= 0 && before.slice(0, at) + to + before.slice(at + from.length) === after) return true;
+  }
+  return false;
 }
 
 const MARK_ADDED = '+ ';
@@ -100,14 +122,19 @@ export class ChangeTracker {
     const removed: string[] = [];
     const shown = new Set<number>();
     const changedSet = new Set<number>();
+    const blurred: number[] = [];
     known.forEach((line, id) => {
       const i = outline.indexOf(id);
       if (i < 0) removed.push(id);
-      else if (outline.line(i) !== line) {
+      else if (outline.line(i) === line) return;
+      else if (options.ignoreBlur && onlyBlurred(line, outline.line(i))) blurred.push(i);
+      else {
         shown.add(i);
         changedSet.add(i);
       }
     });
+    // A blur left out counts as told (the action on another element said it): not reported later either.
+    for (let k = 0; k < blurred.length; k++) known.set(outline.nodes[blurred[k]].vn.node_id, outline.line(blurred[k]));
     const visible = emittedLines(next.buildTree);
     visible.forEach((_line, id) => {
       if (known.has(id)) return;

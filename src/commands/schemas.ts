@@ -49,7 +49,12 @@ export const TEXT_SCHEMA: OptionSchema = [
 ];
 
 /** getChanges(options): the delta's own options and those of the snapshot it compares. */
-export const CHANGES_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['full', 'bool'], ['maxRatio', 'num0']];
+export const CHANGES_SCHEMA: OptionSchema = [
+  ...SNAPSHOT_SCHEMA,
+  ['full', 'bool'],
+  ['maxRatio', 'num0'],
+  ['ignoreBlur', 'bool'],
+];
 
 /** find(query, options): how many matches, and the options of the snapshot it searches. */
 export const FIND_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['limit', 'int1']];

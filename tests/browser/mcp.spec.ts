@@ -107,6 +107,8 @@ test('stdio: the tool list comes from the command table, and actions answer thei
       values: ['Italy'],
     });
     expect(selected.text).toContain('value="Italy"');
+    // The field the agent left only lost the focus: implied by the action, not a line of its own.
+    expect(selected.text).not.toContain('textbox "Email"');
 
     // Acting on text: the radio labelled Express.
     const express = await call(client, 'browser_click', { text: 'Express' });
@@ -115,6 +117,10 @@ test('stdio: the tool list comes from the command table, and actions answer thei
     expect(express.text).toMatch(/~ +nv_\w+ radio "Express" \[checked/);
     expect(express.text).not.toContain('no visible effect');
     expect((await call(client, 'browser_find', { query: 'Express' })).text).toMatch(/radio "Express" \[checked/);
+    // After a key press the focus moving is the effect: told, the element it left included.
+    const tabbed = await call(client, 'browser_press_key', { key: 'Tab' });
+    expect(tabbed.text).toMatch(/~ +nv_\w+ radio "Express" \[checked\]/);
+    expect(tabbed.text).toMatch(/~ +nv_\w+ .*focused/);
 
     // An error says its code and what to do next.
     const missing = await call(client, 'browser_click', { ref: 'nv_zzzz' });

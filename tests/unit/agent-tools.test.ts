@@ -74,17 +74,46 @@ describe('callTool', () => {
     expect(h.calls).toEqual([]);
   });
 
-  it('answers an action with its line, then what changed', async () => {
+  it('answers an action with its line, then what changed (its marks, not its count line)', async () => {
     const h = host({
       click: { success: true, ok: true, text: 'ok; dialog opened' },
-      getChanges: { kind: 'delta', text: '# changes since #1\n+ nv_2 button "Close"' },
+      keypress: { success: true, ok: true, text: 'ok' },
+      getChanges: {
+        kind: 'delta',
+        text: '# changes since #1 (now #2): 1 added, 0 changed, 1 removed\n+ nv_2 button "Close"\n# removed: nv_3',
+      },
     });
     const a = await callTool(h, 'browser_click', { ref: 'nv_1', element: 'Open button' });
-    expect(a).toEqual({ ok: true, text: 'ok; dialog opened\n# changes since #1\n+ nv_2 button "Close"' });
+    expect(a).toEqual({ ok: true, text: 'ok; dialog opened\n+ nv_2 button "Close"\n# removed: nv_3' });
+    // Only a key press may have moved the focus as its effect: other actions leave blurs out.
     expect(h.calls).toEqual([
       ['click', ['nv_1', {}]],
-      ['getChanges', [{ timeBudgetMs: 1000 }]],
+      ['getChanges', [{ timeBudgetMs: 1000, ignoreBlur: true }]],
     ]);
+    await callTool(h, 'browser_press_key', { key: 'Tab' });
+    expect(h.calls[3]).toEqual(['getChanges', [{ timeBudgetMs: 1000, ignoreBlur: false }]]);
+  });
+
+  it('names the controls that appeared once: on the result line only when the delta does not show them', async () => {
+    const effect = {
+      mutations: 3,
+      appeared: {
+        tokens: 9,
+        opened: { role: 'listbox', name: 'Fruit', id: 'nv_l' },
+        controls: ['nv_a option "Apple"'],
+      },
+    };
+    const h = host({
+      click: { ok: true, success: true, text: 'ok; opened listbox "Fruit" nv_l; new: nv_a option "Apple"', effect },
+      getChanges: { kind: 'delta', text: '+ nv_l listbox "Fruit"\n+   nv_a option "Apple"' },
+    });
+    const a = await callTool(h, 'browser_click', { ref: 'nv_1' });
+    expect(a.text).toBe('ok; opened listbox "Fruit" nv_l\n+ nv_l listbox "Fruit"\n+   nv_a option "Apple"');
+    const hidden = host({
+      click: { ok: true, success: true, text: 'ok; opened listbox "Fruit" nv_l; new: nv_a option "Apple"', effect },
+      getChanges: { kind: 'delta', text: '+ nv_l listbox "Fruit"' },
+    });
+    expect((await callTool(hidden, 'browser_click', { ref: 'nv_1' })).text).toContain('new: nv_a option "Apple"');
   });
 
   it('a delta that shows a change overrules the action\'s "no visible effect"; without one it stays', async () => {
@@ -134,7 +163,7 @@ describe('callTool', () => {
     });
     expect((await callTool(h, 'browser_hover', { target: 'nv_1', element: 'Menu' })).ok).toBe(true);
     expect((await callTool(h, 'browser_find', { text: 'Total' })).ok).toBe(true);
-    expect(h.calls.map((c) => c[1][0])).toEqual(['nv_1', { timeBudgetMs: 1000 }, 'Total']);
+    expect(h.calls.map((c) => c[1][0])).toEqual(['nv_1', { timeBudgetMs: 1000, ignoreBlur: true }, 'Total']);
   });
 
   it('browser tools need a host that drives the browser', async () => {
@@ -176,7 +205,7 @@ describe('serviceHost', () => {
     expect(a).toEqual({ ok: true, text: 'ok\n~ f1:nv_2 checkbox "Gift" [unchecked]' });
     expect(sent).toEqual([
       ['click', { tabId: 7, nodeId: 'f1:nv_1' }],
-      ['getChanges', { tabId: 7, options: { timeBudgetMs: 1000 } }],
+      ['getChanges', { tabId: 7, options: { timeBudgetMs: 1000, ignoreBlur: true } }],
     ]);
     // A service error is the answer's code, not a throw.
     expect(await callTool(h, 'browser_snapshot')).toMatchObject({ ok: false, code: 'RESTRICTED_PAGE' });
