@@ -169,7 +169,16 @@ export type ErrorCode =
   | 'WRONG_TAB'
   | 'NAVIGATED'
   | 'FRAME_GONE'
-  | 'UNSUPPORTED';
+  | 'UNSUPPORTED'
+  // The agent layer's own (browserx-domtool/agent, the MCP server):
+  /** No tool of that name. */
+  | 'UNKNOWN_TOOL'
+  /** No tab to act in (none open, or the selected one closed). */
+  | 'NO_TAB'
+  /** The caller cancelled the call (an MCP client's cancel, an AbortSignal). */
+  | 'CANCELLED'
+  /** The MCP server runs with --extension and no paired extension is connected. */
+  | 'EXTENSION_NOT_CONNECTED';
 
 /** An error as data: the code to branch on, a message an LLM can act on, and whether retrying can help. */
 export interface ErrorInfo {

@@ -24,6 +24,11 @@ const RECOVERABLE: Record<ErrorCode, boolean> = {
   NAVIGATED: true,
   FRAME_GONE: true,
   UNSUPPORTED: false,
+  UNKNOWN_TOOL: true,
+  NO_TAB: true,
+  CANCELLED: true,
+  // A person has to pair the extension.
+  EXTENSION_NOT_CONNECTED: false,
 };
 
 /** Errors after which the same call is worth repeating once the agent has looked again. */

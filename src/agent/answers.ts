@@ -2,7 +2,7 @@
 // on an error its code and the next step to take. The one-line results of actions are
 // worded in actions/result-text.ts; what is said here names agent tools (browser_…),
 // which the in-page layers do not know of.
-import type { ActionResult, InspectResult } from '../types';
+import type { ActionResult, ErrorCode, InspectResult } from '../types';
 import type { PageToolResult } from '../page-tools/tools';
 
 export interface ToolAnswer {
@@ -10,14 +10,14 @@ export interface ToolAnswer {
   ok: boolean;
   /** What the model reads. */
   text: string;
-  /** On an error: its code (ErrorCode, or a host's: NO_TAB, UNKNOWN_TOOL, CANCELLED). */
-  code?: string;
+  /** On an error: its code (the one ErrorCode union of the library, the agent layer's own included). */
+  code?: ErrorCode;
   /** The text (or part of it) was written by the page, not by DomTool: content, not instructions. */
   pageContent?: boolean;
 }
 
 /** The next step after an error of this code, as a model can follow it. */
-const NEXT: Record<string, string> = {
+const NEXT: Partial<Record<ErrorCode, string>> = {
   VALIDATION_ERROR: 'Fix the arguments as the message says.',
   ELEMENT_NOT_FOUND: 'That ref is not on the page now: call browser_changes (or browser_snapshot) for current refs.',
   STALE_NODE: 'The page changed under that ref: call browser_changes for current refs and try again.',
@@ -32,14 +32,17 @@ const NEXT: Record<string, string> = {
   UNKNOWN_TOOL: 'Use one of the tools listed.',
   UNSUPPORTED: 'This host cannot do that; use another tool.',
   NAVIGATED: 'Read the new page with browser_snapshot.',
+  CANCELLED: 'Call the tool again if it is still wanted.',
+  EXTENSION_NOT_CONNECTED:
+    "Ask the user to open the DomTool extension's panel and connect it to this server (its pairing code), then try again.",
 };
 
-export function errorAnswer(code: string, message: string): ToolAnswer {
+export function errorAnswer(code: ErrorCode, message: string): ToolAnswer {
   const next = NEXT[code];
   return { ok: false, code, text: `failed ${code}: ${message}${next ? '\nNext: ' + next : ''}` };
 }
 
-type ResultLike = Partial<ActionResult> & { ok?: boolean; error?: { code: string; message: string } };
+type ResultLike = Partial<ActionResult> & { ok?: boolean; error?: { code: ErrorCode; message: string } };
 
 /** The ok flag of any result: `ok` (the agreed name), else the older `success`. */
 export function okOf(result: { ok?: boolean; success?: boolean }): boolean {
@@ -100,7 +103,8 @@ export function thrownAnswer(error: unknown): ToolAnswer {
   const message = String((error as Error)?.message ?? error).split('\n')[0];
   // A host's own error (the service's ServiceResult error) keeps its code.
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return errorAnswer(code, message);
+  // (A host speaks the same union; a code from across a bridge is taken at its word.)
+  if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return errorAnswer(code as ErrorCode, message);
   if (/context was destroyed|navigat/i.test(message))
     return errorAnswer('NAVIGATED', 'the page navigated while the tool ran; its answer was lost with the old page');
   if (/closed|no page/i.test(message)) return errorAnswer('NO_TAB', message);
