@@ -17,25 +17,36 @@ const RESPONSE_EVENT = 'browserx-domtool:page-tools-response';
 
 export interface BridgeRequest {
   id: string;
-  op: 'list' | 'call';
+  op: 'list' | 'call' | 'cancel';
   name?: string;
   input?: unknown;
+  /** call: the caller holds a signal; the page-world half hands executeTool one of its own. */
+  cancellable?: boolean;
+  /** cancel: the id of the call whose signal aborts (no answer is sent). */
+  call?: string;
 }
 
 export interface BridgeAnswer {
   id: string;
   ok: boolean;
   /** list: the registered tools as plain data. */
-  tools?: { name: string; description?: string; inputSchema?: unknown; annotations?: { readOnlyHint?: boolean } }[];
+  tools?: { name: string; description?: string; inputSchema?: unknown; annotations?: Hints }[];
   /** call: what executeTool answered (a serialized string or null). */
   result?: string | null;
   error?: { name: string; message: string };
 }
 
+/** WebMCP's annotations of a tool (the draft's three hints). */
+interface Hints {
+  readOnlyHint?: boolean;
+  consequentialHint?: boolean;
+  untrustedContentHint?: boolean;
+  /** The older drafts' name for consequentialHint. */
+  destructiveHint?: boolean;
+}
+
 interface PageContext {
-  getTools?(): Promise<
-    { name: string; description?: string; inputSchema?: unknown; annotations?: { readOnlyHint?: boolean } }[]
-  >;
+  getTools?(): Promise<{ name: string; description?: string; inputSchema?: unknown; annotations?: Hints }[]>;
   executeTool?(tool: unknown, input: unknown): Promise<string | null>;
 }
 
@@ -48,6 +59,10 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
   if (g[INSTALLED] || !doc) return false;
   g[INSTALLED] = true;
   const EventCtor = (win as { CustomEvent?: typeof CustomEvent }).CustomEvent ?? CustomEvent;
+  // Taken at install (document_start, before the page's scripts can replace it).
+  const Controller = (win as { AbortController?: typeof AbortController }).AbortController;
+  // The calls running with a signal, by request id: an AbortSignal cannot cross worlds, its abort can.
+  const running: Record<string, AbortController | undefined> = Object.create(null);
   const reply = (answer: BridgeAnswer) =>
     doc.dispatchEvent(new EventCtor(RESPONSE_EVENT, { detail: JSON.stringify(answer) }));
   doc.addEventListener(REQUEST_EVENT, (event) => {
@@ -57,13 +72,28 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
     } catch {
       return;
     }
-    void answer(win, request).then(reply, (e: { name?: string; message?: string }) =>
-      reply({
-        id: request.id,
-        ok: false,
-        error: { name: String(e?.name ?? 'Error'), message: String(e?.message ?? e) },
-      }),
-    );
+    if (request.op === 'cancel') {
+      if (typeof request.call === 'string') running[request.call]?.abort();
+      return;
+    }
+    const controller = request.op === 'call' && request.cancellable && Controller ? new Controller() : undefined;
+    if (controller) running[request.id] = controller;
+    const done = () => void delete running[request.id];
+    void answer(win, request, controller?.signal)
+      .then(
+        (a) => (done(), a),
+        (e) => {
+          done();
+          throw e;
+        },
+      )
+      .then(reply, (e: { name?: string; message?: string }) =>
+        reply({
+          id: request.id,
+          ok: false,
+          error: { name: String(e?.name ?? 'Error'), message: String(e?.message ?? e) },
+        }),
+      );
   });
   try {
     doc.documentElement?.setAttribute(BRIDGE_ATTRIBUTE, '');
@@ -73,7 +103,7 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
   return true;
 }
 
-async function answer(win: typeof globalThis, request: BridgeRequest): Promise<BridgeAnswer> {
+async function answer(win: typeof globalThis, request: BridgeRequest, signal?: AbortSignal): Promise<BridgeAnswer> {
   const doc = (win as { document: Document }).document;
   const ctx = ((doc as Document & { modelContext?: PageContext }).modelContext ??
     (win.navigator as Navigator & { modelContext?: PageContext }).modelContext) as PageContext | undefined;
@@ -87,7 +117,15 @@ async function answer(win: typeof globalThis, request: BridgeRequest): Promise<B
         name: t.name,
         description: t.description,
         inputSchema: t.inputSchema,
-        annotations: t.annotations ? { readOnlyHint: t.annotations.readOnlyHint } : undefined,
+        // The draft's three hints, as plain booleans (nothing else of the page's object crosses).
+        annotations: t.annotations
+          ? {
+              readOnlyHint: t.annotations.readOnlyHint === true,
+              consequentialHint: t.annotations.consequentialHint === true,
+              untrustedContentHint: t.annotations.untrustedContentHint === true,
+              destructiveHint: t.annotations.destructiveHint === true,
+            }
+          : undefined,
       })),
     };
   }
@@ -101,7 +139,7 @@ async function answer(win: typeof globalThis, request: BridgeRequest): Promise<B
       error: { name: 'NotSupportedError', message: 'this page offers no executeTool' },
     };
   const input = request.input && typeof request.input === 'object' ? (request.input as Record<string, unknown>) : {};
-  return { id: request.id, ok: true, result: await executeIn(ctx, tool, input) };
+  return { id: request.id, ok: true, result: await executeIn(ctx, tool, input, signal) };
 }
 
 let nextId = 0;
@@ -115,9 +153,18 @@ export function hasBridge(doc: Document): boolean {
   }
 }
 
-/** The isolated-world half: one request, its answer (rejects on timeout). */
-export function askBridge(doc: Document, request: Omit<BridgeRequest, 'id'>, timeoutMs: number): Promise<BridgeAnswer> {
+/**
+ * The isolated-world half: one request, its answer (rejects on timeout). With `signal`, its
+ * abort is sent on to the page world, where the tool's own signal aborts.
+ */
+export function askBridge(
+  doc: Document,
+  request: Omit<BridgeRequest, 'id'>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<BridgeAnswer> {
   const id = 'r' + ++nextId + '-' + Math.random().toString(36).slice(2, 8);
+  const send = (r: BridgeRequest) => doc.dispatchEvent(new CustomEvent(REQUEST_EVENT, { detail: JSON.stringify(r) }));
   return new Promise<BridgeAnswer>((resolve, reject) => {
     const onAnswer = (event: Event) => {
       let answer: BridgeAnswer;
@@ -134,11 +181,14 @@ export function askBridge(doc: Document, request: Omit<BridgeRequest, 'id'>, tim
       cleanup();
       reject(new Error('the page did not answer'));
     }, timeoutMs);
+    const onAbort = () => send({ id: 'c' + id, op: 'cancel', call: id });
     const cleanup = () => {
       clearTimer(timer);
       doc.removeEventListener(RESPONSE_EVENT, onAnswer);
+      signal?.removeEventListener('abort', onAbort);
     };
     doc.addEventListener(RESPONSE_EVENT, onAnswer);
-    doc.dispatchEvent(new CustomEvent(REQUEST_EVENT, { detail: JSON.stringify({ ...request, id }) }));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    send(signal ? { ...request, id, cancellable: true } : { ...request, id });
   });
 }

@@ -321,11 +321,14 @@ async function execute(
       ),
     };
   if (found.via === 'bridge') {
-    const answer = await askBridge(doc, { op: 'call', name: found.tool.name, input }, PAGE_TOOL_TIMEOUT_MS).catch(
-      () => {
-        throw timeout();
-      },
-    );
+    const answer = await askBridge(
+      doc,
+      { op: 'call', name: found.tool.name, input },
+      PAGE_TOOL_TIMEOUT_MS,
+      signal,
+    ).catch(() => {
+      throw timeout();
+    });
     if (!answer.ok) throw answer.error ?? new Error('the tool failed');
     return { result: parseResult(answer.result ?? null) };
   }
