@@ -23,7 +23,6 @@ const KNOWN = {
   'module src/semantics/name.ts': 575,
   'module src/snapshot/walk/traverse.ts': 689,
   'function src/actions/drag.ts runDrag': 102,
-  'function src/changes/ChangeTracker.ts changes': 109,
   'function src/integration/content-script.ts createContentHandler': 107,
   'function src/integration/page-world.ts installListenerRecorder': 124,
   'function src/semantics/roles.ts htmlImplicitRole': 128,

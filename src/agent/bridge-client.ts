@@ -48,6 +48,54 @@ class BridgeError extends Error {
   }
 }
 
+type ServiceHost = ReturnType<typeof serviceHost>;
+
+/** The tab requests run in: the one picked before while it is open, else the active tab. */
+async function ensureTab(host: ServiceHost, tabs: TabsLike): Promise<void> {
+  if (host.tabId >= 0) {
+    const open = await tabs.query({});
+    if (open.some((t) => t.id === host.tabId)) return;
+  }
+  const [active] = await tabs.query({ active: true, lastFocusedWindow: true });
+  if (active?.id === undefined) throw new BridgeError('NO_TAB', 'the browser has no open tab');
+  host.tabId = active.id;
+}
+
+async function perform(host: ServiceHost, tabs: TabsLike, req: BridgeRequest): Promise<unknown> {
+  await ensureTab(host, tabs);
+  switch (req.op) {
+    case 'run':
+      return host.run(req.command as CommandName, req.args);
+    case 'navigate':
+      return host.navigate!(req.url);
+    case 'back':
+      return host.back ? host.back() : Promise.reject(new BridgeError('UNSUPPORTED', 'this browser cannot go back'));
+    case 'tabs':
+      return host.tabs!(req.action, req.index, req.url);
+    case 'url':
+      return (await tabs.query({})).find((t) => t.id === host.tabId)?.url ?? '';
+  }
+}
+
+async function answer(ws: WebSocket, host: ServiceHost, tabs: TabsLike, req: BridgeRequest): Promise<void> {
+  let reply: BridgeReply;
+  try {
+    const value = await perform(host, tabs, req);
+    reply = { id: req.id, ok: true, value: value === undefined ? null : value };
+  } catch (e) {
+    const code = (e as { code?: unknown })?.code;
+    reply = {
+      id: req.id,
+      ok: false,
+      error: {
+        code: typeof code === 'string' ? code : 'ACTION_FAILED',
+        message: String((e as Error)?.message ?? e),
+      },
+    };
+  }
+  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(reply));
+}
+
 /** Connects the service to the MCP server at `options.url`; reconnects until closed. */
 export function connectMcpBridge(service: ServiceLike, options: McpBridgeOptions): McpBridge {
   const tabs = options.tabs;
@@ -63,52 +111,6 @@ export function connectMcpBridge(service: ServiceLike, options: McpBridgeOptions
     status = s;
     options.onStatus?.(s, detail);
   };
-
-  /** The tab requests run in: the one picked before while it is open, else the active tab. */
-  async function ensureTab(): Promise<void> {
-    if (host.tabId >= 0) {
-      const open = await tabs.query({});
-      if (open.some((t) => t.id === host.tabId)) return;
-    }
-    const [active] = await tabs.query({ active: true, lastFocusedWindow: true });
-    if (active?.id === undefined) throw new BridgeError('NO_TAB', 'the browser has no open tab');
-    host.tabId = active.id;
-  }
-
-  async function perform(req: BridgeRequest): Promise<unknown> {
-    await ensureTab();
-    switch (req.op) {
-      case 'run':
-        return host.run(req.command as CommandName, req.args);
-      case 'navigate':
-        return host.navigate!(req.url);
-      case 'back':
-        return host.back ? host.back() : Promise.reject(new BridgeError('UNSUPPORTED', 'this browser cannot go back'));
-      case 'tabs':
-        return host.tabs!(req.action, req.index, req.url);
-      case 'url':
-        return (await tabs.query({})).find((t) => t.id === host.tabId)?.url ?? '';
-    }
-  }
-
-  async function answer(ws: WebSocket, req: BridgeRequest): Promise<void> {
-    let reply: BridgeReply;
-    try {
-      const value = await perform(req);
-      reply = { id: req.id, ok: true, value: value === undefined ? null : value };
-    } catch (e) {
-      const code = (e as { code?: unknown })?.code;
-      reply = {
-        id: req.id,
-        ok: false,
-        error: {
-          code: typeof code === 'string' ? code : 'ACTION_FAILED',
-          message: String((e as Error)?.message ?? e),
-        },
-      };
-    }
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(reply));
-  }
 
   function connect(): void {
     if (stopped) return;
@@ -129,7 +131,7 @@ export function connectMcpBridge(service: ServiceLike, options: McpBridgeOptions
         } catch {
           return ws.close(4002, 'not JSON');
         }
-        if (paired) return void answer(ws, msg as BridgeRequest);
+        if (paired) return void answer(ws, host, tabs, msg as BridgeRequest);
         const step = msg as BridgeHandshake;
         if (step.op === 'hello' && !serverNonce && typeof step.nonce === 'string') {
           serverNonce = step.nonce;

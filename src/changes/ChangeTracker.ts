@@ -119,28 +119,7 @@ export class ChangeTracker {
 
     const known = this.knowledge();
     const outline = next.outline;
-    const removed: string[] = [];
-    const shown = new Set<number>();
-    const changedSet = new Set<number>();
-    const blurred: number[] = [];
-    known.forEach((line, id) => {
-      const i = outline.indexOf(id);
-      if (i < 0) removed.push(id);
-      else if (outline.line(i) === line) return;
-      else if (options.ignoreBlur && onlyBlurred(line, outline.line(i))) blurred.push(i);
-      else {
-        shown.add(i);
-        changedSet.add(i);
-      }
-    });
-    // A blur left out counts as told (the action on another element said it): not reported later either.
-    for (let k = 0; k < blurred.length; k++) known.set(outline.nodes[blurred[k]].vn.node_id, outline.line(blurred[k]));
-    const visible = emittedLines(next.buildTree);
-    visible.forEach((_line, id) => {
-      if (known.has(id)) return;
-      const i = outline.indexOf(id);
-      if (i >= 0) shown.add(i);
-    });
+    const { removed, shown, changedSet } = compare(known, next, options.ignoreBlur === true);
     if (!shown.size && !removed.length) {
       this.seenSeq = next.seq;
       return {
@@ -218,6 +197,40 @@ export class ChangeTracker {
       ...(dialog >= 0 ? { dialog: outline.nodes[dialog].vn.node_id } : {}),
     };
   }
+}
+
+/**
+ * What differs between the agent's knowledge and `next`: ids gone, rows to show (new or
+ * changed), the changed ones among them. A blur left out (ignoreBlur) is recorded in
+ * `known` as told: the action on another element said it, and it is not reported later.
+ */
+function compare(
+  known: Map<string, string>,
+  next: DomSnapshot,
+  ignoreBlur: boolean,
+): { removed: string[]; shown: Set<number>; changedSet: Set<number> } {
+  const outline = next.outline;
+  const removed: string[] = [];
+  const shown = new Set<number>();
+  const changedSet = new Set<number>();
+  const blurred: number[] = [];
+  known.forEach((line, id) => {
+    const i = outline.indexOf(id);
+    if (i < 0) removed.push(id);
+    else if (outline.line(i) === line) return;
+    else if (ignoreBlur && onlyBlurred(line, outline.line(i))) blurred.push(i);
+    else {
+      shown.add(i);
+      changedSet.add(i);
+    }
+  });
+  for (let k = 0; k < blurred.length; k++) known.set(outline.nodes[blurred[k]].vn.node_id, outline.line(blurred[k]));
+  emittedLines(next.buildTree).forEach((_line, id) => {
+    if (known.has(id)) return;
+    const i = outline.indexOf(id);
+    if (i >= 0) shown.add(i);
+  });
+  return { removed, shown, changedSet };
 }
 
 /** Nearest ancestor with a line that is not itself shown: the context line a shown node sits under. */

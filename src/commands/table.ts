@@ -290,14 +290,7 @@ export const COMMANDS = [
       // The snapshot options it takes (timeBudgetMs, …) pass through to the check.
       args: (m: { options?: ChangeOptions & Record<string, unknown> }) => {
         const o = opts(m);
-        return [
-          {
-            ...o,
-            full: o.full === true,
-            maxRatio: typeof o.maxRatio === 'number' ? o.maxRatio : undefined,
-            ignoreBlur: o.ignoreBlur === true,
-          },
-        ];
+        return [{ ...o, full: o.full === true, maxRatio: typeof o.maxRatio === 'number' ? o.maxRatio : undefined }];
       },
       service: 'own',
     },
