@@ -121,10 +121,23 @@ function moveFocusForClick(target: Element): void {
   const active = deepActiveElement(doc);
   if (focusable) {
     if (active !== focusable) (focusable as HTMLElement).focus({ preventScroll: true });
-    return;
-  }
-  if (active && active !== doc.body && typeof (active as HTMLElement).blur === 'function') {
+  } else if (active && active !== doc.body && typeof (active as HTMLElement).blur === 'function') {
     // A click on nothing focusable blurs the focused field (its change/blur handlers run).
     (active as HTMLElement).blur();
   }
+  endSelectionForClick(target);
+}
+
+/**
+ * A press puts the caret where it lands, ending a selection elsewhere (the text a Tab
+ * selected in a field, say). Left behind, it keeps Chromium's <label> from passing a
+ * dispatched click on to its control. Not on what cannot be selected (user-select: none,
+ * as toolbars are, which keep the selection they act on) nor inside the selection itself.
+ */
+function endSelectionForClick(target: Element): void {
+  const sel = target.ownerDocument.getSelection?.();
+  if (!sel || sel.type !== 'Range' || sel.containsNode(target, true)) return;
+  const view = target.ownerDocument.defaultView;
+  if (view && view.getComputedStyle(target).userSelect === 'none') return;
+  sel.removeAllRanges();
 }

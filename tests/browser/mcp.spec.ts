@@ -110,6 +110,8 @@ test('stdio: the tool list comes from the command table, and actions answer thei
     // The field the agent left only lost the focus: implied by the action, not a line of its own.
     expect(selected.text).not.toContain('textbox "Email"');
 
+    // A Tab selects the next field's text (Password, pre-filled); a click on a label then still checks its radio.
+    expect((await call(client, 'browser_press_key', { key: 'Tab' })).text).toMatch(/textbox "Password" .*focused/);
     // Acting on text: the radio labelled Express.
     const express = await call(client, 'browser_click', { text: 'Express' });
     expect(express.isError).toBe(false);
