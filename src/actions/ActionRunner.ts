@@ -16,7 +16,7 @@ import { describeElement } from './describe';
 import { scrollIntoViewIfNeeded, scrollToCentre, targetPoint, type Point } from '../dom/geometry';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
 import { EffectWatcher, type Observation } from './observe';
-import { newsOfAction, type ActionObservation } from './observation';
+import { notNewsOf, type ActionObservation } from './observation';
 import type { ChurnFilter } from '../settle/churn';
 import type { DialogWatch } from '../settle/dialogs';
 import type { DialogOptions } from './dialog-options';
@@ -509,11 +509,7 @@ export class ActionRunner implements ActionContext {
     }
     if (result.effect && this.host.appeared) {
       try {
-        result.effect.appeared = await this.host.appeared(
-          this.baseline,
-          result.effect,
-          (node) => !newsOfAction(observations, node),
-        );
+        result.effect.appeared = await this.host.appeared(this.baseline, result.effect, notNewsOf(observations));
       } catch {
         // A report of what appeared is extra information; its failure must not change the result.
       }

@@ -9,6 +9,7 @@ import type { DialogPolicy, DialogWatch } from '../settle/dialogs';
 import type { DialogOptions } from './dialog-options';
 import type { Modifiers } from './keys';
 import type { ScrollDirection } from './scroll';
+import type { NotNews } from './observation';
 
 export interface ActionHost {
   document(): Document;
@@ -33,11 +34,7 @@ export interface ActionHost {
   /** Arms dialog answering for one action (A10), or null when dialogs are not handled. */
   dialogs?(policy: Partial<DialogPolicy>): DialogWatch | null;
   /** What appeared since `before` (A8), given the effect observed; `ignore`: nodes whose line is no news of the action. */
-  appeared?(
-    before: SnapshotLike | null,
-    effect: ActionEffect,
-    ignore?: (node: Node | undefined) => boolean,
-  ): Promise<Appeared>;
+  appeared?(before: SnapshotLike | null, effect: ActionEffect, ignore?: NotNews): Promise<Appeared>;
   /** The running action ended (what changes from now on is not its doing). */
   actionEnded?(): void;
   metrics?(event: MetricsEvent): void;

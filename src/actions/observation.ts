@@ -34,7 +34,7 @@ interface Activity {
 
 export class ActionObservation {
   private readonly nodes = new Map<Node, Activity>();
-  private readonly added = new Set<Node>();
+  private readonly addedNodes = new Set<Node>();
   private readonly attributed = new Set<Node>();
   /** Every mutation target and everything containing it. */
   private readonly within = new Set<Node>();
@@ -89,7 +89,7 @@ export class ActionObservation {
     if (this.targets > MAX_TARGETS) return;
     this.targets++;
     if (record.type === 'childList')
-      for (let i = 0; i < record.addedNodes.length; i++) this.added.add(record.addedNodes[i]);
+      for (let i = 0; i < record.addedNodes.length; i++) this.addedNodes.add(record.addedNodes[i]);
     else if (record.type === 'attributes') this.attributed.add(record.target);
     for (
       let cur: Node | null = record.target, d = 0;
@@ -163,9 +163,18 @@ export class ActionObservation {
     if (this.within.has(node)) return true;
     const uncovered = this.modal !== null && !this.modal.contains(node) && safeModal(this.doc) !== this.modal;
     for (let cur: Node | null = node, d = 0; cur && d < MAX_DEPTH; cur = parentOf(cur), d++) {
-      if (this.added.has(cur)) return true;
+      if (this.addedNodes.has(cur)) return true;
       if (!uncovered && this.attributed.has(cur)) return true;
     }
+    return false;
+  }
+
+  /** The action added this node or an element holding it. */
+  added(node: Node | undefined): boolean {
+    if (!node) return false;
+    if (this.targets > MAX_TARGETS) return true;
+    for (let cur: Node | null = node, d = 0; cur && d < MAX_DEPTH; cur = parentOf(cur), d++)
+      if (this.addedNodes.has(cur)) return true;
     return false;
   }
 }
@@ -200,14 +209,30 @@ export function isOverlayRecord(record: MutationRecord): boolean {
 }
 
 /**
- * A line about `node` is news of this action: some step of it added or changed the node
- * (or what holds it), and it is not the page's own churn (observation.ts).
+ * What an action was seen to do to the nodes of the page, as effect.appeared (A8) asks
+ * it: called with a node, whether a line about it is no news of the action (it neither
+ * added nor changed it, or it is churn); `added`, whether the action added it (or what
+ * holds it) — without a look before the action the only ground for calling a line "new":
+ * a control the action merely changed (pressed, expanded) was there already.
  */
-export function newsOfAction(observations: ActionObservation[], node: Node | undefined): boolean {
-  let touched = false;
-  for (let i = 0; i < observations.length; i++) {
-    if (observations[i].coversBackground(node)) return false;
-    if (observations[i].touched(node)) touched = true;
-  }
-  return touched;
+export interface NotNews {
+  (node: Node | undefined): boolean;
+  added?(node: Node | undefined): boolean;
+}
+
+/** The news of an action made of several steps (a hover, then a click…), each observed on its own. */
+export function notNewsOf(observations: ActionObservation[]): NotNews {
+  const notNews: NotNews = (node) => {
+    let touched = false;
+    for (let i = 0; i < observations.length; i++) {
+      if (observations[i].coversBackground(node)) return true;
+      if (observations[i].touched(node)) touched = true;
+    }
+    return !touched;
+  };
+  notNews.added = (node) => {
+    for (let i = 0; i < observations.length; i++) if (observations[i].added(node)) return true;
+    return false;
+  };
+  return notNews;
 }

@@ -15,10 +15,11 @@ import { AnimationWatch } from '../settle/animations';
 import { DIALOG_EVENT } from '../settle/dialogs';
 import { consequenceOf } from '../snapshot/classify/consequences';
 import { ActionObservation } from './observation';
+import { ControlStates } from './control-states';
 
 export interface Observation {
   effect: ActionEffect;
-  /** Nothing the action could cause changed: no mutation of its own, focus, value, checked, URL, submission, followed link. */
+  /** Nothing the action could cause changed: no mutation of its own, focus, any control's state, URL, submission, followed link. */
   noEffect: boolean;
   submitted: boolean;
 }
@@ -58,6 +59,8 @@ export class EffectWatcher {
   private readonly focusBefore: Element | null;
   private readonly valueBefore: string | undefined;
   private readonly checkedBefore: boolean | undefined;
+  /** Every control's checked state, value and choice: properties no mutation shows. */
+  private readonly controls: ControlStates;
   private readonly win: Window | null;
   /** CSS transitions/animations the action starts (a panel sliding in before its content or a dialog). */
   readonly animations: AnimationWatch;
@@ -75,6 +78,7 @@ export class EffectWatcher {
     this.focusBefore = deepActiveElement(topDocument(el));
     this.valueBefore = fieldValue(el);
     this.checkedBefore = checkedState(el);
+    this.controls = new ControlStates([...observedRoots(el), ...(snapshot?.innerRoots ?? [])]);
     this.start();
   }
 
@@ -163,7 +167,8 @@ export class EffectWatcher {
       safeHref(this.win) !== this.urlBefore ||
       this.focusMoved() ||
       fieldValue(this.el) !== this.valueBefore ||
-      checkedState(this.el) !== this.checkedBefore
+      checkedState(this.el) !== this.checkedBefore ||
+      this.controls.changed() > 0
     );
   }
 
@@ -308,7 +313,8 @@ export class EffectWatcher {
       !this.dialogs &&
       !focusChanged &&
       value === this.valueBefore &&
-      checked === this.checkedBefore;
+      checked === this.checkedBefore &&
+      this.controls.changed() === 0;
     return { effect, noEffect, submitted: this.submitted };
   }
 }

@@ -12,6 +12,8 @@ export interface SnapshotLike {
   wasIssued?(nodeId: string): boolean;
   /** Text-run ids: the text and the target holding it (null for other ids). */
   textRun?(nodeId: string): { text: string; holderId: string | null; holder: string | null } | null;
+  /** Open shadow roots and same-origin frame documents the snapshot entered (their controls can change too). */
+  readonly innerRoots?: readonly Node[];
   /** The targets shown inside a node, with their text lines (a custom dropdown's options). */
   targetsWithin?(nodeId: string): { id: string; line: string }[];
 }

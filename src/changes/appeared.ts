@@ -11,24 +11,33 @@ import { TEXT_TAG } from '../snapshot/tree';
 import { normalizeWhitespace } from '../dom/dom-utils';
 import { OPENED_ROLES, POPUP_ROLES } from './lines';
 import { messageRegion } from '../snapshot/classify/messages';
+import type { NotNews } from '../actions/observation';
 
 export interface AppearedOptions {
   /** Token cap of the whole report. Default 300. */
   maxTokens?: number;
   /** Most new controls listed. Default 12. */
   maxControls?: number;
-  /** Nodes whose change is not news of the action (background churn before it: a ticker, a clock). */
-  ignore?: (node: Node | undefined) => boolean;
+  /**
+   * Nodes whose line is no news of the action (actions/observation.ts): it neither added
+   * nor changed them, or they are background churn (a ticker, a clock), merely uncovered,
+   * or scrolled into a cut snapshot. `ignore.added`: what the action added.
+   */
+  ignore?: NotNews;
 }
 
 /**
  * `before`: the outline the action was resolved against; null when the action came
- * first (a text target needs no snapshot): then only what `ignore` does not leave out —
- * what the action was seen to add or change — is news.
+ * first (a text target needs no snapshot): then only what `ignore` does not leave out is news, and only
+ * what the action added is new (a control it changed was there before it).
  */
 export function computeAppeared(before: Outline | null, after: DomSnapshot, options: AppearedOptions = {}): Appeared {
-  if (!before && !options.ignore) return { tokens: 0 };
+  const ignore = options.ignore;
+  if (!before && !ignore) return { tokens: 0 };
   const had = (id: string): number => (before ? before.indexOf(id) : -1);
+  /** Not in the look before the action — or, with no look, added by it. */
+  const isNew = (i: number): boolean =>
+    before ? had(outline.nodes[i].vn.node_id) < 0 : !!ignore?.added && ignore.added(outline.nodes[i].ref);
   const maxTokens = options.maxTokens ?? 300;
   const maxControls = options.maxControls ?? 12;
   const outline = after.outline;
@@ -37,8 +46,7 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
     const id = outline.nodes[i].vn.node_id;
     if (!id) continue;
     const j = had(id);
-    if ((j < 0 || before!.line(j) !== outline.line(i)) && !(options.ignore && options.ignore(outline.nodes[i].ref)))
-      fresh.push(i);
+    if ((j < 0 || before!.line(j) !== outline.line(i)) && !(ignore && ignore(outline.nodes[i].ref))) fresh.push(i);
   }
   const out: Appeared = { tokens: 0 };
   let tokens = 0;
@@ -88,8 +96,7 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   for (let k = 0; k < fresh.length && opened < 0; k++) {
     const i = fresh[k];
     const vn = outline.nodes[i].vn;
-    if (had(vn.node_id) < 0 && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true))
-      opened = i;
+    if (isNew(i) && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true)) opened = i;
   }
   if (opened >= 0) {
     const vn = outline.nodes[opened].vn;
@@ -100,7 +107,7 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   // 4. New controls (inside what opened first), with the line the text would show.
   const controls: string[] = [];
   let more = 0;
-  const candidates = fresh.filter((i) => outline.nodes[i].vn.actionable && had(outline.nodes[i].vn.node_id) < 0);
+  const candidates = fresh.filter((i) => outline.nodes[i].vn.actionable && isNew(i));
   if (opened >= 0)
     candidates.sort((a, b) => Number(!outline.within(a, opened)) - Number(!outline.within(b, opened)) || a - b);
   for (let k = 0; k < candidates.length; k++) {

@@ -213,3 +213,51 @@ test('callPageTool with a 1 MB tool name answers a few hundred characters, not t
   expect(JSON.stringify(r).length).toBeLessThan(2000);
   expect(r.text.length).toBeLessThan(400);
 });
+
+test('a control state the action changed is its effect, though no mutation shows it', async ({ page }) => {
+  await loadUrl(page, '/fixtures/results/controls.html');
+  await tool(page);
+  const snapshot = await text(page);
+  // A label's text: the click lands on the label and the browser checks its radio.
+  const express = await act(page, 'click', { text: 'Express' });
+  expect(await page.locator('input[value=exp]').isChecked()).toBe(true);
+  expect(express.noObservableEffect, express.text).toBeUndefined();
+  expect(express.text).not.toMatch(/no visible effect/);
+  // Scripts that set a value, checked states, a select's choice: properties, not attributes.
+  const cases: [string, () => Promise<unknown>, unknown][] = [
+    ['Use my address', () => page.locator('#street').inputValue(), '12 Analytical Row'],
+    ['Select all extras', () => page.locator('.extra:checked').count(), 2],
+    ['Pick large', () => page.locator('#size').inputValue(), 'Large'],
+  ];
+  for (const [name, read, expected] of cases) {
+    const r = await act(page, 'click', idOf(snapshot, new RegExp(`(nv_\\w+) button "${name}"`)));
+    expect(await read()).toBe(expected);
+    expect(r.noObservableEffect, `${name}: ${r.text}`).toBeUndefined();
+    expect(r.text, name).not.toMatch(/no visible effect/);
+  }
+  // A button that changes nothing is still told apart.
+  const idle = await act(page, 'click', idOf(snapshot, /(nv_\w+) button "Compare"/));
+  expect(idle.noObservableEffect, idle.text).toBe(true);
+});
+
+test('the first action, with no snapshot before it: a changed control is not "new", an added one is', async ({
+  page,
+}) => {
+  await loadUrl(page, '/fixtures/results/controls.html');
+  // No getText: each action is the first thing its DomTool does on the page.
+  await tool(page);
+  const bold = await act(page, 'click', { text: 'Bold' });
+  expect(await page.locator('#bold').getAttribute('aria-pressed')).toBe('true');
+  expect(bold.noObservableEffect, bold.text).toBeUndefined();
+  expect(bold.effect.appeared?.controls ?? [], bold.text).toEqual([]);
+  expect(bold.text).not.toMatch(/new:/);
+  await tool(page);
+  const more = await act(page, 'click', { text: 'More options' });
+  await expect(page.locator('#notes')).toBeVisible();
+  expect(more.text).not.toMatch(/new:[^;]*More options/);
+  await tool(page);
+  const add = await act(page, 'click', { text: 'Add filter' });
+  await expect(page.locator('#filters button')).toHaveText('Remove filter 1');
+  expect(add.effect.appeared?.controls ?? [], add.text).toEqual([expect.stringMatching(/button "Remove filter 1"/)]);
+  expect(add.text).toMatch(/new: nv_\w+ button "Remove filter 1"/);
+});
