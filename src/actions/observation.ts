@@ -1,7 +1,8 @@
 // What one action caused, told apart from what the page was doing anyway (issue 31).
 // Every mutation seen while the action runs is filed under the element it is about.
 // An element is background — none of the action's doing — when it was already
-// changing at a steady rate before the action (settle/churn.ts), or when it changed
+// changing at a steady rate before the action (settle/churn.ts; a slow timer only on its
+// beat, so the action changing the same element off it still counts), or when it changed
 // before and keeps changing at a rhythm now (a ticker the monitor had too little
 // history to know). Everything else counts: `caused()` backs "changed" and "no visible
 // effect", `lastCausedChange()` backs "settled", and `touched()` backs "appeared": a
@@ -23,13 +24,13 @@ const MAX_DEPTH = 64;
 
 interface Activity {
   records: number;
+  /** Records the monitor knew for background churn (a ticker's, a clock's on its beat). */
+  churn: number;
   /** Distinct delivery times after the dispatch (a rhythm is read from them). */
   ticks: number[];
-  /** Last change, and last change that was not a style attribute (settling ignores style churn). */
+  /** Last change that was no known churn, and the same without style attributes (settling ignores style churn). */
   last: number;
   lastContent: number;
-  /** Background churn known before the action (the monitor's steady set). */
-  known: boolean;
 }
 
 export class ActionObservation {
@@ -71,11 +72,13 @@ export class ActionObservation {
       const key = churnKey(record);
       if (!key) continue;
       let a = this.nodes.get(key);
-      if (!a) this.nodes.set(key, (a = { records: 0, ticks: [], last: 0, lastContent: 0, known: false }));
+      if (!a) this.nodes.set(key, (a = { records: 0, churn: 0, ticks: [], last: 0, lastContent: 0 }));
       a.records++;
-      if (this.background && this.background.isChurn(record)) a.known = true;
-      a.last = t;
-      if (record.type !== 'attributes' || record.attributeName !== 'style') a.lastContent = t;
+      if (this.background && this.background.isChurn(record)) a.churn++;
+      else {
+        a.last = t;
+        if (record.type !== 'attributes' || record.attributeName !== 'style') a.lastContent = t;
+      }
       if (t >= this.dispatchEnd && a.ticks[a.ticks.length - 1] !== t) {
         a.ticks.push(t);
         if (a.ticks.length > 8) a.ticks.shift();
@@ -99,11 +102,11 @@ export class ActionObservation {
       this.within.add(cur);
   }
 
-  /** The element's changes are the page's own: known churn, or a rhythm it had before the action and keeps. */
+  /** The element's changes are the page's own: all known churn, or a rhythm it had before the action and keeps. */
   isBackground(key: Node): boolean {
     const a = this.nodes.get(key);
     if (!a) return false;
-    if (a.known) return true;
+    if (a.churn === a.records) return true;
     return this.rhythmic(key, a);
   }
 
@@ -124,11 +127,11 @@ export class ActionObservation {
     return now() - ticks[ticks.length - 1] <= 2 * interval + 50;
   }
 
-  /** Mutations the action caused (background left out). */
+  /** Mutations the action caused (background left out: a slow timer's change on its beat, off it counts). */
   caused(): number {
     let n = 0;
     this.nodes.forEach((a, key) => {
-      if (!this.isBackground(key)) n += a.records;
+      if (!this.isBackground(key)) n += a.records - a.churn;
     });
     return n;
   }

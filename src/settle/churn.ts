@@ -3,7 +3,8 @@
 // document remembers, per changed element, when it last changed (a few timestamps).
 // At the start of an action, the elements that were changing at a steady rate are
 // frozen into a filter; settling and effect observation then ignore mutations of
-// exactly those elements, so what the action itself causes still counts.
+// exactly those elements (a slow one's only on its beat), so what the action itself
+// causes still counts.
 //
 // Started on the first snapshot (an agent looks before it acts), not at injection:
 // a frame that is never looked at pays nothing.
@@ -23,11 +24,15 @@ export interface ChurnFilter {
   changedBefore?(node: Node): boolean;
 }
 
-/** How far back churn is judged; a clock ticking once per second shows 3 ticks in it. */
-const HISTORY_MS = 3500;
+/** How far back churn is judged: a timer beating every 5 s shows 3 changes in it. */
+const HISTORY_MS = 12_000;
+/** Elements changing at least this often churn at any moment; slower ones only on their beat. */
+const SLOW_BEAT_MS = 300;
+/** How far off its predicted time a slow element's change may come and still be its timer's (or 15% of the beat). */
+const BEAT_TOLERANCE_MS = 80;
 /** Ticks an element needs in the history to count as steady churn. */
 const MIN_TICKS = 3;
-/** How long the monitor watches before its first judgement (a 50 ms ticker ticks three times). */
+/** How long the monitor watches before its first judgement (a 50 ms ticker ticks three times; a slow timer needs longer: it is known once it has beaten three times). */
 const LEARN_MS = 160;
 /** Timestamps kept per element (enough for a rate). */
 const KEEP = 6;
@@ -151,9 +156,13 @@ export class ChurnMonitor {
   }
 
   /**
-   * The elements changing at a steady rate right now: at least MIN_TICKS changes in the
-   * history, two of them while no action ran, and the last one recent (not later than two
-   * of its own intervals ago, i.e. it has not stopped). Null when the monitor is not running.
+   * What changes on its own right now, frozen at the start of an action. An element is the
+   * page's own when it has changed at least MIN_TICKS times in the history, twice while no
+   * action ran, and not stopped (its last change no later than two of its intervals ago).
+   * A fast one (a ticker) churns whatever the moment; a slow one (a clock, a rotating tip,
+   * a carousel — a beat slower than any settle window, so it falls into actions now and
+   * then) only on its beat: a change of it that comes on time is the timer's, one off the
+   * beat (a "Refresh" the action clicked) is the action's. Null when the monitor is not running.
    */
   backgroundNow(): ChurnFilter | null {
     const t = now();
@@ -162,6 +171,7 @@ export class ChurnMonitor {
     const pending = this.observer.takeRecords();
     if (pending.length) this.record(pending);
     const steady = new Set<Node>();
+    const beats = new Map<Node, Beat>();
     const own = this.own;
     // What had changed before this moment, frozen: changes during the action come later.
     const before = new Set<Node>();
@@ -179,12 +189,22 @@ export class ChurnMonitor {
       if (!mine || mine.length < 2 || t - mine[0] > HISTORY_MS) return;
       const last = list[list.length - 1];
       const interval = (last - list[first]) / (list.length - first - 1);
-      if (t - last <= 2 * interval + 50) steady.add(key);
+      if (t - last > 2 * interval + 50) return;
+      if (interval < SLOW_BEAT_MS) steady.add(key);
+      else if (regular(list, first, interval)) beats.set(key, { last, interval });
     });
+    /** The change happening now falls on a slow element's beat (its next tick, or one after). */
+    const onBeat = (key: Node): boolean => {
+      const beat = beats.get(key);
+      if (!beat) return false;
+      const at = now();
+      const k = Math.max(1, Math.round((at - beat.last) / beat.interval));
+      return Math.abs(at - (beat.last + k * beat.interval)) <= Math.max(BEAT_TOLERANCE_MS, 0.15 * beat.interval);
+    };
     return {
       isChurn: (record) => {
         const key = churnKey(record);
-        return !!key && steady.has(key);
+        return !!key && (steady.has(key) || onBeat(key));
       },
       covers: (node) => {
         if (!node || !steady.size) return false;
@@ -203,6 +223,19 @@ export class ChurnMonitor {
       changedBefore: (node) => before.has(node),
     };
   }
+}
+
+/** A slow element's rhythm: its last change and the time between changes. */
+interface Beat {
+  last: number;
+  interval: number;
+}
+
+/** Every interval of the history within a quarter of the mean (a timer's, not a few late answers of earlier actions). */
+function regular(list: number[], first: number, interval: number): boolean {
+  for (let i = first + 1; i < list.length; i++)
+    if (Math.abs(list[i] - list[i - 1] - interval) > Math.max(BEAT_TOLERANCE_MS, 0.25 * interval)) return false;
+  return true;
 }
 
 function isOverlay(record: MutationRecord): boolean {

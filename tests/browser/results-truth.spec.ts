@@ -261,3 +261,49 @@ test('the first action, with no snapshot before it: a changed control is not "ne
   expect(add.effect.appeared?.controls ?? [], add.text).toEqual([expect.stringMatching(/button "Remove filter 1"/)]);
   expect(add.text).toMatch(/new: nv_\w+ button "Remove filter 1"/);
 });
+
+test("slow page timers (1 s, 2 s) are the page's rhythm, not the effect of an action they fall into", async ({
+  page,
+}) => {
+  await loadUrl(page, '/fixtures/results/clock.html');
+  await tool(page);
+  const snapshot = await text(page);
+  // The agent reads and thinks for a few seconds, as agents do: each timer beats a few times meanwhile.
+  const seen = await page.evaluate(() => (window as any).ticks.tip.length);
+  await page.waitForFunction((n) => (window as any).ticks.tip.length >= n + 3, seen, { timeout: 15_000 });
+  const idle = idOf(snapshot, /(nv_\w+) button "Compare"/);
+  for (const timer of ['clock', 'tip']) {
+    let fell = 0;
+    for (let attempt = 0; attempt < 6 && fell < 2; attempt++) {
+      // Starts the click shortly before the timer's next beat, so that the beat falls inside the action.
+      const { r, inside } = await page.evaluate(
+        async ([id, which]) => {
+          const w = window as any;
+          const list: number[] = w.ticks[which];
+          const interval = which === 'clock' ? 1000 : 2000;
+          await new Promise((res) => setTimeout(res, list[list.length - 1] + interval - performance.now() - 120));
+          const n = list.length;
+          const t0 = performance.now();
+          const r = await w.__t.click(id);
+          return { r, inside: list.length > n && list[n] >= t0 };
+        },
+        [idle, timer] as const,
+      );
+      if (!inside) continue;
+      fell++;
+      expect(r.noObservableEffect, `${timer}: ${r.text}`).toBe(true);
+      expect(r.effect.mutations, `${timer}: ${r.text}`).toBe(0);
+      expect(r.text).toMatch(/no visible effect/);
+    }
+    expect(fell, `${timer}: a beat fell inside an action`).toBeGreaterThan(0);
+  }
+  // The action changing the clock itself, off its beat, is the action's effect.
+  await page.waitForFunction(() => {
+    const list = (window as any).ticks.clock;
+    const since = performance.now() - list[list.length - 1];
+    return since > 300 && since < 500;
+  });
+  const refresh = await act(page, 'click', idOf(snapshot, /(nv_\w+) button "Refresh clock"/));
+  expect(refresh.noObservableEffect, refresh.text).toBeUndefined();
+  expect(refresh.effect.mutations).toBeGreaterThan(0);
+});
