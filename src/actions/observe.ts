@@ -52,6 +52,12 @@ export class EffectWatcher {
   private stopped = false;
   /** Where that navigation goes, when the page told (Navigation API, the link, the submitted form). */
   private destination: string | null = null;
+  /**
+   * A download the page asked the browser for (the Navigation API's navigate event with a
+   * downloadRequest): a script's export button clicking an anchor it never attached, a
+   * data: or blob: URL with no file name — no click on a link of the page shows it.
+   */
+  private downloadRequested: string | null = null;
   private submitted = false;
   private dialogs = 0;
   private wake: (() => void) | null = null;
@@ -125,9 +131,16 @@ export class EffectWatcher {
     // The Navigation API (Chromium, Firefox 147+) names the destination before the page unloads.
     const navigation = (win as Window & { navigation?: EventTarget }).navigation;
     if (navigation && typeof navigation.addEventListener === 'function') {
-      listen(navigation, 'navigate', ((e: Event & { destination?: { url?: string } }) => {
+      listen(navigation, 'navigate', ((
+        e: Event & { destination?: { url?: string }; downloadRequest?: string | null },
+      ) => {
         const url = e.destination?.url;
-        if (typeof url === 'string' && url) this.destination = url;
+        if (typeof url !== 'string' || !url) return;
+        // A download request ("" when no file name is given) leaves the page where it is.
+        if (typeof e.downloadRequest === 'string') {
+          this.downloadRequested ??= url;
+          onChange();
+        } else this.destination = url;
       }) as () => void);
     }
     listen(this.el.ownerDocument, 'submit', ((e: Event & { submitter?: Element | null }) => {
@@ -147,14 +160,17 @@ export class EffectWatcher {
     return this.navigated || this.unloaded || (this.unloading && this.followed()?.opens !== 'download');
   }
 
-  /** A link the action clicked that the browser follows outside this page: a new tab or a download. */
+  /** A link the action clicked that the browser follows outside this page (a new tab or a download), or a download the page requested. */
   private followed(): { url: string; opens: 'new-tab' | 'download' } | null {
     const link = this.clickLink;
-    if (!link || !this.clickEvent || this.clickEvent.defaultPrevented) return null;
-    const c = consequenceOf(link, link.localName, 'link', undefined);
-    if (!c || (!c.newTab && c.download === undefined)) return null;
-    const url = (link as HTMLAnchorElement).href;
-    return { url: typeof url === 'string' ? url : '', opens: c.download !== undefined ? 'download' : 'new-tab' };
+    if (link && this.clickEvent && !this.clickEvent.defaultPrevented) {
+      const c = consequenceOf(link, link.localName, 'link', undefined);
+      if (c && (c.newTab || c.download !== undefined)) {
+        const url = (link as HTMLAnchorElement).href;
+        return { url: typeof url === 'string' ? url : '', opens: c.download !== undefined ? 'download' : 'new-tab' };
+      }
+    }
+    return this.downloadRequested !== null ? { url: this.downloadRequested, opens: 'download' } : null;
   }
 
   private changedSoFar(): boolean {

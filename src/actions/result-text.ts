@@ -20,8 +20,11 @@ export function renderResultText(result: ActionResult): string {
   const effect = result.effect;
   const parts: string[] = [];
   const appeared = effect?.appeared;
-  if (appeared?.navigated) parts.push('navigated to ' + appeared.navigated);
-  else if (effect?.navigated && effect.urlAfter) parts.push('navigated to ' + effect.urlAfter);
+  // A navigation that began but has not arrived (`leaving`) is told by its note: nothing has loaded yet.
+  if (effect?.leaving === undefined) {
+    if (appeared?.navigated) parts.push('navigated to ' + appeared.navigated);
+    else if (effect?.navigated && effect.urlAfter) parts.push('navigated to ' + effect.urlAfter);
+  }
   if (effect?.dialogs) for (const d of effect.dialogs) parts.push(dialogPart(d));
   if (effect?.newTab)
     parts.push(

@@ -184,10 +184,11 @@ export const msg = {
   pasted: (length: number, limit: number) =>
     `The ${length} characters went in as one paste (insertFromPaste): text over ${limit} characters is not typed key by key.`,
   navigated: (url: string) => `The page navigated to ${url}; take a fresh snapshot.`,
+  // Not arrived yet: an answer that is a file is saved instead, and the page stays (the page cannot know which).
   leaving: (from: string, to: string | undefined) =>
     to
-      ? `The page is navigating away from ${from} to ${to}; take a fresh snapshot once it has loaded.`
-      : `The page is navigating away from ${from} (destination not known yet); take a fresh snapshot once the new page has loaded.`,
+      ? `The page began navigating away from ${from} to ${to} (not loaded yet; if it answers with a file, the browser saves it and this page stays); take a fresh snapshot.`
+      : `The page began navigating away from ${from} (destination not known yet); take a fresh snapshot once the new page has loaded.`,
 } as const;
 
 /** Whether a note is the "no observable effect" caveat (dropped when an effect turned up beyond the page, e.g. a new tab). */

@@ -23,7 +23,8 @@ test('a link click reports the link destination while the page unloads', async (
   expect(r.effect?.navigated).toBe(true);
   expect(r.effect?.urlAfter).toMatch(/\/dest\/next\?page=2$/);
   expect(r.effect?.leaving).toBe(before);
-  expect(r.notes?.join(' ')).toContain('navigating away');
+  expect(r.notes?.join(' ')).toContain('began navigating away');
+  expect(r.text).not.toMatch(/navigated to/);
   expect(r.effect?.appeared?.navigated).toMatch(/\/dest\/next/);
 });
 

@@ -110,6 +110,32 @@ test('a download without the download attribute is told as the download, not as 
   expect((await call(ext, 'getText', { tabId: opened.tabId })).result as string).toContain('Export all reports');
 });
 
+test('a download with no file name is told as the download, not as a navigation (issue 31)', async () => {
+  // No name anywhere: Content-Disposition without filename, a data: URL with an empty download
+  // attribute, and a script's blob: URL clicked on an anchor it never attaches.
+  const opened = await openTab(ext, base + '/fixtures/results/beyond.html?test=' + ++opens);
+  let text = '';
+  await expect
+    .poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), {
+      timeout: 10_000,
+    })
+    .toContain('Export table');
+  for (const [re, url] of [
+    [/(nv_\w+) link "Archive of 2025"/, base + '/fixtures/results/archive'],
+    [/(nv_\w+) link "Totals as CSV"/, 'data:text/csv,'],
+    [/(nv_\w+) button "Export table"/, 'blob:'],
+  ] as const) {
+    const r = await call(ext, 'click', { tabId: opened.tabId, nodeId: idOf(text, re) });
+    expect(r.success, `${re}: ${r.text}`).toBe(true);
+    expect(r.effect.download?.url, `${re}: ${r.text}`).toContain(url);
+    expect(r.effect.navigated, `${re}: ${r.text}`).toBeUndefined();
+    expect(r.effect.leaving, `${re}: ${r.text}`).toBeUndefined();
+    expect(r.text, String(re)).toContain('download started');
+    expect(r.text, String(re)).not.toMatch(/navigat|synthetic|no visible effect/);
+  }
+  expect((await call(ext, 'getText', { tabId: opened.tabId })).result as string).toContain('Export table');
+});
+
 test('a confirm behind an irreversible button is answered Cancel by default (kept reference included); accept when asked', async () => {
   const { tabId, text, page } = await openAccount();
   expect(text).toMatch(/button "Unsubscribe" \[irreversible\]/);

@@ -307,3 +307,31 @@ test("slow page timers (1 s, 2 s) are the page's rhythm, not the effect of an ac
   expect(refresh.noObservableEffect, refresh.text).toBeUndefined();
   expect(refresh.effect.mutations).toBeGreaterThan(0);
 });
+
+test('a download with no file name: asked for by a script, or an answer that is a file — never a navigation told as done', async ({
+  page,
+}) => {
+  await loadUrl(page, '/fixtures/results/beyond.html');
+  await tool(page);
+  const snapshot = await text(page);
+  // A script's blob: URL on an anchor it never attaches: no link of the page was clicked.
+  const saving = page.waitForEvent('download');
+  const r = await act(page, 'click', idOf(snapshot, /(nv_\w+) button "Export table"/));
+  await saving;
+  expect(r.success).toBe(true);
+  expect(r.noObservableEffect, r.text).toBeUndefined();
+  expect(r.text).not.toMatch(BLAME);
+  expect(r.text).toMatch(/download/);
+  expect(r.effect.navigated).toBeUndefined();
+  // A link the server answers with a file (Content-Disposition, with or without a name): the page
+  // cannot know that yet; it says the navigation began, not that it arrived.
+  for (const name of ['Archive of 2025', 'Export all reports']) {
+    const downloading = page.waitForEvent('download');
+    const link = await act(page, 'click', idOf(snapshot, new RegExp(`(nv_\\w+) link "${name}"`)));
+    await downloading;
+    expect(link.success).toBe(true);
+    expect(link.text, name).not.toMatch(/navigated to/);
+    expect(link.text, name).toMatch(/began navigating away.*saves it and this page stays/);
+  }
+  expect(page.url()).toContain('/fixtures/results/beyond.html');
+});
