@@ -29,7 +29,9 @@ export default defineConfig([
     // Shared chunks in the CommonJS build too: without it content-script.cjs carried its
     // own full copy of the library next to index.cjs (issue 19).
     splitting: true,
-    dts: true,
+    // `@internal` members (the snapshot's outline, the tool's host, …) are left out of the
+    // published types: what is there is what users may rely on (issue 33).
+    dts: { compilerOptions: { stripInternal: true } },
     sourcemap: true,
     clean: true,
     target: 'es2020',

@@ -120,26 +120,28 @@ export interface SerializedPage {
   };
 }
 
-/** Milliseconds per pipeline stage of one snapshot (P6; snapshot/stages.ts says what each covers). */
+/**
+ * Milliseconds per build stage of one snapshot (P6; snapshot/stages.ts says what each
+ * covers). Rendering is timed by the caller of toText(): the stats do not change after
+ * the snapshot is returned.
+ */
 export interface SnapshotStages {
   walk: number;
   classify: number;
   ids: number;
   distill: number;
-  /** The snapshot's latest toText(); 0 until it is rendered. */
-  render: number;
 }
 
 export interface SnapshotStats {
   /** Per-stage time (P6). */
-  stages: SnapshotStages;
-  visitedElements: number;
-  keptNodes: number;
-  emittedNodes: number;
-  interactiveNodes: number;
-  buildMs: number;
-  truncated: boolean;
-  truncation: string[];
+  readonly stages: Readonly<SnapshotStages>;
+  readonly visitedElements: number;
+  readonly keptNodes: number;
+  readonly emittedNodes: number;
+  readonly interactiveNodes: number;
+  readonly buildMs: number;
+  readonly truncated: boolean;
+  readonly truncation: readonly string[];
 }
 
 /**

@@ -137,12 +137,13 @@
     const t1 = performance.now();
     k.text = k.snap.toText();
     const t2 = performance.now();
-    // P6: the snapshot's own per-stage times (walk, classify, ids, distill, render).
+    // P6: the snapshot's own build stages (walk, classify, ids, distill) and the render
+    // stage timed here (the stats do not change after the snapshot is returned).
     return {
       total: t2 - t0,
       build: t1 - t0,
       toText: t2 - t1,
-      stages: k.snap.stats && k.snap.stats.stages ? { ...k.snap.stats.stages } : null,
+      stages: k.snap.stats && k.snap.stats.stages ? { ...k.snap.stats.stages, render: t2 - t1 } : null,
     };
   };
 

@@ -1,25 +1,27 @@
 // THE COMMAND TABLE (issue 19): every request and action of DomTool, once. Each entry
-// says its name, how its arguments are checked (and so which VALIDATION_ERROR a bad one
-// gets, issue 18), what it calls, and what it answers when the check fails (never a
-// throw: errors as data). Everything else is derived from this list:
-//   - DomTool's public methods (installed on its prototype by installCommands),
+// says its name, what it does (`doc`), how its arguments are checked (and so which
+// VALIDATION_ERROR a bad one gets, issue 18), what it calls, and what it answers when the
+// check fails (never a throw: errors as data). From this list follow:
+//   - the types of DomTool's public methods (CommandMethods; DomTool.ts declares each as a
+//     documented one-line delegate, and the compiler checks it against the entry),
 //   - the `domtool:*` protocol: message types, MESSAGE_TYPES, the request union, the
 //     message → arguments mapping (integration/protocol.ts),
-//   - the extension service's action methods and its handleMessage (extension/service.ts).
+//   - the extension service's methods and its handleMessage (extension/service.ts),
+//   - the agent tool descriptions (agent/tools.ts reads `doc`).
 //
-// ADDING A COMMAND is one edit, here: append `command('name', { check, call, fail })`
-// (a DomTool method only) or `request('name', { check, call, fail, message })`. `check` turns the raw arguments into typed ones (labelled tuple: the
-// labels become DomTool's parameter names) or throws a DomToolError VALIDATION_ERROR
-// (use the helpers of ./checks); `call` does the work through the CommandHost (actions
-// through `act(host, …)`, which loads them on first use); `fail` is the answer
-// when the check failed, in the command's own result shape. Give it `message` to make it
-// a `domtool:<type>` request: `args` maps a message's fields to the raw arguments (its
-// parameter type documents the message), `answer` shapes the protocol's result, and
-// `service: 'node'` (needs a nodeId) or `'any'` makes the extension service route it to
-// the frame that owns the id; `'own'` means the service implements it itself.
-// DomTool's method, the protocol, MESSAGE_TYPES, the service's method and its
-// handleMessage then follow without further edits.
-import { defineProperty, isArray, now } from '../dom/builtins';
+// ADDING A COMMAND: append `command('name', { doc, check, call, fail })` (a DomTool method
+// only) or `request('name', { doc, check, call, fail, message })` here, then declare its
+// method in DomTool.ts (and, for a routed request, in the service) with its TSDoc: the
+// build does not compile until you do. `check` turns the raw arguments into typed ones
+// (labelled tuple: the labels are DomTool's parameter names) or throws a DomToolError
+// VALIDATION_ERROR (use the helpers of ./checks); `call` does the work through the
+// CommandHost (actions through `act(host, …)`, which loads them on first use); `fail` is
+// the answer when the check failed, in the command's own result shape. Give it `message`
+// to make it a `domtool:<type>` request: `args` maps a message's fields to the raw
+// arguments (its parameter type documents the message), `answer` shapes the protocol's
+// result, and `service: 'node'` (needs a nodeId) or `'any'` makes the extension service
+// route it to the frame that owns the id; `'own'` means the service implements it itself.
+import { isArray, now } from '../dom/builtins';
 import { DomToolError, failureResult, isDomToolError } from '../actions/result';
 import { renderResultText } from '../actions/result-text';
 import type { ActionRunner, KeypressOptions, ScrollOptions, TypeOptions } from '../actions/ActionRunner';
@@ -140,8 +142,11 @@ export interface CommandDoc {
 }
 
 export interface CommandSpec<A extends unknown[], R> {
-  /** For the commands an agent uses (src/agent/tools.ts turns them into tool definitions). */
-  doc?: CommandDoc;
+  /**
+   * What it does, once: the agent tool definitions (src/agent/tools.ts) use it as their
+   * description, and DomTool's TSDoc of the method must say it too (tests/unit/api-docs.test.ts).
+   */
+  doc: CommandDoc;
   check(raw: unknown[]): A;
   call(host: CommandHost, ...args: A): R;
   fail(error: DomToolError, host: CommandHost, raw: unknown[]): R;
@@ -218,7 +223,7 @@ function elementAction<N extends string>(
   name: N,
   run: (a: ActionApi, target: Target) => Promise<ActionResult>,
   extra: { pointer?: boolean; feedback?: 'click' | 'point' | 'field' },
-  doc?: CommandDoc,
+  doc: CommandDoc,
 ) {
   return request(name, {
     doc,
@@ -231,11 +236,17 @@ function elementAction<N extends string>(
 
 export const COMMANDS = [
   command('getSnapshot', {
+    doc: {
+      does: 'Takes a snapshot of the page (or reuses the cached one while it is fresh) and answers the DomSnapshot object: its tree, id maps, stats and both renderings.',
+    },
     check: (raw): [options?: { force?: boolean } & SnapshotOptions] => [checkOptions(raw[0], SNAPSHOT_SCHEMA)],
     call: (host, options = {}) => host.snapshotFor(options),
     fail: (e, host) => Promise.resolve(host.failedSnapshot(e)),
   }),
   request('getSerializedDom', {
+    doc: {
+      does: 'The snapshot as the JSON payload (domtool.v1): page context, the tree of visible nodes with their ids, states and values, and meta (truncation, counts, timings).',
+    },
     check: (raw): [options?: SerializedDomOptions] => [checkOptions(raw[0], SERIALIZE_SCHEMA)],
     call: (host, options = {}) => host.serialized(options),
     fail: (e, host) => Promise.resolve(host.failedPayload(e)),
@@ -248,6 +259,7 @@ export const COMMANDS = [
   }),
   /** @deprecated getSerializedDom (seed 003's name, kept for one release). */
   command('get_serialized_dom', {
+    doc: { does: 'The JSON payload, under the name seed 003 gives it. Deprecated: use getSerializedDom.' },
     check: (raw): [options?: SerializedDomOptions] => [checkOptions(raw[0], SERIALIZE_SCHEMA)],
     call: (host, options = {}) => host.serialized(options),
     fail: (e, host) => Promise.resolve(host.failedPayload(e)),
@@ -296,6 +308,7 @@ export const COMMANDS = [
     },
   }),
   request('invalidateSnapshot', {
+    doc: { does: 'Marks the cached snapshot stale, so the next look takes a new one.' },
     check: (): [] => [],
     call: (host) => host.invalidate(),
     fail: () => undefined,
@@ -449,8 +462,18 @@ export const COMMANDS = [
     { pointer: true, feedback: 'click' },
     { does: 'Unchecks a checkbox or switch (nothing to do when it already is).' },
   ),
-  elementAction('focus', (a, target) => a.focus(target), { feedback: 'field' }),
-  elementAction('clear', (a, target) => a.clear(target), { feedback: 'field' }),
+  elementAction(
+    'focus',
+    (a, target) => a.focus(target),
+    { feedback: 'field' },
+    { does: 'Moves the keyboard focus to an element, as a Tab or a click would, without clicking it.' },
+  ),
+  elementAction(
+    'clear',
+    (a, target) => a.clear(target),
+    { feedback: 'field' },
+    { does: 'Empties a field or editor (select all, delete) and checks it is empty.' },
+  ),
   request('scroll', {
     doc: {
       does: 'Scrolls the page, or the scrollable element given, by a screen or by pixels.',
@@ -523,6 +546,9 @@ export const COMMANDS = [
     },
   }),
   request('highlight', {
+    doc: {
+      does: 'Draws labelled boxes over elements of the current snapshot (all actionable ones, or the ids given), for a person watching; the page is not changed.',
+    },
     check: (raw): [nodeIds?: string[] | 'all'] => [
       raw[0] === undefined || raw[0] === 'all' ? 'all' : stringList(raw[0], 'nodeIds').map((id) => id.trim()),
     ],
@@ -531,6 +557,7 @@ export const COMMANDS = [
     message: { args: (m: { nodeIds?: string[] | 'all' }) => [isArray(m.nodeIds) ? m.nodeIds : 'all'], service: 'own' },
   }),
   request('clearHighlight', {
+    doc: { does: 'Removes the boxes highlight() drew.' },
     check: (): [] => [],
     call: (host) => host.clearHighlight(),
     fail: () => undefined,
@@ -571,11 +598,17 @@ export const COMMANDS = [
     message: { args: (m: { name: string; input?: Record<string, unknown> }) => [m.name, m.input], service: 'any' },
   }),
   command('dispose', {
+    doc: {
+      does: 'Done with this page: stops every observer, removes the highlight overlay and lets go of snapshots. Every later call answers NO_DOCUMENT in its own shape.',
+    },
     check: (): [] => [],
     call: (host) => host.dispose(),
     fail: () => undefined,
   }),
   command('waitForStable', {
+    doc: {
+      does: 'Waits until the page is quiet: no DOM change for a while and no request in flight, or the timeout passed.',
+    },
     check: (raw): [options?: StableOptions] => [checkOptions(raw[0], STABLE_SCHEMA)],
     call: (host, options = {}) => host.waitForStable(options),
     fail: (e): Promise<QuietResult> =>
@@ -601,9 +634,13 @@ type OlderForms = {
 type MethodOf<C extends AnyCommand> = C['name'] extends keyof OlderForms
   ? ((...args: ArgsOf<C>) => ResultOf<C>) & OlderForms[C['name']]
   : (...args: ArgsOf<C>) => ResultOf<C>;
-/** DomTool's command methods, one per entry. */
+/** DomTool's command methods, one per entry (DomTool declares each; the compiler checks it against this). */
 export type CommandMethods = { [C in AnyCommand as C['name']]: MethodOf<C> };
 export type CommandName = AnyCommand['name'];
+/** The checked arguments of the command `N` (a labelled tuple: the labels are DomTool's parameter names). */
+export type CommandArgs<N extends CommandName> = ArgsOf<Extract<AnyCommand, { name: N }>>;
+/** What the command `N` answers. */
+export type CommandResult<N extends CommandName> = ResultOf<Extract<AnyCommand, { name: N }>>;
 /** Names of the methods that answer a `domtool:*` request. */
 export type MessagedName = Messaged['name'];
 
@@ -618,6 +655,8 @@ export type ServiceActionType = TypeOf<Extract<Messaged, { message: { service: '
 export type ServiceOwnType = TypeOf<Extract<Messaged, { message: { service: 'own' } }>>;
 /** The fields of the `domtool:<T>` request. */
 export type RequestFields<T extends string> = MessageOf<ByType<T>>;
+/** What the command behind `domtool:<T>` answers. */
+export type RequestResult<T extends string> = ResultOf<ByType<T>>;
 
 /** The message type of an entry (`domtool:` left off). */
 export function messageType(c: Command): string | null {
@@ -650,16 +689,17 @@ export function runCommand(host: CommandHost, c: Command, raw: unknown[]): unkno
   return c.call(host, ...args);
 }
 
-/** Puts one method per entry on `proto` (DomTool.prototype); `hostOf` finds an instance's CommandHost. */
-export function installCommands(proto: object, hostOf: (self: unknown) => CommandHost): void {
-  for (let i = 0; i < COMMANDS.length; i++) {
-    const c = COMMANDS[i] as Command;
-    defineProperty(proto, c.name, {
-      value: function (this: unknown, ...raw: unknown[]) {
-        return runCommand(hostOf(this), c, raw);
-      },
-      writable: true,
-      configurable: true,
-    });
-  }
+/** The entry named `name` (a scan: a module-level map would break loading in a hostile page, R2). */
+export function commandNamed(name: string): Command | null {
+  for (let i = 0; i < COMMANDS.length; i++) if (COMMANDS[i].name === name) return COMMANDS[i] as Command;
+  return null;
+}
+
+/**
+ * What each of DomTool's declared methods does: runs the entry `name` with the raw
+ * arguments (the check sees them as the caller gave them). Typed by the entry, so a
+ * method whose parameters or result drift from the table does not compile.
+ */
+export function callCommand<N extends CommandName>(host: CommandHost, name: N, raw: CommandArgs<N>): CommandResult<N> {
+  return runCommand(host, commandNamed(name)!, raw as unknown[]) as CommandResult<N>;
 }

@@ -30,6 +30,8 @@ export interface DomSnapshotParts {
   includeSelectors?: boolean;
   /** Open shadow roots and same-origin frame documents the walk entered (F7: freshness observes each). */
   innerRoots?: Node[];
+  /** Number of this snapshot within its document (1, 2, …); 0 for one no DomTool numbered. */
+  seq?: number;
 }
 
 /** What a text run's id stands for (see DomSnapshot.textRun). */
@@ -41,14 +43,18 @@ export interface TextRunInfo {
   holder: string | null;
 }
 
+/**
+ * One snapshot of the page, immutable once returned: its fields, stats and id maps do not
+ * change (later snapshots are new objects). Made by DomTool.getSnapshot().
+ */
 export class DomSnapshot {
   /** performance.now() when the snapshot was taken (monotonic; used for TTL); meta.takenAt is the same instant as epoch ms. */
   readonly takenAt: number;
   readonly stats: SnapshotStats;
   readonly context: PageContext;
   readonly meta: SnapshotMeta;
-  /** Number of this snapshot within its document (1, 2, …), set by the DomTool that took it (F6). */
-  seq = 0;
+  /** Number of this snapshot within its document (1, 2, …), given by the DomTool that took it (F6). */
+  readonly seq: number;
   private readonly parts: DomSnapshotParts;
   private cachedTree: VirtualNode | null = null;
 
@@ -58,11 +64,13 @@ export class DomSnapshot {
     this.stats = parts.stats;
     this.context = parts.context;
     this.meta = parts.meta;
+    this.seq = parts.seq ?? 0;
   }
 
   /**
    * F7: the open shadow roots and same-origin frame documents this snapshot entered. A
    * MutationObserver on the document does not see inside them, so freshness observes each.
+   * @internal
    */
   get innerRoots(): Node[] {
     return this.parts.innerRoots ?? [];
@@ -95,6 +103,7 @@ export class DomSnapshot {
    * A text run's id (the JSON gives text runs ids; they are not elements): its text and
    * the nearest target that holds it, as the text shows that target's line. Null for
    * ids that are not text runs of this snapshot.
+   * @internal
    */
   textRun(nodeId: string): TextRunInfo | null {
     const outline = this.parts.outline;
@@ -109,7 +118,7 @@ export class DomSnapshot {
     return { text, holderId: null, holder: null };
   }
 
-  /** The targets shown inside a node (its subtree in this snapshot), with their text lines. */
+  /** The targets shown inside a node (its subtree in this snapshot), with their text lines. @internal */
   targetsWithin(nodeId: string): { id: string; line: string }[] {
     const outline = this.parts.outline;
     const index = outline.indexOf(nodeId);
@@ -127,7 +136,7 @@ export class DomSnapshot {
     return this.parts.nodesById.has(nodeId);
   }
 
-  /** F8: the id was handed out earlier in this document (its element is gone if it no longer resolves). */
+  /** F8: the id was handed out earlier in this document (its element is gone if it no longer resolves). @internal */
   wasIssued(nodeId: string): boolean {
     return this.parts.memory.wasIssued(nodeId);
   }
@@ -154,23 +163,20 @@ export class DomSnapshot {
     return payload;
   }
 
+  /** The LLM text rendering (one line per node); it changes nothing in the snapshot. */
   toText(options: TextOptions = {}): string {
-    const started = now();
-    const text = renderText(
+    return renderText(
       { context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes },
       options,
     );
-    // P6: the render stage is the latest rendering of this snapshot.
-    if (this.stats.stages) this.stats.stages.render = Math.round((now() - started) * 1000) / 1000;
-    return text;
   }
 
-  /** Internal: the whole distilled tree before budgeting (deltas, find, root views). */
+  /** The whole distilled tree before budgeting (deltas, find, root views). @internal */
   get outline(): Outline {
     return this.parts.outline;
   }
 
-  /** Internal: the distilled build tree (for renderers living next to the snapshot). */
+  /** The distilled build tree (for renderers living next to the snapshot). @internal */
   get buildTree(): BuildNode {
     return this.parts.body;
   }

@@ -27,6 +27,8 @@ export function buildSnapshot(
   doc: Document,
   options: ResolvedSnapshotOptions,
   memory: IdMemory = new IdMemory(),
+  /** Its number within the document (F6), given by the DomTool that takes it. */
+  seq = 0,
 ): DomSnapshot {
   const started = now();
   let context: PageContext = EMPTY_CONTEXT;
@@ -165,9 +167,10 @@ export function buildSnapshot(
       outline,
       includeSelectors: options.includeSelectors,
       innerRoots: walked.innerRoots,
+      seq,
     });
   } catch (error) {
-    return errorSnapshot(context, started, error);
+    return errorSnapshot(context, started, error, seq);
   } finally {
     endCaches();
   }
@@ -343,7 +346,7 @@ export function failedPayload(error: unknown): SerializedPage {
   };
 }
 
-function errorSnapshot(context: PageContext, started: number, error: unknown): DomSnapshot {
+function errorSnapshot(context: PageContext, started: number, error: unknown, seq = 0): DomSnapshot {
   const message = messageOf(error);
   const takenAt = now();
   const buildMs = round(takenAt - started);
@@ -366,7 +369,7 @@ function errorSnapshot(context: PageContext, started: number, error: unknown): D
     error: message,
   };
   const stats: SnapshotStats = {
-    stages: { walk: 0, classify: 0, ids: 0, distill: 0, render: 0 },
+    stages: { walk: 0, classify: 0, ids: 0, distill: 0 },
     visitedElements: 0,
     keptNodes: 0,
     emittedNodes: 1,
@@ -384,6 +387,7 @@ function errorSnapshot(context: PageContext, started: number, error: unknown): D
     nodesById: new Map(),
     memory: new IdMemory(),
     outline: new Outline(),
+    seq,
   });
 }
 

@@ -2,10 +2,22 @@
 // silently empty — ServiceActionType was `never`, so DomToolService had no typed click/type/… at
 // all — and nothing noticed. These checks run in `npm run typecheck` (a wrong type does not
 // compile) and at run time (every routed command is a method of the service).
-import { describe, expect, it } from 'vitest';
-import { COMMANDS, type CommandMethods, type CommandRequest, type ServiceActionType } from '../../src/commands/table';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  COMMANDS,
+  type CommandArgs,
+  type CommandMethods,
+  type CommandName,
+  type CommandRequest,
+  type CommandResult,
+  type RequestFields,
+  type RequestResult,
+  type ServiceActionType,
+} from '../../src/commands/table';
 import { DomToolService } from '../../src/extension';
-import type { DomTool } from '../../src/DomTool';
+import { DomTool } from '../../src/DomTool';
+import type { TabRequest } from '../../src/extension/service-types';
+import type { ActionResult, KeypressOptions } from '../../src';
 
 /** Compiles only when A and B are the same type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -63,6 +75,25 @@ const methods: Same<
   | 'dispose'
   | 'waitForStable'
 > = true;
+// DomTool declares each method by hand (issue 33): every entry of the table has a declared
+// method with the entry's parameter and result types, and DomTool has no other public
+// method than getElement. keypress is checked below (it has an older form as an overload).
+type Method<N extends CommandName> = DomTool[N] extends (...args: infer A) => infer R ? [A, R] : never;
+type Declared = {
+  [N in Exclude<CommandName, 'keypress'>]: Same<Method<N>, [CommandArgs<N>, CommandResult<N>]>;
+};
+const declared: Declared[keyof Declared] = true;
+type PublicMethod = {
+  [K in keyof DomTool]: DomTool[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof DomTool];
+const noOthers: Same<PublicMethod, CommandName | 'getElement'> = true;
+// The service declares each routed request the same way: the table's fields in, the command's answer (or a refusal) out.
+type Routed = {
+  [T in ServiceActionType]: Same<Parameters<DomToolService[T]>, [TabRequest & RequestFields<T>]> extends true
+    ? Same<Awaited<ReturnType<DomToolService[T]>>, Awaited<RequestResult<T>> | ActionResult>
+    : false;
+};
+const routedDeclared: Routed[keyof Routed] = true;
 // Pointer targets and drop targets take the text the agent read (A9).
 const dragToText: Parameters<DomTool['drag']> = ['nv_1', { text: 'Done' }];
 const uploadByText: Parameters<DomTool['upload']> = [{ text: 'Drop a file here' }, [{ name: 'a.txt', data: 'x' }]];
@@ -79,6 +110,20 @@ const typeRequest: Extract<CommandRequest, { type: 'domtool:type' }> = {
 };
 
 describe('types derived from the command table', () => {
+  it('DomTool and the service declare one method per entry, typed by it', () => {
+    expect([declared, noOthers, routedDeclared]).toEqual([true, true, true]);
+    expectTypeOf<DomTool['click']>().parameters.toEqualTypeOf<CommandArgs<'click'>>();
+    expectTypeOf<DomTool['getText']>().returns.toEqualTypeOf<Promise<string>>();
+    // keypress: the element first, and the older key-first form as a deprecated overload.
+    expectTypeOf<DomTool['keypress']>().toBeCallableWith('nv_1', 'Enter');
+    expectTypeOf<DomTool['keypress']>().toBeCallableWith(null, 'Tab', { modifiers: ['Shift'] } as KeypressOptions);
+    expectTypeOf<DomTool['keypress']>().toBeCallableWith('Enter', { id: 'nv_1' });
+    expectTypeOf<ReturnType<CommandMethods['keypress']>>().toEqualTypeOf<Promise<ActionResult>>();
+    // At run time too: a method per entry on the prototype, and nothing installed there by a loop.
+    for (const c of COMMANDS)
+      expect(Object.getOwnPropertyDescriptor(DomTool.prototype, c.name)?.value, c.name).toBeTypeOf('function');
+  });
+
   it('DomTool and the protocol have one typed entry per command', () => {
     expect([methods, requestTypes]).toEqual([true, true]);
     expect(dragToText[1]).toEqual({ text: 'Done' });
