@@ -225,7 +225,7 @@ export class DomToolCore implements CommandHost {
     const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
     const doc = this.document;
     this.churn.start(doc.documentElement ?? doc);
-    const snapshot = buildSnapshot(doc, options, this.memory, ++this.seq);
+    const snapshot = buildSnapshot(doc, options, this.memory).numbered(++this.seq);
     this.previous = snapshot;
     if (!hasOverrides) {
       this.current = snapshot;

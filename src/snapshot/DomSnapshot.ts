@@ -163,6 +163,13 @@ export class DomSnapshot {
     return payload;
   }
 
+  /** The same snapshot as number `seq` of its document (F6): a new object, this one is not changed. @internal */
+  numbered(seq: number): DomSnapshot {
+    const copy = new DomSnapshot({ ...this.parts, takenAt: this.takenAt, seq });
+    copy.cachedTree = this.cachedTree;
+    return copy;
+  }
+
   /** The LLM text rendering (one line per node); it changes nothing in the snapshot. */
   toText(options: TextOptions = {}): string {
     return renderText(

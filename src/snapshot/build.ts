@@ -27,8 +27,6 @@ export function buildSnapshot(
   doc: Document,
   options: ResolvedSnapshotOptions,
   memory: IdMemory = new IdMemory(),
-  /** Its number within the document (F6), given by the DomTool that takes it. */
-  seq = 0,
 ): DomSnapshot {
   const started = now();
   let context: PageContext = EMPTY_CONTEXT;
@@ -167,10 +165,9 @@ export function buildSnapshot(
       outline,
       includeSelectors: options.includeSelectors,
       innerRoots: walked.innerRoots,
-      seq,
     });
   } catch (error) {
-    return errorSnapshot(context, started, error, seq);
+    return errorSnapshot(context, started, error);
   } finally {
     endCaches();
   }
@@ -346,7 +343,7 @@ export function failedPayload(error: unknown): SerializedPage {
   };
 }
 
-function errorSnapshot(context: PageContext, started: number, error: unknown, seq = 0): DomSnapshot {
+function errorSnapshot(context: PageContext, started: number, error: unknown): DomSnapshot {
   const message = messageOf(error);
   const takenAt = now();
   const buildMs = round(takenAt - started);
@@ -387,7 +384,6 @@ function errorSnapshot(context: PageContext, started: number, error: unknown, se
     nodesById: new Map(),
     memory: new IdMemory(),
     outline: new Outline(),
-    seq,
   });
 }
 

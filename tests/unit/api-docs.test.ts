@@ -84,8 +84,8 @@ describe('the published types document every public method', () => {
     }
   });
 
-  it('DomToolService: each routed request is documented the same way', () => {
-    const methods = publicMethods('DomToolService');
+  it('DomToolService (its RoutedRequests base): each routed request is documented the same way', () => {
+    const methods = publicMethods('RoutedRequests');
     const routed = COMMANDS.filter((c) => {
       const service = (c as { message?: { service?: string } }).message?.service;
       return service === 'node' || service === 'any';
