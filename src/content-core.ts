@@ -6,4 +6,4 @@
 import { createContentHandler } from './integration/content-script';
 import { CORE_SLOT, type CoreFactory } from './integration/content-stub';
 
-(globalThis as unknown as Record<PropertyKey, CoreFactory>)[CORE_SLOT] = createContentHandler as CoreFactory;
+(globalThis as unknown as Record<PropertyKey, CoreFactory>)[CORE_SLOT] = createContentHandler;

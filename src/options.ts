@@ -181,7 +181,7 @@ export function pickSnapshotOptions(options: object): SnapshotOptions {
     const v = ownOption(options, keys[i]);
     if (v !== undefined) out[keys[i]] = v;
   }
-  return out as SnapshotOptions;
+  return out;
 }
 
 export function resolveSnapshotOptions(options: SnapshotOptions = {}): ResolvedSnapshotOptions {

@@ -165,7 +165,7 @@ async function html5Drag(
   mouse: boolean,
   report: DragReport,
 ): Promise<void> {
-  const win = down.ownerDocument.defaultView as (Window & typeof globalThis) | null;
+  const win = down.ownerDocument.defaultView;
   const data: DataTransfer =
     win && typeof win.DataTransfer === 'function' ? new win.DataTransfer() : new DataTransfer();
   const pressed = { button: 0, buttons: 1 };

@@ -238,7 +238,7 @@ export async function runDrag(
   // How messages name the destination: its id, or `text "Done"`.
   let destName = '';
   if (toElement) {
-    const resolved = await ctx.resolvePointer(destination as string | TextTarget);
+    const resolved = await ctx.resolvePointer(destination);
     dest = resolved.element;
     destName = resolved.label;
     checkNotCrossOriginFrame(dest, destName);

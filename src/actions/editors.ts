@@ -40,16 +40,16 @@ export interface CodeEditor {
 export function codeEditorFor(el: Element): CodeEditor | null {
   const root = el.closest('.monaco-editor') ?? el.querySelector('.monaco-editor');
   if (!root) return null;
-  const host = root.querySelector('.native-edit-context') as HTMLElement | null;
+  const host = root.querySelector<HTMLElement>('.native-edit-context');
   const ec = host ? ((host as unknown as { editContext?: EditContextLike | null }).editContext ?? null) : null;
   if (host && ec) return { kind: 'monaco', root, input: host, editContext: ec };
-  const area = root.querySelector('textarea.inputarea, textarea:not([readonly])') as HTMLElement | null;
+  const area = root.querySelector<HTMLElement>('textarea.inputarea, textarea:not([readonly])');
   return area ? { kind: 'monaco', root, input: area, editContext: null } : null;
 }
 
 /** The document as Monaco renders it: view lines in vertical order, nbsp as spaces. */
 export function monacoText(editor: CodeEditor): string {
-  const lines = toArray(editor.root.querySelectorAll('.view-lines .view-line')) as HTMLElement[];
+  const lines = toArray(editor.root.querySelectorAll<HTMLElement>('.view-lines .view-line'));
   lines.sort((a, b) => (parseFloat(a.style.top) || 0) - (parseFloat(b.style.top) || 0));
   return lines
     .map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' '))

@@ -9,7 +9,7 @@ import type { KeyDef, Modifiers } from './keys';
 type Win = Window & typeof globalThis;
 
 function realm(el: Element): Win {
-  return (windowOf(el) ?? (globalThis as unknown as Win)) as Win;
+  return windowOf(el) ?? (globalThis as unknown as Win);
 }
 
 function modifierInit(mods: Modifiers | undefined): EventModifierInit {
@@ -220,5 +220,5 @@ export function fireActivationClick(el: Element, mods?: Modifiers): boolean {
   const point = { x: Math.floor(r.left + r.width / 2), y: Math.floor(r.top + r.height / 2) };
   const init = mouseInit(el, { point, detail: 0, mods }, true);
   const Ctor = typeof win.PointerEvent === 'function' ? win.PointerEvent : win.MouseEvent;
-  return el.dispatchEvent(new Ctor('click', { ...init, pointerId: -1, pointerType: '' } as PointerEventInit));
+  return el.dispatchEvent(new Ctor('click', { ...init, pointerId: -1, pointerType: '' }));
 }

@@ -203,7 +203,7 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
     const opts: ScrollToOptions = {
       left: axis === 'x' ? delta : 0,
       top: axis === 'y' ? delta : 0,
-      behavior: 'instant' as ScrollBehavior,
+      behavior: 'instant',
     };
     scroller.scrollBy(opts);
   }

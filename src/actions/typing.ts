@@ -46,8 +46,7 @@ export function editingHostOf(el: Element): HTMLElement | null {
   const h = el as HTMLElement;
   if (h.isContentEditable) {
     let host: HTMLElement = h;
-    while (host.parentElement && (host.parentElement as HTMLElement).isContentEditable)
-      host = host.parentElement as HTMLElement;
+    while (host.parentElement && host.parentElement.isContentEditable) host = host.parentElement;
     return host;
   }
   const inner =

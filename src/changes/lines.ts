@@ -24,8 +24,7 @@ export function shallowNode(vn: VirtualNode): VirtualNode {
     const key = keys[i];
     const value = (vn as unknown as Record<string, unknown>)[key];
     if (value === undefined || key === 'children' || key === 'shadowDom' || key === 'iframe') continue;
-    out[key] =
-      value && typeof value === 'object' ? (Array.isArray(value) ? value.slice() : { ...(value as object) }) : value;
+    out[key] = value && typeof value === 'object' ? (Array.isArray(value) ? value.slice() : { ...value }) : value;
   }
   return out as unknown as VirtualNode;
 }

@@ -57,7 +57,8 @@ export function renderRoot(snapshot: DomSnapshot, root: string, options: Subtree
   if (index < 0) {
     if (root === 'dialog') return `# no open dialog in snapshot #${snapshot.seq}`;
     // Same answer as the actions give a malformed id, whatever the snapshot holds.
-    if (!isNodeId(root)) return `# "${root}" is not a node id: pass an id such as nv_1k9x2 from getText(), or 'dialog'`;
+    if (!isNodeId(root))
+      return `# "${String(root)}" is not a node id: pass an id such as nv_1k9x2 from getText(), or 'dialog'`;
     return `# ${root} is not in snapshot #${snapshot.seq} (removed, hidden, or not an id from this page); call getText() for the page`;
   }
   const head =

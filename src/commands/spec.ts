@@ -96,12 +96,17 @@ export interface CommandSpec<A extends unknown[], R> {
   fail(error: DomToolError, host: CommandHost, raw: unknown[]): R;
 }
 
-/** One entry; `message` when it is also a `domtool:*` request. */
+/**
+ * One entry; `message` when it is also a `domtool:*` request. The defaults are `any`: an
+ * entry's `call` takes its own argument tuple (and `args` its own message), so with
+ * `unknown` no entry would be assignable to the general Command.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any */
 export type Command<N extends string = string, A extends unknown[] = any[], R = unknown> = CommandSpec<A, R> & {
-  // eslint-disable-line @typescript-eslint/no-explicit-any
   readonly name: N;
-  readonly message?: MessageSpec<any, string, ServiceRoute | undefined> & { aliases?: readonly string[] }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  readonly message?: MessageSpec<any, string, ServiceRoute | undefined> & { aliases?: readonly string[] };
 };
+/* eslint-enable @typescript-eslint/no-explicit-any */
 export type Request<
   N extends string,
   A extends unknown[],

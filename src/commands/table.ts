@@ -244,7 +244,7 @@ export const COMMANDS = [
       const q = raw[0];
       if (!(typeof q === 'string' && q !== '') && !(q instanceof RegExp))
         refuse('query', 'a non-empty string or a RegExp', q);
-      return [q as string | RegExp, checkOptions(raw[1], FIND_SCHEMA)];
+      return [q, checkOptions(raw[1], FIND_SCHEMA)];
     },
     call: (host, query, options = {}) => host.find(query, options),
     fail: (e, _host, raw): Promise<FindResult> =>
@@ -619,5 +619,5 @@ export function commandNamed(name: string): Command | null {
  * method whose parameters or result drift from the table does not compile.
  */
 export function callCommand<N extends CommandName>(host: CommandHost, name: N, raw: CommandArgs<N>): CommandResult<N> {
-  return runCommand(host, commandNamed(name)!, raw as unknown[]) as CommandResult<N>;
+  return runCommand(host, commandNamed(name)!, raw) as CommandResult<N>;
 }

@@ -108,7 +108,5 @@ export function truncate(text: string, max: number): { text: string; cut: boolea
 
 /** The window an element belongs to (its own frame's realm). */
 export function windowOf(node: Node): (Window & typeof globalThis) | null {
-  return (node.ownerDocument?.defaultView ?? (node as Document).defaultView ?? null) as
-    | (Window & typeof globalThis)
-    | null;
+  return node.ownerDocument?.defaultView ?? (node as Document).defaultView ?? null;
 }

@@ -657,7 +657,7 @@ export class DomToolService extends RoutedRequests {
   protected act<T extends ServiceActionType>(type: T, request: RoutedRequest<T>): Promise<RoutedAnswer<T>> {
     // 'any': the element is optional (a key goes to the focused frame, a scroll to the page).
     const nodeOptional = commandForMessage(type)?.message?.service === 'any';
-    return this.actIn(type, request, nodeOptional) as Promise<RoutedAnswer<T>>;
+    return this.actIn(type, request, nodeOptional);
   }
 
   private async actIn(type: string, request: unknown, nodeOptional: boolean): Promise<ExtensionActionResult> {
@@ -727,7 +727,7 @@ export class DomToolService extends RoutedRequests {
     }
     if (this.config.visualFeedback) message.feedback = true;
     // Listening from before the action: the tab it opens or the download it starts (A10).
-    const beyond = new BeyondPageWatch(this.chrome, tabId, (tab as TabInfo).windowId, originOf((tab as TabInfo).url));
+    const beyond = new BeyondPageWatch(this.chrome, tabId, tab.windowId, originOf(tab.url));
     const got = await this.send<DomToolResponse>(tabId, target, message, this.actionTimeoutMs);
     if (!got.ok || !got.value.ok) await beyond.finish(false);
     if (!got.ok) {

@@ -109,7 +109,7 @@ export function installDomToolContentScript(options: DomToolOptions = {}): Conte
   // answers is worse than an error that says what to use instead.
   if (!onMessage) throw new Error(NOT_IN_EXTENSION);
   const win = documentWindow(options.document);
-  const core = createContentHandler(runtime!, win ? new FrameHandshake(win) : null, options);
+  const core = createContentHandler(runtime, win ? new FrameHandshake(win) : null, options);
   const stop = answerDomToolMessages(onMessage, core.handle);
 
   const installed: ContentScriptHandle = {

@@ -17,7 +17,7 @@
 import type { DomTool } from '../DomTool';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { SerializedPage, VirtualNode } from '../types';
-import { pickSnapshotOptions, type SnapshotOptions } from '../options';
+import { pickSnapshotOptions } from '../options';
 import { toPlainData } from '../dom/safe-json';
 import { isElement } from '../dom/dom-utils';
 import {
@@ -123,14 +123,11 @@ export async function frameSnapshot(
   getFrameId: FrameIdOf | undefined,
 ): Promise<FrameSnapshotAnswer> {
   const doc = tool.document;
-  const options = (request.options && typeof request.options === 'object' ? request.options : {}) as Record<
-    string,
-    unknown
-  >;
+  const options = request.options && typeof request.options === 'object' ? request.options : {};
   const prefix = typeof request.idPrefix === 'string' ? request.idPrefix : '';
   const snapshot = await tool.getSnapshot({
     force: request.force === true,
-    ...pickSnapshotOptions(options as SnapshotOptions),
+    ...pickSnapshotOptions(options),
   });
   const links = frameLinks(snapshot, getFrameId);
   const frames: FrameLink[] = [];

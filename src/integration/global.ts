@@ -55,10 +55,7 @@ function read(win: Record<PropertyKey, unknown>, key: PropertyKey): unknown {
 function isOurs(value: unknown, version: string): value is GlobalApi {
   if (!value || (typeof value !== 'object' && typeof value !== 'function')) return false;
   const v = value as Partial<GlobalApi>;
-  return (
-    read(v as Record<PropertyKey, unknown>, '__brand') === BRAND &&
-    read(v as Record<PropertyKey, unknown>, 'version') === version
-  );
+  return read(v, '__brand') === BRAND && read(v, 'version') === version;
 }
 
 function define(win: object, key: PropertyKey, value: unknown): boolean {

@@ -52,7 +52,7 @@ export function installListenerRecorder(win: typeof globalThis = globalThis): bo
       : !!options && typeof options === 'object' && !!(options as { capture?: unknown }).capture;
   const recordable = (target: unknown): target is Element => {
     if (!(target instanceof ElementCtor)) return false;
-    const tag = (target as Element).localName;
+    const tag = target.localName;
     return tag !== 'html' && tag !== 'body';
   };
 
@@ -118,7 +118,7 @@ export function installListenerRecorder(win: typeof globalThis = globalThis): bo
   }
 
   const inClosedRoot = (el: Element): boolean => {
-    for (let root = el.getRootNode() as Node, i = 0; i < 64 && root.nodeType === 11; i++) {
+    for (let root = el.getRootNode(), i = 0; i < 64 && root.nodeType === 11; i++) {
       const shadow = root as ShadowRoot;
       if (shadow.mode === 'closed') return true;
       root = shadow.host.getRootNode();

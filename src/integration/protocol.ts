@@ -76,7 +76,7 @@ export async function handleMessage(tool: ProtocolTool, message: unknown): Promi
   try {
     if (!isDomToolMessage(message))
       throw new ProtocolFailure('VALIDATION_ERROR', 'A message needs a "type" starting with "domtool:".');
-    const result = await dispatch(tool, message as Record<string, unknown>);
+    const result = await dispatch(tool, message);
     return { ok: true, type, result: toPlainData(result) };
   } catch (e) {
     const failure = e instanceof ProtocolFailure || isDomToolError(e) ? e : null;

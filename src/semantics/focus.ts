@@ -30,7 +30,7 @@ export function isFocusable(el: Element): boolean {
   const ce = attr(el, 'contenteditable');
   if (ce === null || ce.toLowerCase() === 'false') return false;
   // The editing host only: its descendants are part of the same editor.
-  const parent = el.parentElement as HTMLElement | null;
+  const parent = el.parentElement;
   return !(parent && parent.isContentEditable === true);
 }
 

@@ -19,7 +19,7 @@ export function deepElementFromPoint(
 ): Element | null {
   let hit = root.elementFromPoint(x, y);
   for (let i = 0; hit && i < 32; i++) {
-    let shadow: ShadowRoot | null = (hit as Element).shadowRoot;
+    let shadow: ShadowRoot | null = hit.shadowRoot;
     for (let r = target?.getRootNode(); !shadow && r && r.nodeType === 11; r = (r as ShadowRoot).host.getRootNode()) {
       if ((r as ShadowRoot).host === hit) shadow = r as ShadowRoot;
     }

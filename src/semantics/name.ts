@@ -173,8 +173,7 @@ function selectedOptionsText(select: Element, ctx: Ctx): string {
       return result;
     }
     const all = select.getElementsByTagName('option');
-    for (let i = 0; i < all.length; i++)
-      if ((all[i] as HTMLOptionElement).selected) result += ' ' + optionText(all[i], ctx);
+    for (let i = 0; i < all.length; i++) if (all[i].selected) result += ' ' + optionText(all[i], ctx);
   } catch {
     /* ignore */
   }
@@ -364,7 +363,7 @@ function contentText(el: Element, ctx: Ctx): string {
   else if (el.localName === 'slot') {
     try {
       const nodes = (el as HTMLSlotElement).assignedNodes ? (el as HTMLSlotElement).assignedNodes() : null;
-      if (nodes && nodes.length) assigned = nodes as Node[];
+      if (nodes && nodes.length) assigned = nodes;
     } catch {
       assigned = null;
     }
@@ -394,7 +393,7 @@ function childText(node: Node, parent: Element, parentVisibilityHidden: boolean,
     return /\S/.test(data) ? transformText(data, parent) : data;
   }
   if (!isElement(node)) return '';
-  const child = node as Element;
+  const child = node;
   // Line breaks and word-break opportunities separate words (Chromium inserts a space).
   if (child.localName === 'br' || child.localName === 'wbr') return ' ';
   // The control being named, inside its own label, adds nothing — but as an inline-block box it

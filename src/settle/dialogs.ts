@@ -72,9 +72,11 @@ export function installDialogGuard(win: Window): boolean {
     const wrap = (type: DialogType) => {
       const original = holder[type];
       if (typeof original !== 'function') return;
-      const wrapped = function (this: unknown, message?: unknown, fallback?: unknown): unknown {
+      // Rest parameters: unarmed, the page's own call goes through with exactly its arguments.
+      const wrapped = function (this: unknown, ...args: unknown[]): unknown {
         const armed = policy;
-        if (!armed) return (original as (...a: unknown[]) => unknown).apply(this, arguments as unknown as unknown[]);
+        if (!armed) return (original as (...a: unknown[]) => unknown).apply(this, args);
+        const [message, fallback] = args;
         const text = message === undefined ? '' : String(message).slice(0, MAX_MESSAGE);
         if (type === 'alert') {
           report({ type, message: text, accepted: true });

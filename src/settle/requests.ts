@@ -93,7 +93,7 @@ function wrapFetch(win: Window, tracker: WrappedRequests): void {
   } catch {
     /* cosmetic */
   }
-  win.fetch = wrapped as typeof fetch;
+  win.fetch = wrapped;
 }
 
 function wrapXhr(win: Window, tracker: WrappedRequests): void {

@@ -4,14 +4,13 @@
 // read from the app's own state.
 import { expect, test } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 test('TodoMVC toggles (opacity 0 over a drawn circle) are checkboxes with their state; clicking one toggles the todo', async ({
   page,
 }) => {
   await openFixture(page, '/fixtures/widgets/custom-look.html', 'window.__ready');
-  const text: string = await page.evaluate(async () =>
-    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
-  );
+  const text: string = await page.evaluate(async () => (await window.__tool.getSnapshot({ force: true })).toText());
   expect(text).toMatch(/nv_\w+ checkbox \[checked hint="todo"\]\n\s+Buy milk/);
   const walk = await findId(page, { role: 'checkbox', nth: 1 });
   const r = await act(page, 'click', walk);
@@ -25,9 +24,7 @@ test('Bootstrap checkable list group: clipped pointer-events:none radios are lis
   page,
 }) => {
   await openFixture(page, '/fixtures/widgets/custom-look.html', 'window.__ready');
-  const text: string = await page.evaluate(async () =>
-    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
-  );
+  const text: string = await page.evaluate(async () => (await window.__tool.getSnapshot({ force: true })).toText());
   expect(text).toContain('radio "Basic plan Free forever" [checked]');
   expect(text).toContain('radio "Pro plan $9 a month" [unchecked]');
   // The labels are the stand-ins: no second id for them.
@@ -36,9 +33,7 @@ test('Bootstrap checkable list group: clipped pointer-events:none radios are lis
   const r = await act(page, 'click', pro);
   expect(r.success).toBe(true);
   expect(await appState(page, '__app.plan')).toBe('pro');
-  const after: string = await page.evaluate(async () =>
-    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
-  );
+  const after: string = await page.evaluate(async () => (await window.__tool.getSnapshot({ force: true })).toText());
   expect(after).toMatch(/radio "Pro plan \$9 a month" \[checked/);
 });
 
@@ -46,9 +41,7 @@ test('Bootstrap disabled "Loading…" buttons (spinner + text, pointer-events:no
   page,
 }) => {
   await openFixture(page, '/fixtures/widgets/custom-look.html', 'window.__ready');
-  const text: string = await page.evaluate(async () =>
-    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
-  );
+  const text: string = await page.evaluate(async () => (await window.__tool.getSnapshot({ force: true })).toText());
   expect(text.match(/button "Loading\.\.\." \[disabled\]/g)).toHaveLength(2);
   const r = await act(page, 'click', await findId(page, { role: 'button', name: 'Loading...' }));
   expect(r.success).toBe(false);

@@ -180,7 +180,7 @@ export function act(page: Page, action: ActionName, ...args: unknown[]): Promise
 }
 
 export function appState<T>(target: Page | Frame, expression: string): Promise<T> {
-  return target.evaluate(expression) as Promise<T>;
+  return target.evaluate<T>(expression);
 }
 
 /**

@@ -1,6 +1,7 @@
 // Known limits, and what the library reports for them (never a false success).
 import { expect, test } from '@playwright/test';
 import { act, findId, openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 const PORT = Number(process.env.DOMTOOL_TEST_PORT ?? 4173);
 
@@ -84,7 +85,7 @@ test('actions survive a hostile page world (patched Array.from, polluted prototy
   });
   const field = await findId(page, { role: 'textbox', name: 'Hostile field' });
   const t = await page.evaluate(async (id) => {
-    const r = await (window as any).__tool.type(id, 'ok');
+    const r = await window.__tool.type(id, 'ok');
     return {
       success: r.success,
       value: (document.querySelector('input[aria-label="Hostile field"]') as HTMLInputElement).value,
@@ -92,10 +93,10 @@ test('actions survive a hostile page world (patched Array.from, polluted prototy
   }, field);
   expect(t).toEqual({ success: true, value: 'ok' });
   const sel = await findId(page, { role: 'combobox', name: 'Hostile select' });
-  const s = await page.evaluate(async (id) => (await (window as any).__tool.select(id, 'Two')).success, sel);
+  const s = await page.evaluate(async (id) => (await window.__tool.select(id, 'Two')).success, sel);
   expect(s).toBe(true);
   const buy = await findId(page, { role: 'button', name: 'Buy now' });
-  const c = await page.evaluate(async (id) => (await (window as any).__tool.click(id)).success, buy);
+  const c = await page.evaluate(async (id) => (await window.__tool.click(id)).success, buy);
   expect(c).toBe(true);
   expect(await page.evaluate(() => (window as any).__modal.bought)).toBe(1);
 });

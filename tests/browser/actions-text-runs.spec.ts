@@ -4,11 +4,12 @@
 import { expect, test } from '@playwright/test';
 import { act, idForLabel, openFixture } from './actions-helpers';
 import type { VirtualNode } from '../../src/types';
+import type {} from './helpers/page-globals';
 
 test('a text run id names the target that holds the text; free text says it is not clickable', async ({ page }) => {
   await openFixture(page, '/fixtures/widgets/inline-switch.html', 'window.__ready');
   const ids = await page.evaluate(async () => {
-    const snap = await (window as any).__tool.getSnapshot({ force: true });
+    const snap = await window.__tool.getSnapshot({ force: true });
     const out: Record<string, string> = {};
     const walk = (n: VirtualNode, holder: string) => {
       if (n.tag === '#text' && n.text) out[n.text.trim()] = n.node_id + ' ' + holder;
@@ -41,7 +42,7 @@ test('select() on a div dropdown picks the listed option by its text, or names t
   expect(closed.error?.code).toBe('VALIDATION_ERROR');
   expect(closed.error?.message).toContain('shows no options now');
   expect((await act(page, 'click', guests)).success).toBe(true);
-  await page.evaluate(async () => (window as any).__tool.getSnapshot({ force: true }));
+  await page.evaluate(async () => window.__tool.getSnapshot({ force: true }));
   const missing = await act(page, 'select', guests, '9 people');
   expect(missing.error?.code).toBe('VALIDATION_ERROR');
   const fourId = (await idForLabel(page, '4 people')).id!;

@@ -4,6 +4,7 @@
 // showing the text; several matches are refused with the candidates, never guessed (A3).
 import { expect, test, type Page } from '@playwright/test';
 import { findId, openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 async function setup(page: Page, html: string, script: string): Promise<void> {
   await openFixture(page, '/tests/browser/helpers/blank.html');
@@ -36,8 +37,12 @@ const SCRIPT = `
   for (const s of document.querySelectorAll('section')) s.addEventListener('click', (e) => { if (e.target.className === 'opt') window.__picked.push(s.id + ':express'); });`;
 
 const picked = (page: Page) => page.evaluate(() => (window as any).__picked as string[]);
-const tool = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(({ method, args }) => (window as any).__tool[method](...args), { method, args });
+// Any method by name: the answer's shape depends on it, so it is read untyped.
+const tool = (page: Page, method: string, ...args: unknown[]): Promise<any> =>
+  page.evaluate(
+    ({ method, args }) => (window.__tool as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args),
+    { method, args },
+  );
 
 test('click({ text }) lands on the delegated item a person would click; the page records it', async ({ page }) => {
   await setup(page, DROPDOWN, SCRIPT);

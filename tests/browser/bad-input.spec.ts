@@ -106,7 +106,6 @@ test('bad-input battery: no throw, VALIDATION_ERROR for nonsense, trimmed ids, n
     const out: { call: string; threw?: string; code: string; message: string }[] = [];
     for (const [call] of battery) {
       try {
-        // eslint-disable-next-line no-eval -- test code: each battery line is a call written as text
         const r = await eval(call);
         let code = 'ok';
         let message = '';

@@ -34,7 +34,6 @@ export function stable(page: SerializedPage): unknown {
   return { context: page.page.context, body: page.page.body, meta };
 }
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 declare global {
   interface Window {
     // The page-world API and debug handle as the tests drive them (untyped on purpose:

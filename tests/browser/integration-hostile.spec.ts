@@ -5,6 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { findNode, iifeBundle, lineWithId, stable } from './integration-helpers';
 import type { SerializedPage } from '../../src/types';
+import type {} from './helpers/page-globals';
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/fixtures/integration/hostile.html');
@@ -125,7 +126,7 @@ for (const { name, patch, full } of REPLACED) {
     await page.addScriptTag({ content: iifeBundle() });
     // One string back: Playwright's own result serializer uses the page's Object.keys.
     const packed: string = await page.evaluate(async () => {
-      const api = (window as any).BrowserXDomTool;
+      const api = window.BrowserXDomTool;
       if (!api) return 'not loaded';
       try {
         const tool = new api.DomTool();

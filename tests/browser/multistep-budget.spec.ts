@@ -4,6 +4,7 @@
 // view are the ones listed.
 import { expect, test, type Page } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 /** The library's own token estimate (≈ 3.4 ASCII chars per token, +1 per line). */
 function estimate(text: string): number {
@@ -11,7 +12,7 @@ function estimate(text: string): number {
 }
 
 async function getText(page: Page, options: object): Promise<string> {
-  return page.evaluate((o) => new (window as any).BrowserXDomTool.DomTool(o).getText(), options);
+  return page.evaluate((o) => new window.BrowserXDomTool.DomTool(o).getText(), options);
 }
 
 test('an alert, a status message, a field error and the focused field survive a tiny budget', async ({ page }) => {

@@ -28,9 +28,9 @@ const SHOP = `
   </script>`;
 
 async function run<T>(page: Page, fn: string): Promise<T> {
-  return page.evaluate(
+  return page.evaluate<T>(
     `(async () => { const w = window; w.__t ??= new w.BrowserXDomTool.DomTool(); const tool = w.__t; ${fn} })()`,
-  ) as Promise<T>;
+  );
 }
 
 test('delta after typing: the field line changes, nothing else; then unchanged', async ({ page }) => {

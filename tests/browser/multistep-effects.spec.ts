@@ -143,7 +143,7 @@ test('settled is false on a page that never stops changing; waitForStable waits 
   const waited = await page.evaluate(async () => {
     const w = window as any;
     const started = performance.now();
-    fetch('/api/pay', { method: 'POST' });
+    void fetch('/api/pay', { method: 'POST' });
     const r = await w.__t.waitForStable({ quietMs: 100, timeoutMs: 3000 });
     return { ...r, elapsed: performance.now() - started };
   });
@@ -151,7 +151,7 @@ test('settled is false on a page that never stops changing; waitForStable waits 
   expect(waited.elapsed).toBeGreaterThan(650);
   const short = await page.evaluate(async () => {
     const w = window as any;
-    fetch('/api/pay', { method: 'POST' });
+    void fetch('/api/pay', { method: 'POST' });
     return w.__t.waitForStable({ timeoutMs: 200 });
   });
   expect(short.settled).toBe(false);

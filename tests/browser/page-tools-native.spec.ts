@@ -4,6 +4,7 @@
 import { expect, test, chromium, type Browser } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 let browser: Browser;
 test.beforeAll(async () => {
@@ -25,15 +26,15 @@ test('native WebMCP: tools listed (imperative and the form the browser derived),
       /\[native code\]/.test(String((document as any).modelContext.executeTool)),
   );
   expect(native, 'this Chromium exposes native WebMCP with --enable-features=WebMCPTesting').toBe(true);
-  const tools = await page.evaluate(() => (window as any).__tool.listPageTools());
-  const names = tools.map((t: any) => t.name).sort();
+  const tools = await page.evaluate(() => window.__tool.listPageTools());
+  const names = tools.map((t) => t.name).sort();
   expect(names).toEqual(['add_note', 'find_note']);
-  expect(tools.find((t: any) => t.name === 'find_note').kind).toBe('declarative');
-  const r = await page.evaluate(() => (window as any).__tool.callPageTool('add_note', { text: 'Buy stakes' }));
-  expect(r.success, JSON.stringify(r)).toBe(true);
-  expect(r.result).toMatchObject({ count: 1 });
+  expect(tools.find((t) => t.name === 'find_note')?.kind).toBe('declarative');
+  const r = await page.evaluate(() => window.__tool.callPageTool('add_note', { text: 'Buy stakes' }));
+  expect(r.ok, JSON.stringify(r)).toBe(true);
+  expect(r.result as object).toMatchObject({ count: 1 });
   expect(await page.evaluate(() => (window as any).__notes)).toEqual(['Buy stakes']);
-  const bad = await page.evaluate(() => (window as any).__tool.callPageTool('add_note', { text: 7 }));
-  expect(bad.error.code).toBe('VALIDATION_ERROR');
+  const bad = await page.evaluate(() => window.__tool.callPageTool('add_note', { text: 7 }));
+  expect(bad.error?.code).toBe('VALIDATION_ERROR');
   await page.close();
 });

@@ -4,9 +4,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openFixture } from './actions-helpers';
 import { ORIGIN } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
-const tool = (page: Page, method: string, ...args: unknown[]) =>
-  page.evaluate(({ method, args }) => (window as any).__tool[method](...args), { method, args });
+// Any method by name: the answer's shape depends on it, so it is read untyped.
+const tool = (page: Page, method: string, ...args: unknown[]): Promise<any> =>
+  page.evaluate(
+    ({ method, args }) => (window.__tool as unknown as Record<string, (...a: unknown[]) => unknown>)[method](...args),
+    { method, args },
+  );
 const shop = (page: Page) => page.evaluate(() => (window as any).__shop);
 
 test.describe('with the WebMCP polyfill', () => {
@@ -145,10 +150,10 @@ test('the three WebMCP hints are listed and shown in the text; a cancelled call 
   const r = await page.evaluate(async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 200);
-    return (window as any).__tool.callPageTool('export_catalog', {}, { signal: ac.signal });
+    return window.__tool.callPageTool('export_catalog', {}, { signal: ac.signal });
   });
   expect(r.success).toBe(false);
-  expect(r.error.message).toContain('cancelled');
+  expect(r.error?.message).toContain('cancelled');
   expect(await page.evaluate(() => (window as any).__hints.cancelled)).toEqual(['export_catalog']);
   // executeTool got the caller's signal (the draft's third argument).
   expect(await page.evaluate(() => (window as any).__hints.signals)).toBe(1);

@@ -7,6 +7,7 @@ import ts from 'typescript';
 import { blockContaining } from '../../scripts/readme-blocks.mjs';
 import { ROOT, injectDomTool } from './helpers/domtool';
 import { launchWithExtension } from './extension-helpers';
+import type {} from './helpers/page-globals';
 
 /**
  * A README block as a script for the page: TypeScript types stripped, `import { … } from
@@ -44,7 +45,7 @@ const field = (page: Page, selector: string) => page.locator(selector).evaluate(
 test('the text sample is what getText() answers on fixtures/demo.html today', async ({ page }) => {
   const sample = blockContaining(ROOT, 'README.md', '# page "Acme Outdoor — Checkout"', 'text').code.trimEnd();
   await openWithLibrary(page, '/fixtures/demo.html');
-  const text = await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().getText());
+  const text = await page.evaluate(() => new window.BrowserXDomTool.DomTool().getText());
   // The sample was printed by `npm run demo`, on another port.
   expect(text.replace(/http:\/\/127\.0\.0\.1:\d+\//, 'http://127.0.0.1:PORT/')).toBe(
     sample.replace(/http:\/\/127\.0\.0\.1:\d+\//, 'http://127.0.0.1:PORT/'),
@@ -61,9 +62,7 @@ test('the API block runs on the demo page and does what its comments say', async
   expect(await page.locator('[name=gift]').isChecked()).toBe(false);
   // dispose() came last: the tool answers NO_DOCUMENT from then on — the block's own tool is gone,
   // but a new one works (dispose affects one instance).
-  expect(await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().getText())).toContain(
-    'button "Place order"',
-  );
+  expect(await page.evaluate(() => new window.BrowserXDomTool.DomTool().getText())).toContain('button "Place order"');
 });
 
 test('the multi-step block runs on the demo page', async ({ page }) => {
@@ -77,7 +76,7 @@ test('the page-tools block runs on the WebMCP shop and its text sample matches',
   const sample = blockContaining(ROOT, 'README.md', '# page tools (callPageTool(name, input)):', 'text').code;
   await openWithLibrary(page, '/fixtures/webmcp/shop.html');
   await page.waitForFunction(() => !!(document as unknown as { modelContext?: unknown }).modelContext);
-  const text: string = await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().getText());
+  const text: string = await page.evaluate(() => new window.BrowserXDomTool.DomTool().getText());
   for (const line of sample.split('\n').filter((l) => l.startsWith('#   '))) expect(text).toContain(line);
   expect(await page.evaluate(pageScript(block.code))).toBe('completed');
   // add_to_cart ran once with quantity 2; the refused call added nothing.

@@ -3,6 +3,7 @@
 // delta, a find answer or the text snapshot, for every action on every secret field type.
 import { expect, test } from '@playwright/test';
 import { act, findId, openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 const FIELDS: Record<string, string> = {
   Password: 'hunter2-Secret!',
@@ -41,10 +42,10 @@ for (const label of Object.keys(FIELDS)) {
     results.typeAppend = await act(page, 'type', await id(), TYPED[2], { replace: false });
     results.typeMixed = await act(page, 'type', await id(), TYPED[1]);
     results.clear = await act(page, 'clear', await id());
-    results.inspect = await page.evaluate(async (i) => (window as any).__tool.inspect(i), await id());
-    results.changes = await page.evaluate(async () => (window as any).__tool.getChanges());
-    results.find = await page.evaluate(async () => (window as any).__tool.find('textbox'));
-    results.text = await page.evaluate(async () => (window as any).__tool.getText({ force: true }));
+    results.inspect = await page.evaluate(async (i) => window.__tool.inspect(i), await id());
+    results.changes = await page.evaluate(async () => window.__tool.getChanges());
+    results.find = await page.evaluate(async () => window.__tool.find('textbox'));
+    results.text = await page.evaluate(async () => window.__tool.getText({ force: true }));
     for (const [what, result] of Object.entries(results))
       expect(leaks(result), `${label}: ${what}: ${JSON.stringify(result)}`).toEqual([]);
     // The actions did what they say (the redaction hides values, not effects).

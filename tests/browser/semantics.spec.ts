@@ -3,6 +3,7 @@
 // is recomputed by the same functions at action time.
 import { expect, test } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 test.beforeEach(async ({ page }) => {
   await openFixture(page, '/fixtures/semantics/index.html');
@@ -22,7 +23,7 @@ for (const tag of ['strong', 'em', 'time']) {
 }
 
 test('aria-disabled="false" inside an aria-disabled="true" group: shown enabled and clickable', async ({ page }) => {
-  const text = await page.evaluate(async () => (await (window as any).__tool.getText({ force: true })) as string);
+  const text = await page.evaluate(async () => await window.__tool.getText({ force: true }));
   expect(text).toMatch(/button "Still works"(?! \[disabled\])/);
   expect(text).toMatch(/button "Locked" \[disabled\]/);
   const ok = await act(page, 'click', await findId(page, { role: 'button', name: 'Still works' }));
@@ -35,7 +36,7 @@ test('aria-disabled="false" inside an aria-disabled="true" group: shown enabled 
 test('fieldset[disabled] disables its controls except those in the first legend; snapshot and actions agree', async ({
   page,
 }) => {
-  const text = await page.evaluate(async () => (await (window as any).__tool.getText({ force: true })) as string);
+  const text = await page.evaluate(async () => await window.__tool.getText({ force: true }));
   expect(text).toMatch(/button "Legend action"(?! \[disabled\])/);
   expect(text).toMatch(/button "Inside disabled fieldset" \[disabled\]/);
   expect((await act(page, 'click', await findId(page, { role: 'button', name: 'Legend action' }))).success).toBe(true);
@@ -46,7 +47,7 @@ test('fieldset[disabled] disables its controls except those in the first legend;
 });
 
 test('checked, mixed and pressed read the same in the snapshot and in check()/uncheck()', async ({ page }) => {
-  const text = await page.evaluate(async () => (await (window as any).__tool.getText({ force: true })) as string);
+  const text = await page.evaluate(async () => await window.__tool.getText({ force: true }));
   expect(text).toMatch(/checkbox "Subscribed" \[checked\]/);
   expect(text).toMatch(/checkbox "Some selected" \[checked=mixed\]/);
   expect(text).toMatch(/button "Bold" \[pressed\]/);
@@ -59,7 +60,7 @@ test('checked, mixed and pressed read the same in the snapshot and in check()/un
 });
 
 async function inspect(page: import('@playwright/test').Page, id: string) {
-  return page.evaluate((id) => (window as any).__tool.inspect(id), id);
+  return page.evaluate((id) => window.__tool.inspect(id), id);
 }
 
 test('inspect(id) reports what the element is and that it is actionable, without touching the page', async ({
@@ -76,8 +77,8 @@ test('inspect(id) reports what the element is and that it is actionable, without
     actionable: true,
     inViewport: true,
   });
-  expect(r.states.pressed).toBe(true);
-  expect(r.box.width).toBeGreaterThan(0);
+  expect(r.states?.pressed).toBe(true);
+  expect(r.box?.width).toBeGreaterThan(0);
   expect(await appState(page, 'window.__events')).toEqual([]);
 });
 
@@ -89,12 +90,12 @@ test("inspect(id) gives the action's own refusal: disabled → NOT_ACTIONABLE, c
   const viaClick = await act(page, 'click', locked);
   expect(viaInspect.actionable).toBe(false);
   expect(viaInspect.error).toEqual(viaClick.error);
-  expect(viaInspect.states.disabled).toBe(true);
+  expect(viaInspect.states?.disabled).toBe(true);
 
   const covered = await inspect(page, await findId(page, { role: 'button', name: 'Under the banner' }));
   expect(covered.actionable).toBe(false);
-  expect(covered.error.code).toBe('OBSCURED');
-  expect(covered.error.message).toContain('covered by <div>');
+  expect(covered.error?.code).toBe('OBSCURED');
+  expect(covered.error?.message).toContain('covered by <div>');
   expect(await appState(page, 'window.__log')).toEqual([]);
 });
 
@@ -108,11 +109,11 @@ test('inspect(id) on an element below the fold: actionable, not in view, and not
 test('inspect(id) on an unknown id → ELEMENT_NOT_FOUND; through the domtool:inspect message too', async ({ page }) => {
   const r = await inspect(page, 'nv_nope');
   expect(r).toMatchObject({ found: false, actionable: false });
-  expect(r.error.code).toBe('ELEMENT_NOT_FOUND');
+  expect(r.error?.code).toBe('ELEMENT_NOT_FOUND');
   // The page-world build (dist/domtool.iife.js) answers the protocol message.
   await page.addScriptTag({ path: 'dist/domtool.iife.js' });
   const answer = await page.evaluate(async () => {
-    const api = (window as any).BrowserXDomTool;
+    const api = window.BrowserXDomTool;
     const tool = new api.DomTool();
     const text: string = await tool.getText();
     const id = /(nv_\w+) button "Bold"/.exec(text)![1];
@@ -144,9 +145,7 @@ test('data-domtool-ignore: the subtree is left out of the snapshot (as the fresh
     box.innerHTML = '<button>Ignored control</button><p>Ignored text</p>';
     document.body.prepend(box);
   });
-  const text = await page.evaluate(
-    async () => (await (window as any).__tool.getText({ force: true, tokenBudget: 0 })) as string,
-  );
+  const text = await page.evaluate(async () => await window.__tool.getText({ force: true, tokenBudget: 0 }));
   expect(text).not.toContain('Ignored');
   expect(text).toContain('Still works');
 });

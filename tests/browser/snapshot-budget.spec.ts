@@ -25,7 +25,7 @@ async function controlsInView(page: Page): Promise<string[]> {
         const r = el.getBoundingClientRect();
         return r.bottom > 0 && r.top < innerHeight;
       })
-      .map((el) => el.getAttribute('aria-label') ?? el.textContent!.trim()),
+      .map((el) => el.getAttribute('aria-label') ?? el.textContent.trim()),
   );
 }
 

@@ -4,6 +4,7 @@
 // of its own, or text before the heading, stays where it is.
 import { expect, test, type Page } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 const CARD_CSS = `<style>.card{cursor:pointer;border:1px solid #ccc;padding:8px;margin:8px;width:240px}.card img{width:60px;height:40px;display:block}</style>`;
 const PIXEL =
@@ -11,7 +12,7 @@ const PIXEL =
 
 async function textAndClick(page: Page, lineEnd: string) {
   return page.evaluate(async (lineEnd) => {
-    const tool = new (window as any).BrowserXDomTool.DomTool();
+    const tool = new window.BrowserXDomTool.DomTool();
     const text: string = await tool.getText();
     const line =
       text
@@ -69,7 +70,7 @@ test('not moved: a heading that is its own link, text before the heading, a card
     <div class="card" onclick=""><span>New!</span><h3>Daypack 20L</h3></div>
     <div class="card" onclick="" aria-label="Stove card" role="group"><h3>Camp stove</h3></div>`,
   );
-  const text: string = await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().getText());
+  const text: string = await page.evaluate(() => new window.BrowserXDomTool.DomTool().getText());
   expect(text).toMatch(/^\s*h3 \[Trail tent 2P\]\(nv_\w+\)$/m);
   expect(text).not.toMatch(/: h3 "Daypack 20L"/);
   expect(text).toMatch(/^\s*h3 "Daypack 20L"$/m);

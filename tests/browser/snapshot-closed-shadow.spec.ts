@@ -4,6 +4,7 @@
 // closed roots it created and hands them out the same way the extension API does.
 import { expect, test } from '@playwright/test';
 import { loadHtml, shape } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 test('closed roots on a <div>, <span>, <section> and a custom element are opened through shadowRootOf', async ({
   page,
@@ -26,7 +27,7 @@ test('closed roots on a <div>, <span>, <section> and a custom element are opened
     attach('sec', '<h2>Section heading</h2><input aria-label="Inside a section">');
     attach('x', '<button>Inside a custom element</button>');
     const asked: string[] = [];
-    const W = (window as any).BrowserXDomTool;
+    const W = window.BrowserXDomTool;
     const tool = new W.DomTool({ shadowRootOf: (el: Element) => (asked.push(el.localName), roots.get(el)) });
     const snap = await tool.getSnapshot({ force: true });
     return { text: snap.toText(), asked };
@@ -58,7 +59,7 @@ test('without shadowRootOf a closed root on a custom element is a placeholder; a
   const text = await page.evaluate(async () => {
     for (const id of ['d', 'x'])
       document.getElementById(id)!.attachShadow({ mode: 'closed' }).innerHTML = '<button>Secret</button>';
-    const W = (window as any).BrowserXDomTool;
+    const W = window.BrowserXDomTool;
     return (await new W.DomTool().getSnapshot({ force: true })).toText();
   });
   expect(shape(text)).toBe('x-widget [closed-shadow-root]: Content in a closed shadow root is not accessible');

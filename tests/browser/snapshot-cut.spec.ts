@@ -3,6 +3,7 @@
 // never reports rows as added or removed only because two walks stopped at different depths.
 import { expect, test } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 const rows = Array.from(
   { length: 4000 },
@@ -12,7 +13,7 @@ const rows = Array.from(
 test('find() on a cut snapshot says it was cut, and finds the row with a larger time budget', async ({ page }) => {
   await loadHtml(page, `<main><table>${rows}</table></main>`);
   const out = await page.evaluate(async () => {
-    const tool = new (window as any).BrowserXDomTool.DomTool();
+    const tool = new window.BrowserXDomTool.DomTool();
     const cut = await tool.find('Customer 3999', { timeBudgetMs: 1 });
     const whole = await tool.find('Customer 3999', { timeBudgetMs: 60000 });
     return { cut, whole };
@@ -29,7 +30,7 @@ test('getChanges() after a cut snapshot answers in full instead of reporting uns
 }) => {
   await loadHtml(page, `<main><table>${rows}</table></main>`);
   const out = await page.evaluate(async () => {
-    const tool = new (window as any).BrowserXDomTool.DomTool();
+    const tool = new window.BrowserXDomTool.DomTool();
     await tool.getText({ timeBudgetMs: 1 });
     const after = await tool.getChanges({ timeBudgetMs: 60000 });
     const again = await tool.getChanges({ timeBudgetMs: 60000 });

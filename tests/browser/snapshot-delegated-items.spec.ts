@@ -4,11 +4,12 @@
 // it reaches the page's handler; an item's own parts and a row's cells do not.
 import { expect, test } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 async function run(page: import('@playwright/test').Page, recorded: string | null, label: string) {
   return page.evaluate(
     async ({ recorded, label }) => {
-      const W = (window as any).BrowserXDomTool;
+      const W = window.BrowserXDomTool;
       const set = new Set(recorded ? Array.from(document.querySelectorAll(recorded)) : []);
       const tool = new W.DomTool(recorded ? { hasClickListener: (el: Element) => set.has(el) } : {});
       const text: string = await tool.getText();

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { ROOT, loadHtml, shape, snapshot } from './helpers/domtool';
 import { allNodes } from './helpers/tree';
 import { act, appState, idForLabel, openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 const JQUERY = ROOT + 'node_modules/jquery/dist/jquery.min.js';
 
@@ -56,9 +57,7 @@ test('a jQuery UI-style datepicker: <a> without href and empty icon spans with d
   expect((await act(page, 'click', (await idForLabel(page, 'Prev')).id)).success).toBe(true);
   expect(await appState(page, '__app.month')).toBe(1);
   // The chips' remove icons are empty spans: their ids follow the chip text in the snapshot.
-  const text: string = await page.evaluate(async () =>
-    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
-  );
+  const text: string = await page.evaluate(async () => (await window.__tool.getSnapshot({ force: true })).toText());
   const lines = text.split('\n');
   const icon = lines[lines.findIndex((l) => l.trim() === 'Stoves') + 1].trim().split(' ')[0];
   expect(icon).toMatch(/^nv_/);
@@ -71,9 +70,7 @@ test('Preact 11: an onClick prop is the only signal of a div; it gets an id and 
   page,
 }) => {
   await openFixture(page, '/fixtures/apps/preact/index.html', 'window.__ready');
-  const text: string = await page.evaluate(async () =>
-    (await (window as any).__tool.getSnapshot({ force: true })).toText(),
-  );
+  const text: string = await page.evaluate(async () => (await window.__tool.getSnapshot({ force: true })).toText());
   expect(text).toMatch(/nv_\w+ clickable: North\n(nv_\w+) clickable: South\nnv_\w+ clickable: East/);
   const id = text.match(/(nv_\w+) clickable: South/)![1];
   expect((await act(page, 'click', id)).success).toBe(true);
@@ -85,7 +82,7 @@ test('hasClickListener: an embedder-supplied listener source is a tier-2 signal;
 }) => {
   await loadHtml(page, `<div id="a">Recorded listener</div><div id="b">Nothing recorded</div>`);
   const result = await page.evaluate(async () => {
-    const W = (window as any).BrowserXDomTool;
+    const W = window.BrowserXDomTool;
     const recorded = new Set<Element>([document.getElementById('a')!]);
     const ok = await new W.DomTool({ hasClickListener: (el: Element) => recorded.has(el) }).getSnapshot({
       force: true,

@@ -5,6 +5,7 @@
 // view"). What the scrolling axis hides stays listed: a person scrolls to it.
 import { expect, test } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 const PANEL = `
   <div id="panel" style="overflow-x:hidden;overflow-y:auto;width:400px;height:200px;border:1px solid #999">
@@ -27,7 +28,7 @@ test('a panel scrolling vertically and cutting horizontally: slides off its side
   expect(text).toContain('Further down the panel');
   // What is listed can be clicked: the scroll brings it in.
   const r = await page.evaluate(async () => {
-    const tool = new (window as any).BrowserXDomTool.DomTool();
+    const tool = new window.BrowserXDomTool.DomTool();
     const t: string = await tool.getText();
     const id = /\[Further down the panel\]\((nv_\w+)\)|(nv_\w+) link "Further down the panel"/.exec(t);
     return tool.click(id![1] ?? id![2]);

@@ -4,6 +4,7 @@
 // scroll; what is on screen is listed (a short time budget is spent on it), and find() finds it. A full snapshot still reads all.
 import { expect, test, type Page } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 const TABLE = `<h1>Orders</h1><table id="t"><tbody></tbody></table><script>
   let h = '<tr><th>Customer</th><th>Total</th><th>Action</th></tr>';
@@ -12,7 +13,7 @@ const TABLE = `<h1>Orders</h1><table id="t"><tbody></tbody></table><script>
 </script>`;
 
 const text = (page: Page, options: object) =>
-  page.evaluate((o) => new (window as any).BrowserXDomTool.DomTool(o).getText(), options);
+  page.evaluate((o) => new window.BrowserXDomTool.DomTool(o).getText(), options);
 
 test('scrolled to row 1200 of 1,500: the rows in view are listed, the rows above count in the list summary', async ({
   page,
@@ -28,7 +29,7 @@ test('scrolled to row 1200 of 1,500: the rows in view are listed, the rows above
   expect(Number(above![1])).toBeGreaterThan(1150);
   expect(out).not.toContain('Customer 5 ');
   // find() looks where the agent looks.
-  const found = await page.evaluate(() => new (window as any).BrowserXDomTool.DomTool().find('Customer 1200'));
+  const found = await page.evaluate(() => new window.BrowserXDomTool.DomTool().find('Customer 1200'));
   expect(found.total).toBe(1);
 });
 

@@ -192,7 +192,7 @@ export class EnginePage {
       window.removeEventListener('error', onError);
       return failure;
     }, content);
-    if (error) throw new Error(`addScriptTag: ${error}`);
+    if (error) throw new Error(`addScriptTag: ${String(error)}`);
   }
 
   /** Polls `fn(arg)` every 50 ms until it is truthy (Playwright's default polling is rAF). */

@@ -79,7 +79,9 @@ describe('resolveTarget', () => {
   it('refuses an id whose element now reads differently (STALE_NODE)', async () => {
     const snap = fakeSnapshot({ nv_a: { el: a(), fp: { tag: 'button', role: 'button', name: 'Save' } } });
     a().textContent = 'Delete everything';
-    const err = await resolveTarget('nv_a', { latest: () => snap, refresh: async () => snap }).catch((e) => e);
+    const err = (await resolveTarget('nv_a', { latest: () => snap, refresh: async () => snap }).catch(
+      (e: unknown) => e,
+    )) as DomToolError;
     expect(err).toBeInstanceOf(DomToolError);
     expect(err.code).toBe('STALE_NODE');
     expect(err.message).toMatch(/^The page changed since the snapshot; take a fresh snapshot/);

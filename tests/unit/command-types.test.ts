@@ -17,7 +17,7 @@ import {
 import { DomToolService } from '../../src/extension';
 import { DomTool } from '../../src/DomTool';
 import type { TabRequest } from '../../src/extension/service-types';
-import type { ActionResult, KeypressOptions } from '../../src';
+import type { ActionResult } from '../../src';
 
 /** Compiles only when A and B are the same type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -116,7 +116,7 @@ describe('types derived from the command table', () => {
     expectTypeOf<DomTool['getText']>().returns.toEqualTypeOf<Promise<string>>();
     // keypress: the element first, and the older key-first form as a deprecated overload.
     expectTypeOf<DomTool['keypress']>().toBeCallableWith('nv_1', 'Enter');
-    expectTypeOf<DomTool['keypress']>().toBeCallableWith(null, 'Tab', { modifiers: ['Shift'] } as KeypressOptions);
+    expectTypeOf<DomTool['keypress']>().toBeCallableWith(null, 'Tab', { modifiers: ['Shift'] });
     expectTypeOf<DomTool['keypress']>().toBeCallableWith('Enter', { id: 'nv_1' });
     expectTypeOf<ReturnType<CommandMethods['keypress']>>().toEqualTypeOf<Promise<ActionResult>>();
     // At run time too: a method per entry on the prototype, and nothing installed there by a loop.

@@ -58,7 +58,7 @@ describe('FrameRegistry', () => {
     const a = r.frameNumber(1, 5, 'd1', 'u');
     r.recordMain(1, 'm', ['nv_x']);
     const copy = new FrameRegistry();
-    copy.load(JSON.parse(JSON.stringify(r.toState())));
+    copy.load(JSON.parse(JSON.stringify(r.toState())) as ReturnType<typeof r.toState>);
     expect(copy.frame(a)).toMatchObject({ tabId: 1, frameId: 5, documentId: 'd1' });
     expect(copy.issuedIn(1, 'nv_x')).toBe(true);
     expect(copy.frameNumber(1, 6, 'd9', 'u')).toBeGreaterThan(a);

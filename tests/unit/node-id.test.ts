@@ -2,6 +2,7 @@
 // passes it, and a string that cannot be an id is a VALIDATION_ERROR before any lookup,
 // with or without a snapshot, so the answer never changes after a refresh.
 import { describe, expect, it, vi } from 'vitest';
+import type { DomToolError } from '../../src/actions/result';
 import { isNodeId } from '../../src/snapshot/ids/node-id';
 import { IdAllocator, formatId } from '../../src/snapshot/ids/element-ids';
 import { resolveTarget, type SnapshotLike } from '../../src/actions/resolve';
@@ -54,7 +55,7 @@ describe('resolveTarget on a malformed id', () => {
   it('gives VALIDATION_ERROR before and after a snapshot exists, without refreshing', async () => {
     for (const latest of [() => null, () => emptySnapshot]) {
       const refresh = vi.fn(async () => emptySnapshot);
-      const err = await resolveTarget('4', { latest, refresh }).catch((e) => e);
+      const err = (await resolveTarget('4', { latest, refresh }).catch((e: unknown) => e)) as DomToolError;
       expect(err.code).toBe('VALIDATION_ERROR');
       expect(err.message).toContain('nv_');
       expect(refresh).not.toHaveBeenCalled();
@@ -63,7 +64,9 @@ describe('resolveTarget on a malformed id', () => {
 
   it('still refreshes once for a well-formed unknown id (ELEMENT_NOT_FOUND)', async () => {
     const refresh = vi.fn(async () => emptySnapshot);
-    const err = await resolveTarget('nv_4', { latest: () => emptySnapshot, refresh }).catch((e) => e);
+    const err = (await resolveTarget('nv_4', { latest: () => emptySnapshot, refresh }).catch(
+      (e: unknown) => e,
+    )) as DomToolError;
     expect(err.code).toBe('ELEMENT_NOT_FOUND');
     expect(refresh).toHaveBeenCalledTimes(1);
   });

@@ -234,7 +234,7 @@ function leavesSite(host: string, doc: Document): boolean {
  * compared whole.
  */
 function siteOf(host: string): string {
-  const memo = (siteMemo ??= new Map());
+  const memo = (siteMemo ??= new Map<string, string>());
   let site = memo.get(host);
   if (site === undefined) {
     // A page links to few hosts, often hundreds of times each (wikipedia-2: 3.9 % of a full snapshot before).

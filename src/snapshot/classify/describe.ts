@@ -62,9 +62,9 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   }
   if (actionable) {
     vn.actionable = true;
-    vn.tier = act!.tier as 1 | 2;
+    vn.tier = act.tier;
     // Tier-2 reasons explain a heuristic; an editing host is named so the text can call it a text field.
-    if ((act!.tier === 2 || act!.reason === 'contenteditable') && act!.reason) vn.reason = act!.reason;
+    if ((act.tier === 2 || act.reason === 'contenteditable') && act.reason) vn.reason = act.reason;
   } else {
     vn.tier = 3;
   }

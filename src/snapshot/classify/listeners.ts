@@ -102,9 +102,7 @@ function jQueryData(data: unknown): number {
   if (!events || typeof events !== 'object') return 0;
   let out = 0;
   for (let t = 0; t < POINTER_EVENTS.length; t++) {
-    const handlers = (events as Record<string, unknown>)[POINTER_EVENTS[t]] as
-      | Array<{ selector?: unknown }>
-      | undefined;
+    const handlers = events[POINTER_EVENTS[t]] as Array<{ selector?: unknown }> | undefined;
     if (!handlers || typeof handlers.length !== 'number') continue;
     for (let i = 0; i < handlers.length; i++)
       out |= handlers[i] && typeof handlers[i].selector === 'string' ? DELEGATES : OWN_LISTENER;
@@ -127,7 +125,7 @@ export function jQueryDelegatedSelectors(el: Element | Document): string[] {
     const events = data && typeof data === 'object' ? (data.events as Record<string, unknown> | undefined) : undefined;
     if (!events || typeof events !== 'object') continue;
     for (let t = 0; t < POINTER_EVENTS.length; t++) {
-      const handlers = (events as Record<string, unknown>)[POINTER_EVENTS[t]] as Array<{ selector?: unknown }>;
+      const handlers = events[POINTER_EVENTS[t]] as Array<{ selector?: unknown }>;
       if (!handlers || typeof handlers.length !== 'number') continue;
       for (let j = 0; j < handlers.length; j++) {
         const sel = handlers[j] && handlers[j].selector;

@@ -11,6 +11,8 @@ interface Remembered extends NodeFingerprint {
   id: string;
 }
 
+type Tables = { map: WeakMap<Node, Remembered>; owners: WeakMap<Node, number>; issued: Map<string, number> };
+
 export class IdMemory {
   /**
    * element → what it was (`map`), owner number per node that ever received an id
@@ -18,13 +20,15 @@ export class IdMemory {
    * Made on first use, inside a snapshot: a page that replaced WeakMap or Map before we
    * loaded then gets an error snapshot, not an exception from `new DomTool()` (R1).
    */
-  private made:
-    | { map: WeakMap<Node, Remembered>; owners: WeakMap<Node, number>; issued: Map<string, number> }
-    | undefined;
+  private made: Tables | undefined;
   private nextOwner = 1;
 
-  private get t() {
-    return (this.made ??= { map: new WeakMap(), owners: new WeakMap(), issued: new Map() });
+  private get t(): Tables {
+    return (this.made ??= {
+      map: new WeakMap<Node, Remembered>(),
+      owners: new WeakMap<Node, number>(),
+      issued: new Map<string, number>(),
+    });
   }
 
   recall(node: Node): Remembered | undefined {

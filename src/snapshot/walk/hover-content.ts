@@ -92,6 +92,6 @@ function controlNode(el: Element, owner: BuildNode, index: number, ids: IdSource
   const idHash = childHash(owner.idHash ?? 0, 'hover:' + index + ':' + (name || el.localName));
   const previous = ids.reuse(el, fp);
   const reused = previous !== undefined && ids.reserve(previous);
-  vn.node_id = reused ? previous! : ids.allocate(idHash);
+  vn.node_id = reused ? previous : ids.allocate(idHash);
   return { vn, ref: el, children: [], block: owner.block, top: owner.top, bottom: owner.bottom, idHash, fp, reused };
 }
