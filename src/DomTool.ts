@@ -10,7 +10,7 @@
 // .d.ts for it, for each @param, @returns and an @example.
 import type { DomToolOptions, SnapshotOptions } from './options';
 import type { DomSnapshot } from './snapshot/DomSnapshot';
-import type { ActionResult, InspectResult, SerializedPage } from './types';
+import type { ActionResult, InspectKind, InspectResult, SerializedPage } from './types';
 import type { HighlightResult } from './overlay/highlight';
 import type { QuietResult } from './settle/quiet';
 import type { ChangeOptions, Changes } from './changes/ChangeTracker';
@@ -146,15 +146,16 @@ export class DomTool {
   }
 
   /**
-   * Checks an element without acting on it: found, role, name, states, box, whether an action would land on it now and why not (covered, disabled, off-screen).
+   * Checks an element without acting on it: found, role, name, states, box, whether the action `kind` (default click; hover, type, clear, check, uncheck, focus) would go ahead now and why not (covered, disabled, off-screen) — through the same checks as that action.
    *
    * @param target - A node id, or `{ text, within? }`: the text the agent read.
-   * @returns `{ ok, found, actionable, role, name, states, box, error? }`; `ok` = an action would go ahead now.
+   * @param kind - The action to judge (default `'click'`): its own retarget and checks run, nothing is dispatched.
+   * @returns `{ ok, found, actionable, role, name, states, box, error? }`; `ok` = that action would go ahead now.
    * @example
-   * const { ok, error } = await tool.inspect('nv_hae4');
+   * const { ok, error } = await tool.inspect('nv_hae4', 'type');
    */
-  inspect(target: Target): Promise<InspectResult> {
-    return callCommand(this.host, 'inspect', [target]);
+  inspect(target: Target, kind?: InspectKind): Promise<InspectResult> {
+    return callCommand(this.host, 'inspect', [target, kind]);
   }
 
   /**

@@ -266,6 +266,9 @@ export interface ActionResult {
   text: string;
 }
 
+/** The action inspect() dry-runs (default click): each goes through the same retarget and checks as the action. */
+export type InspectKind = 'click' | 'hover' | 'type' | 'clear' | 'check' | 'uncheck' | 'focus';
+
 /** What inspect(id) found: the dry run of an action on that id (nothing is done to the page). */
 export interface InspectResult {
   /** An action on it would go ahead now: the same as `actionable` (the flag every result has). */
@@ -282,7 +285,7 @@ export interface InspectResult {
   box?: { x: number; y: number; width: number; height: number };
   /** Some part of it is inside the viewport (an action scrolls it into view otherwise). */
   inViewport?: boolean;
-  /** A click would be dispatched now (after scrolling it into view if needed). */
+  /** The action dry-run (inspect's `kind`, default click) would be dispatched now (after scrolling it into view if needed). */
   actionable: boolean;
   /** Why not: the same code and message the action would return. */
   error?: ErrorInfo;

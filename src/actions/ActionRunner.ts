@@ -1,7 +1,7 @@
 // Runs actions by node id: resolve → verify → dispatch → observe → result.
 // Every action returns the ActionResult contract (never throws) and invalidates the
 // snapshot afterwards, success or failure (F3).
-import type { ActionResult, InspectResult } from '../types';
+import type { ActionResult, InspectKind, InspectResult } from '../types';
 import type { ActionHost, KeypressOptions, ScrollOptions, TypeOptions } from './host';
 import { consoleLog, now, setTimer } from '../dom/builtins';
 import { DomToolError, cut, failureResult, msg, successResult, toDomToolError } from './result';
@@ -10,7 +10,7 @@ import { describeTextTarget, findTextTarget, isTextTarget, type TextTarget } fro
 import { findOrReveal } from './reveal';
 import { clickThroughHover, hoverTriggerOf } from './hover-only';
 import { resolveTarget, type SnapshotLike } from './resolve';
-import { deepActiveElement, hitTest, getAriaStates, isFocusable, isReadOnly, roleAndName } from '../semantics';
+import { deepActiveElement, hitTest, isFocusable, isReadOnly } from '../semantics';
 import { checkEnabled, checkHitTarget, checkNotCrossOriginFrame, checkVisible } from './verify';
 import { describeElement } from './describe';
 import { scrollIntoViewIfNeeded, scrollToCentre, targetPoint, type Point } from '../dom/geometry';
@@ -35,6 +35,7 @@ import { pressKey } from './keyboard';
 import { namedModifiers, pressChord } from './chords';
 import { checkScrollOptions, scrollResult, wheelOver } from './scroll';
 import { runSelect, runCheck } from './choices';
+import { inspectTarget } from './inspect';
 import type { ActionContext, PointerTarget } from './context';
 import { runDrag, type DragDestination, type DragOptions } from './drag';
 import { runTypeSlider } from './slider';
@@ -271,47 +272,11 @@ export class ActionRunner implements ActionContext {
   }
 
   /**
-   * Dry run (no event, no scroll, no snapshot invalidation): resolves and verifies the id
-   * exactly as a click would and says what the element is and whether it can be acted on.
+   * Dry run (no event, no scroll, no snapshot invalidation): the same retarget and A3
+   * checks as the action `kind` (default click), and what the element is (inspect.ts).
    */
-  async inspect(target: string | TextTarget): Promise<InspectResult> {
-    let element: Element;
-    let snapshot: SnapshotLike;
-    let id: string;
-    try {
-      // Not this.resolve(): inspect is no action, the running action's baseline and secrets stay.
-      ({ element, snapshot, id } = await this.lookUp(target));
-    } catch (e) {
-      return {
-        ok: false,
-        id: isTextTarget(target) ? describeTextTarget(target) : String(target),
-        found: false,
-        actionable: false,
-        error: errorOf(toDomToolError(e, 'inspect')),
-      };
-    }
-    const out: InspectResult = { ok: false, id, found: true, actionable: false, tag: element.localName };
-    try {
-      const { role, name } = roleAndName(element);
-      if (role) out.role = role;
-      if (name) out.name = name;
-      out.states = getAriaStates(element, role || null);
-      const r = element.getBoundingClientRect();
-      out.box = {
-        x: Math.round(r.left),
-        y: Math.round(r.top),
-        width: Math.round(r.width),
-        height: Math.round(r.height),
-      };
-      const point = this.verifyPointer(element, retarget(element, 'pointer'), id, snapshot, false);
-      out.inViewport = point !== null;
-      if (!point) out.notes = [msg.inspectNeedsScroll];
-      out.actionable = true;
-      out.ok = true;
-    } catch (e) {
-      out.error = errorOf(toDomToolError(e, 'inspect'));
-    }
-    return out;
+  inspect(target: string | TextTarget, kind: InspectKind = 'click'): Promise<InspectResult> {
+    return inspectTarget(this, target, kind);
   }
 
   // ---- shared steps (also used by choices.ts) -------------------------------
@@ -328,7 +293,7 @@ export class ActionRunner implements ActionContext {
   }
 
   /** resolve() without touching the running action's state (inspect, the scope of a text target). */
-  private async lookUp(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike; id: string }> {
+  async lookUp(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike; id: string }> {
     const source = { latest: () => this.host.latestSnapshot(), refresh: () => this.host.refreshSnapshot() };
     if (!isTextTarget(target)) return { ...(await resolveTarget(target, source)), id: target };
     const latest = source.latest() ?? (await source.refresh());
@@ -383,7 +348,7 @@ export class ActionRunner implements ActionContext {
    * enabled, then the hit test at the point a person would click. With `scroll` false
    * nothing moves: an element outside the viewport returns null (not hit-tested).
    */
-  private verifyPointer(
+  verifyPointer(
     element: Element,
     standIn: Element,
     id: string,
@@ -404,12 +369,7 @@ export class ActionRunner implements ActionContext {
   }
 
   /** Verifies the text field or editor `into` (retarget(element, 'type')) that typing goes into (A3). */
-  private editableTarget(
-    element: Element,
-    into: TypeTarget | null,
-    id: string,
-    snapshot: SnapshotLike | null,
-  ): Element {
+  editableTarget(element: Element, into: TypeTarget | null, id: string, snapshot: SnapshotLike | null): Element {
     checkNotCrossOriginFrame(element, id);
     const field = into?.kind === 'field' ? into.el : null;
     if (!field) throw new DomToolError('VALIDATION_ERROR', msg.notEditable(id, describeElement(element)));
@@ -547,8 +507,4 @@ export class ActionRunner implements ActionContext {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimer(resolve, ms));
-}
-
-function errorOf(e: DomToolError): NonNullable<InspectResult['error']> {
-  return { code: e.code, message: e.message, recoverable: e.recoverable };
 }

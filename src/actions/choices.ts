@@ -26,7 +26,7 @@ import {
   listboxOptions,
   selectNative,
 } from './select';
-import type { ActionContext, PointerTarget } from './context';
+import type { ActionContext } from './context';
 import { retarget } from './retarget';
 
 function roleOf(el: Element): string {
@@ -205,27 +205,14 @@ export async function runCheck(
   wanted: boolean,
 ): Promise<ActionResult> {
   const { element, snapshot, id } = await ctx.resolve(on);
-  checkNotCrossOriginFrame(element, id);
-  const control = retarget(element, 'check');
-  if (!control) throw new DomToolError('VALIDATION_ERROR', msg.notCheckable(id, describeElement(element)));
-  if (!wanted && isRadio(control)) throw new DomToolError('VALIDATION_ERROR', msg.radioUncheck(id));
-  checkEnabled(control, id, snapshot);
+  const control = checkableTarget(element, id, snapshot, wanted);
   if (checkedStateOf(control) === wanted) {
     // Idempotent: a person would leave it alone.
     return successResult(start, { mutations: 0, checkedAfter: wanted }, [msg.alreadyInState(wanted)]);
   }
   const notes: string[] = [];
-  let target: PointerTarget;
-  try {
-    target = ctx.pointerTarget(control, id, snapshot);
-  } catch (e) {
-    // Custom-styled checkboxes hide the input and draw the label: click the label.
-    const label = visibleLabel(control);
-    if (!label) throw e;
-    checkVisible(label, id, snapshot);
-    target = ctx.pointerTarget(label, id, snapshot);
-    notes.push(msg.clickedLabelInstead);
-  }
+  const { at: target, viaLabel } = checkPointer(control, id, snapshot, (el) => ctx.pointerTarget(el, id, snapshot));
+  if (viaLabel) notes.push(msg.clickedLabelInstead);
   const watch = ctx.watch(control, snapshot);
   clickSequence(target.dispatchTo, target.point, ctx.pointer);
   const obs = await ctx.settle(watch);
@@ -234,6 +221,42 @@ export async function runCheck(
     return failureResult(start, new DomToolError('ACTION_FAILED', msg.checkDidNotStick(id, wanted)), obs.effect, notes);
   obs.effect.checkedAfter = after;
   return successResult(start, obs.effect, notes);
+}
+
+/** The control check()/uncheck() operates for `element`, verified as the action verifies it (A3); shared with inspect(). */
+export function checkableTarget(element: Element, id: string, snapshot: SnapshotLike | null, wanted: boolean): Element {
+  checkNotCrossOriginFrame(element, id);
+  const control = retarget(element, 'check');
+  if (!control) throw new DomToolError('VALIDATION_ERROR', msg.notCheckable(id, describeElement(element)));
+  if (!wanted && isRadio(control)) throw new DomToolError('VALIDATION_ERROR', msg.radioUncheck(id));
+  checkEnabled(control, id, snapshot);
+  return control;
+}
+
+/** Whether a check's click is already done (a dry run says so instead of acting). */
+export function alreadyChecked(control: Element, wanted: boolean): boolean {
+  return checkedStateOf(control) === wanted;
+}
+
+/**
+ * Where a check's click goes, verified by `verify` (the action's pointer check, or the
+ * dry run's): the control, or its visible label when the control is drawn invisible.
+ */
+export function checkPointer<T>(
+  control: Element,
+  id: string,
+  snapshot: SnapshotLike | null,
+  verify: (el: Element) => T,
+): { at: T; viaLabel: boolean } {
+  try {
+    return { at: verify(control), viaLabel: false };
+  } catch (e) {
+    // Custom-styled checkboxes hide the input and draw the label: click the label.
+    const label = visibleLabel(control);
+    if (!label) throw e;
+    checkVisible(label, id, snapshot);
+    return { at: verify(label), viaLabel: true };
+  }
 }
 
 function visibleLabel(control: Element): Element | null {

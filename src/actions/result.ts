@@ -124,6 +124,9 @@ export const msg = {
   obscured: (id: string, what: string, by: string) =>
     `Element ${id} (${what}) is covered by ${by}, which would receive the click. Close or dismiss it first (e.g. a dialog or cookie banner), then take a fresh snapshot.`,
   inspectNeedsScroll: 'Outside the viewport: an action scrolls it into view first, then checks that nothing covers it.',
+  inspectThroughHover: (trigger: string) =>
+    `Shown only while the pointer is over ${trigger}: a click hovers that first (checked here), then clicks the item.`,
+  inspectOperates: (what: string) => `The action operates ${what}.`,
   offViewport: (id: string, what: string) =>
     `Element ${id} (${what}) could not be scrolled into the viewport. Scroll its container first.`,
   crossOrigin: (id: string) =>

@@ -1,7 +1,14 @@
 // The option schemas of the command table's checks (checks.ts): each option a caller
 // may pass, with the kind of value it takes. The defaults live with the options
 // themselves (options.ts, the action modules); this says only what is acceptable.
-import type { OptionSchema } from './checks';
+import { oneOf, type OptionSchema } from './checks';
+import type { InspectKind } from '../types';
+
+const INSPECT_KINDS: readonly InspectKind[] = ['click', 'hover', 'type', 'clear', 'check', 'uncheck', 'focus'];
+
+/** inspect(target, kind): one of the actions a dry run can check (actions/inspect.ts), or undefined (click). */
+export const inspectKind = (v: unknown): InspectKind | undefined =>
+  v === undefined ? undefined : oneOf(v, 'kind', INSPECT_KINDS);
 
 export const SNAPSHOT_SCHEMA: OptionSchema = [
   ['force', 'bool'],

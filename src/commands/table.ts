@@ -29,7 +29,7 @@ import type { ClickOptions } from '../actions/pointer';
 import type { DragDestination, DragOptions } from '../actions/drag';
 import type { UploadFile, UploadOptions } from '../actions/upload';
 import type { SnapshotOptions } from '../options';
-import type { ActionResult, InspectResult } from '../types';
+import type { ActionResult, InspectKind, InspectResult } from '../types';
 import type { ChangeOptions, Changes } from '../changes/ChangeTracker';
 import type { FindResult } from '../changes/views';
 import type { HighlightResult } from '../overlay/highlight';
@@ -63,6 +63,7 @@ import {
   FIND_SCHEMA,
   STABLE_SCHEMA,
   PAGE_TOOL_SCHEMA,
+  inspectKind,
 } from './schemas';
 
 import type {
@@ -257,12 +258,12 @@ export const COMMANDS = [
   }),
   request('inspect', {
     doc: {
-      does: 'Checks an element without acting on it: found, role, name, states, box, whether an action would land on it now and why not (covered, disabled, off-screen).',
+      does: 'Checks an element without acting on it: found, role, name, states, box, whether the action `kind` (default click; hover, type, clear, check, uncheck, focus) would go ahead now and why not (covered, disabled, off-screen) — through the same checks as that action.',
     },
-    check: (raw): [target: Target] => [elementTarget(raw[0])],
-    call: (host, target) =>
+    check: (raw): [target: Target, kind?: InspectKind] => [elementTarget(raw[0]), inspectKind(raw[1])],
+    call: (host, target, kind) =>
       host.actions().then(
-        (a) => a.inspect(target),
+        (a) => a.inspect(target, kind),
         (e: unknown): InspectResult => ({
           ok: false,
           id: shown(target),
@@ -273,7 +274,7 @@ export const COMMANDS = [
       ),
     fail: (e, _host, raw): Promise<InspectResult> =>
       Promise.resolve({ ok: false, id: shown(raw[0]), found: false, actionable: false, error: errorOf(e) }),
-    message: { args: (m: TargetMessage) => [targetOf(m)], service: 'own' },
+    message: { args: (m: TargetMessage & { kind?: InspectKind }) => [targetOf(m), m.kind], service: 'own' },
   }),
   request('click', {
     doc: {

@@ -4,7 +4,7 @@
 // assembles one snapshot from every frame of the tab (cross-origin ones included),
 // routes each action to the frame that owns the id, and answers errors as data with
 // a code and a message an LLM can act on (seed 003's contracts, without CDP).
-import type { InspectResult, SerializedPage } from '../types';
+import type { InspectKind, InspectResult, SerializedPage } from '../types';
 import type { Changes } from '../changes/ChangeTracker';
 import type { FindResult } from '../changes/views';
 import { isTextTarget, type TextTarget } from '../actions/text-target';
@@ -439,7 +439,7 @@ export class DomToolService extends RoutedRequests {
   }
 
   /** The dry run of an action on an element of any frame (nothing is done to the page): what it is, whether it can be acted on. */
-  async inspect(req: TargetRequest): Promise<ServiceResult<InspectResult>> {
+  async inspect(req: TargetRequest & { kind?: InspectKind }): Promise<ServiceResult<InspectResult>> {
     await this.ready;
     const tab = await this.tab(req?.tabId);
     if ('code' in tab) return { ok: false, error: tab };
@@ -452,7 +452,7 @@ export class DomToolService extends RoutedRequests {
     const got = await this.send<DomToolResponse>(
       req.tabId,
       routed.frame,
-      { type: 'domtool:inspect', target: routed.target },
+      { type: 'domtool:inspect', target: routed.target, kind: req.kind },
       this.frameTimeoutMs,
     );
     if (!got.ok)

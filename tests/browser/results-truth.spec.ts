@@ -335,3 +335,33 @@ test('a download with no file name: asked for by a script, or an answer that is 
   }
   expect(page.url()).toContain('/fixtures/results/beyond.html');
 });
+
+test("inspect(id, kind) goes through the action's own checks: it agrees with the action on every kind (issue 30)", async ({
+  page,
+}) => {
+  await loadUrl(page, '/fixtures/results/controls.html');
+  await tool(page);
+  const snapshot = await text(page);
+  const express = idOf(snapshot, /(nv_\w+) radio "Express"/);
+  const standard = idOf(snapshot, /(nv_\w+) radio "Standard"/);
+  const street = idOf(snapshot, /(nv_\w+) textbox "Street"/);
+  const bold = idOf(snapshot, /(nv_\w+) button "Bold"/);
+  const cases: [string, string, string][] = [
+    [bold, 'type', 'type'],
+    [street, 'check', 'check'],
+    [standard, 'uncheck', 'uncheck'],
+    [street, 'type', 'type'],
+    [express, 'check', 'check'],
+    [bold, 'focus', 'focus'],
+  ];
+  for (const [id, kind, method] of cases) {
+    const dry = await page.evaluate(([i, k]) => (window as any).__t.inspect(i, k), [id, kind] as const);
+    const args = method === 'type' ? [id, 'x'] : [id];
+    const r = await act(page, method, ...args);
+    expect(dry.actionable, `${kind} ${id}: ${JSON.stringify(dry.error)} vs ${r.text}`).toBe(r.success);
+    if (!r.success) expect(dry.error?.code, kind).toBe(r.error.code);
+    await text(page);
+  }
+  const bad = await page.evaluate((i) => (window as any).__t.inspect(i, 'fly'), bold);
+  expect(bad.error?.code).toBe('VALIDATION_ERROR');
+});

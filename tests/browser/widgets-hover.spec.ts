@@ -35,3 +35,25 @@ test('row actions shown on row hover (opacity): each row lists its "Archive" on 
   expect((await act(page, 'click', archive)).success).toBe(true);
   expect(await appState(page, '__menu.archived')).toEqual(['b']);
 });
+
+test('inspect(id) answers for a hover-only item as its click would: reached through a hover, and actionable (issue 30)', async ({
+  page,
+}) => {
+  await openFixture(page, '/fixtures/apps/hover-menu/', 'window.__ready');
+  await snapshotText(page);
+  const phones = await findId(page, { role: 'link', name: 'Phones' });
+  const inspect = (kind?: string) =>
+    page.evaluate(([id, k]) => (window as unknown as Record<string, any>).__tool.inspect(id, k), [
+      phones,
+      kind,
+    ] as const);
+  const click = await inspect();
+  expect(click.actionable, JSON.stringify(click)).toBe(true);
+  expect(click.notes?.join(' ')).toMatch(/Shown only while the pointer is over listitem \(nv_\w+\)/);
+  // A hover alone cannot make :hover match: hover() is refused, and inspect(id, 'hover') says the same.
+  const hovered = await inspect('hover');
+  const hoverAction = await act(page, 'hover', phones);
+  expect(hovered.error?.code).toBe(hoverAction.error?.code);
+  expect(hovered.error?.code).toBe('NOT_ACTIONABLE');
+  expect(await appState(page, '__menu.picked')).toBeFalsy();
+});

@@ -131,7 +131,7 @@ describe('domtool:* protocol', () => {
       { steps: undefined, position: undefined },
     );
     await handleMessage(tool, { type: 'domtool:inspect', target: { text: 'Buy' } });
-    expect(tool.inspect).toHaveBeenCalledWith({ text: 'Buy' });
+    expect(tool.inspect).toHaveBeenCalledWith({ text: 'Buy' }, undefined);
     expect(await handleMessage(tool, { type: 'domtool:focus', target: { text: '' } })).toMatchObject({
       ok: false,
       error: { code: 'VALIDATION_ERROR' },
