@@ -10,6 +10,8 @@
 // the engine's, else written out here (a page that replaced Math before we loaded).
 // This file reads the globals through `globalThis.`, which the injection leaves alone,
 // and imports nothing: every module of ours imports it (the injection), builtins.ts too.
+// Its load-time work is marked pure (`@__PURE__`), so a bundle that never says Math or
+// Promise — the few-kilobyte loader every frame runs (issue 19) — carries none of it.
 
 /**
  * Whether `fn` is the engine's own (not a page's stand-in): its source reads
@@ -30,14 +32,16 @@ export function imulByHalves(a: number, b: number): number {
   return ((a & 0xffff) * b + ((((a >>> 16) * b) & 0xffff) << 16)) | 0;
 }
 
-const NativePromise = (async () => undefined)().constructor as PromiseConstructor;
+function enginePromise(): PromiseConstructor {
+  return (async () => undefined)().constructor as PromiseConstructor;
+}
+const NativePromise = /* @__PURE__ */ enginePromise();
 export { NativePromise as Promise };
 
 type Unary = (x: number) => number;
 
-const loaded = (typeof globalThis.Math === 'object' && globalThis.Math) || null;
-/** The engine's function of that name when the Math we found at load has it, else `written`. */
-function pick<T extends (...args: never[]) => number>(name: string, written: T): T {
+/** The engine's function of that name when the Math found at load has it, else `written`. */
+function pick<T extends (...args: never[]) => number>(loaded: Math | null, name: string, written: T): T {
   const fn = loaded ? (loaded as unknown as Record<string, unknown>)[name] : undefined;
   return (isNative(fn) ? (fn as T) : written) as T;
 }
@@ -112,24 +116,28 @@ export const writtenMath = {
 };
 
 /** Math as DomTool uses it: every function our sources call, the engine's (taken at load) or the stand-in. */
-const SafeMath = {
-  max: pick('max', writtenMath.max),
-  min: pick('min', writtenMath.min),
-  floor: pick('floor', writtenMath.floor),
-  ceil: pick('ceil', writtenMath.ceil),
-  round: pick('round', writtenMath.round),
-  trunc: pick('trunc', writtenMath.trunc),
-  abs: pick('abs', writtenMath.abs),
-  sign: pick('sign', writtenMath.sign),
-  sqrt: pick('sqrt', writtenMath.sqrt),
-  pow: pick('pow', writtenMath.pow),
-  hypot: pick('hypot', writtenMath.hypot),
-  imul: pick('imul', writtenMath.imul),
-  random: pick('random', writtenMath.random),
-  PI: 3.141592653589793,
-  E: 2.718281828459045,
-  LN2: 0.6931471805599453,
-  SQRT2: 1.4142135623730951,
-} as unknown as Math;
+function safeMath(): Math {
+  const loaded = (typeof globalThis.Math === 'object' && globalThis.Math) || null;
+  return {
+    max: pick(loaded, 'max', writtenMath.max),
+    min: pick(loaded, 'min', writtenMath.min),
+    floor: pick(loaded, 'floor', writtenMath.floor),
+    ceil: pick(loaded, 'ceil', writtenMath.ceil),
+    round: pick(loaded, 'round', writtenMath.round),
+    trunc: pick(loaded, 'trunc', writtenMath.trunc),
+    abs: pick(loaded, 'abs', writtenMath.abs),
+    sign: pick(loaded, 'sign', writtenMath.sign),
+    sqrt: pick(loaded, 'sqrt', writtenMath.sqrt),
+    pow: pick(loaded, 'pow', writtenMath.pow),
+    hypot: pick(loaded, 'hypot', writtenMath.hypot),
+    imul: pick(loaded, 'imul', writtenMath.imul),
+    random: pick(loaded, 'random', writtenMath.random),
+    PI: 3.141592653589793,
+    E: 2.718281828459045,
+    LN2: 0.6931471805599453,
+    SQRT2: 1.4142135623730951,
+  } as unknown as Math;
+}
+const SafeMath = /* @__PURE__ */ safeMath();
 
 export { SafeMath as Math };

@@ -66,8 +66,11 @@ export class FrameHandshake {
   async waitFor(nonces: string[], ms: number): Promise<void> {
     const deadline = Date.now() + ms;
     while (nonces.some((n) => !this.seen.has(n)) && Date.now() < deadline) {
+      // The loader every frame runs carries this class: no Math here, which would bring
+      // intrinsics.ts's stand-ins into it (issue 19).
+      const left = deadline - Date.now();
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(1, deadline - Date.now()));
+        const timer = setTimeout(resolve, left > 1 ? left : 1);
         this.waiters.push(() => {
           clearTimeout(timer);
           resolve();
