@@ -8,9 +8,10 @@ import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-/** Size goals (bytes): [minified, gzip]. Over them is a warning (a failure under BUNDLE_STRICT=1). */
+/** Size goals (bytes): [minified, gzip]. Over them is a warning (a failure under BUNDLE_STRICT=1).
+ * The one-file IIFE has none: its 120 KB goal was retired (it carries every feature); its size is
+ * reported on every build and grows only with a measured reason. */
 const GOALS = {
-  'dist/domtool.iife.js': [120_000, 40_000],
   'examples/extension/dist/content.js': [60_000, 20_000],
 };
 /**
@@ -22,7 +23,8 @@ const GOALS = {
 const CEILINGS = {
   'examples/extension/dist/content.js': [3_300, 1_600],
   'dist/content-stub.js (bundled)': [3_350, 1_600],
-  'dist/page-world.js': [5_000, 2_100],
+  // 5,272 / 2,220 measured with the page-tools bridge's hints and cancel (b598edb).
+  'dist/page-world.js': [5_450, 2_300],
 };
 const quiet = process.argv.includes('--quiet');
 const root = new URL('..', import.meta.url);
