@@ -7,11 +7,11 @@
 import { pointerTargetOf, isNativeCheckable, roleOf } from '../semantics';
 import { codeEditorFor, type CodeEditor } from './editors';
 import { editingHostOf, isTextField } from './typing';
-import { isAriaSlider, sliderOf } from './slider';
+import { isKeyedValueWidget, sliderOf } from './slider';
 import { fileInputFor } from './file-input';
 import type { SnapshotLike } from './snapshot-source';
 
-/** What type()/clear() write into: an ARIA slider (typed as a value), a code editor, or a text field / editing host. */
+/** What type()/clear() write into: an ARIA slider or keyed spinbutton (typed as a value), a code editor, or a text field / editing host. */
 export type TypeTarget =
   | { kind: 'slider'; el: Element }
   | { kind: 'code'; editor: CodeEditor }
@@ -74,7 +74,7 @@ function checkableOf(el: Element): Element | null {
 }
 
 function typeTargetOf(el: Element): TypeTarget | null {
-  if (isAriaSlider(el)) return { kind: 'slider', el };
+  if (isKeyedValueWidget(el)) return { kind: 'slider', el };
   const editor = codeEditorFor(el);
   if (editor) return { kind: 'code', editor };
   const field = fieldOf(el);

@@ -6,6 +6,7 @@
 // pointer sequence (drag) or arrow keys (type a number), read back from aria-valuenow.
 import { fireEvent, fireInput, setNativeValue } from './events';
 import { pressKey } from './keyboard';
+import { editingHostOf, isTextField } from './typing';
 import { parseKey, type KeyDef, type Modifiers } from './keys';
 import { getRole, inputType } from '../semantics';
 import type { Point } from '../dom/geometry';
@@ -33,6 +34,20 @@ export function isNativeRange(el: Element): el is HTMLInputElement {
 export function isAriaSlider(el: Element): boolean {
   try {
     return getRole(el) === 'slider' && !isNativeRange(el);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A value widget set with arrow keys: an ARIA slider, or an ARIA spinbutton drawn without
+ * a text field (a toolbar's "Font size 14 Point" div). An <input role=spinbutton> or an
+ * editable one takes typed text instead.
+ */
+export function isKeyedValueWidget(el: Element): boolean {
+  if (isAriaSlider(el)) return true;
+  try {
+    return getRole(el) === 'spinbutton' && !isTextField(el) && !editingHostOf(el) && el.hasAttribute('aria-valuenow');
   } catch {
     return false;
   }
@@ -97,7 +112,7 @@ export interface SliderTypeOutcome {
   reason?: string;
 }
 
-/** type(id, "42") on a slider: native → set directly; ARIA → arrow keys until aria-valuenow gets there. */
+/** type(id, "42") on a slider or keyed spinbutton: native → set directly; ARIA → arrow keys until aria-valuenow gets there. */
 export async function typeIntoSlider(slider: Element, text: string): Promise<SliderTypeOutcome> {
   const wanted = Number(text.trim());
   if (!isFinite(wanted) || text.trim() === '')
@@ -112,8 +127,10 @@ export async function typeIntoSlider(slider: Element, text: string): Promise<Sli
     };
   }
   (slider as HTMLElement).focus({ preventScroll: true });
-  const right = parseKey('ArrowRight');
-  const left = parseKey('ArrowLeft');
+  // A spinbutton steps with Up/Down only (APG); a slider with Right/Left (and Up/Down).
+  const spin = getRole(slider) === 'spinbutton';
+  const right = parseKey(spin ? 'ArrowUp' : 'ArrowRight');
+  const left = parseKey(spin ? 'ArrowDown' : 'ArrowLeft');
   if (!right || !left) return { ok: false, valueAfter: '', reason: 'no arrow keys' };
   let current = num(sliderValue(slider), NaN);
   if (!isFinite(current)) return { ok: false, valueAfter: '', reason: 'the slider has no aria-valuenow to read back' };

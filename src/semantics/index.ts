@@ -12,6 +12,7 @@ export {
   isInteractiveRole,
   allowsNameFromContent,
   hasGlobalAriaAttribute,
+  svgHoldsWidgets,
 } from './roles';
 export { getAccessibleName, getAccessibleDescription } from './name';
 export { cleanName } from './name-text';

@@ -359,6 +359,23 @@ function inheritsPresentation(el: Element): boolean {
   return false;
 }
 
+/**
+ * An <svg> drawn as a widget or holding widgets: a descendant with an interactive role
+ * or a tab stop (`<g role="slider" tabindex="0">`). Such an svg is walked into like any
+ * container; every other svg is an image whose insides are drawing, not content.
+ */
+export function svgHoldsWidgets(svg: Element): boolean {
+  const found = svg.querySelectorAll('[role],[tabindex]');
+  for (let i = 0; i < found.length; i++) {
+    const el = found[i];
+    const tabindex = el.getAttribute('tabindex');
+    if (tabindex !== null && Number(tabindex) >= 0) return true;
+    const role = (el.getAttribute('role') ?? '').trim().toLowerCase().split(' ')[0];
+    if (isInteractiveRole(role)) return true;
+  }
+  return false;
+}
+
 /** The implicit (native) role per HTML-AAM / SVG-AAM, as Chromium exposes it. */
 export function getImplicitRole(el: Element): string | null {
   try {
@@ -369,8 +386,10 @@ export function getImplicitRole(el: Element): string | null {
       return role;
     }
     if (el.namespaceURI === SVG_NS) {
-      // SVG-AAM: the root <svg> is graphics-document; Chromium reports it as an image.
-      if (el.localName === 'svg') return 'img';
+      // SVG-AAM: the root <svg> is graphics-document; Chromium reports it as an image,
+      // unless it holds widgets (a star rating of <g role=radio>, a drawn slider): then it
+      // is their container, and an image's children would be presentational.
+      if (el.localName === 'svg') return svgHoldsWidgets(el) ? null : 'img';
       if (el.localName === 'a' && (el.hasAttribute('href') || el.hasAttribute('xlink:href'))) return 'link';
       return null;
     }

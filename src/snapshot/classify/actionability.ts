@@ -404,7 +404,9 @@ function iconPart(el: Element, style: CSSStyleDeclaration, around: Surroundings)
  * widget roles (also outside their required context), inline handlers, framework or
  * jQuery listeners (also delegated ones) and a tab stop are always its own; a pointer
  * cursor is its own only where the parent's cursor is not a pointer; tabindex="-1"
- * marks the items of a custom widget (roving focus) inside a custom target. Content of a
+ * marks the items of a custom widget (roving focus) inside a custom target, and the cells
+ * and rows of a grid (a date picker's days: the grid's arrow keys move among them, a
+ * click picks one) — a grid is not a target around them, so the cell's own mark counts. Content of a
  * native or ARIA control is part of that control. Weak signals (cursor, listener, test id,
  * class) on a pure wrapper of controls mark no target: its controls carry the ids.
  */
@@ -444,7 +446,7 @@ export function classifyActionability(
   if (scan.draggable) return reachable(style, { tier: 2, reason: 'draggable', focusable });
   if (inControl)
     return iconPart(el, style, around) ? reachable(style, { tier: 2, reason: 'part', focusable }) : NOT_ACTIONABLE;
-  if (scan.tabindex === -1 && around.container === IN_CUSTOM)
+  if (scan.tabindex === -1 && (around.container === IN_CUSTOM || role === 'gridcell' || role === 'row'))
     return reachable(style, { tier: 2, reason: 'roving-tabindex', focusable });
   // Sortable rows and cards announce themselves with a grab/move cursor (drag() needs their ids).
   if ((cursor === 'grab' || cursor === 'move') && around.parentCursor !== cursor)

@@ -20,7 +20,7 @@ import {
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
-import { getRole, mayHaveRole } from '../../semantics';
+import { getRole, mayHaveRole, svgHoldsWidgets } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
@@ -395,7 +395,8 @@ export function traverse(
       if (kept && options.includeIframes) enterFrame(el, kept, ctx, box!);
       continue;
     }
-    if (!hasContent || OPAQUE_TAGS.has(tag) || (hasElementContent && hidesContent(style))) continue;
+    if (!hasContent || (OPAQUE_TAGS.has(tag) && !(tag === 'svg' && svgHoldsWidgets(el)))) continue;
+    if (hasElementContent && hidesContent(style)) continue;
 
     const isBlock = !isContents && isBlockDisplay(display);
     // No box of its own, or clipped away: its text is visually hidden (sr-only).
