@@ -22,7 +22,9 @@ const TYPES = {
   '.jpg': 'image/jpeg',
 };
 
-export function startServer(port) {
+/** `options.root` serves another folder at / (e.g. a checkout a bench reads). */
+export function startServer(port, options = {}) {
+  const served = options.root ? resolve(options.root) : root;
   const handler = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/__health') {
@@ -30,7 +32,7 @@ export function startServer(port) {
       return;
     }
     let pathname = decodeURIComponent(url.pathname);
-    let base = root;
+    let base = served;
     if (pathname.startsWith('/corpus/')) {
       base = corpus;
       pathname = pathname.slice('/corpus'.length);
