@@ -16,11 +16,15 @@ import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, cut, failureResult, successResult } from './result';
 
-/** Frameworks render key handlers' state in a microtask (React) or a frame: wait for that, no longer. */
+/**
+ * Frameworks render key handlers' state in a microtask (React) or a frame; a busy page a
+ * few frames later (antd's slider fell one value behind its own state under load, and the
+ * loop stopped as if the slider had reached its end). Wait up to a few frames, no longer.
+ */
 async function valueAfterPress(slider: Element, before: number): Promise<number> {
   await Promise.resolve();
   let v = num(sliderValue(slider), before);
-  if (v === before) {
+  for (let frame = 0; v === before && frame < 6; frame++) {
     await nextFrame();
     v = num(sliderValue(slider), before);
   }

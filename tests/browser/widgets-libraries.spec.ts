@@ -99,6 +99,15 @@ test.describe('expanders, handles and icon controls get ids', () => {
     expect(await appState(page, '__antd.expanded')).toEqual(['company', 'eng']);
   });
 
+  test('antd Slider: type(60) on the handle steps it with keys and reads the value back', async ({ page }) => {
+    await openFixture(page, '/fixtures/apps/antd/', 'window.__ready');
+    const handle = await idOnLine(page, /slider \[now=20 range=0\.\.100/);
+    const result = await act(page, 'type', handle, '60');
+    expect(result.success).toBe(true);
+    expect(result.effect?.valueAfter).toBe('60');
+    expect(await appState(page, '__antd.volume')).toBe(60);
+  });
+
   test('jQuery UI slider: the handle without ARIA is a slider at its position; keys move the value', async ({
     page,
   }) => {
