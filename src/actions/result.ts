@@ -179,6 +179,8 @@ export const msg = {
   scrollHandledByPage: 'The page handled the wheel event itself (it called preventDefault).',
   scrollChangedContent:
     'No scroll position changed, but the content under the pointer did (the page moves it its own way).',
+  activeMoved: (key: string, item: string, chosen: string) =>
+    `${key} moved the active item to ${item}${chosen} (focus stays on the widget: aria-activedescendant).`,
   defaultPrevented: (key: string) =>
     `The page handled ${key} itself (it called preventDefault), so no default action was emulated.`,
   formSubmitted: 'A form was submitted.',

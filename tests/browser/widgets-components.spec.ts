@@ -110,8 +110,11 @@ test.describe('Radix UI', () => {
   });
 
   test('Tabs: open Password and read its panel; Slider: Brightness to 75', async ({ page }) => {
+    expect(await snapshotText(page)).toMatch(/tabpanel "Account": Make changes to your account\./);
     expect((await act(page, 'click', await findId(page, { role: 'tab', name: 'Password' }))).success).toBe(true);
     expect(await appState(page, '__radix.tab')).toBe('password');
+    // The panel is a tab stop named by its tab (tabindex=0, aria-labelledby): its text is content, not its name.
+    expect(await snapshotText(page)).toMatch(/tabpanel "Password": Change your password\./);
     const slider = await findId(page, { role: 'slider', name: 'Brightness' });
     expect((await act(page, 'type', slider, '75')).success).toBe(true);
     expect(await appState(page, '__radix.brightness')).toBe(75);

@@ -6,6 +6,8 @@
 //   - A grid's cells with roving tabindex="-1" are targets (the APG date pickers' days).
 //   - A spinbutton drawn as a div is set with Up/Down like a slider (the APG toolbar's
 //     font size).
+//   - A key in a listbox that keeps focus (aria-activedescendant) says which option it made
+//     active (the APG scrollable listbox: before, only "the page handled ArrowDown").
 import { expect, test } from '@playwright/test';
 import { act, appState, findId, openFixture } from './actions-helpers';
 
@@ -42,4 +44,17 @@ test('spinbutton drawn as a div: type(16) steps it with ArrowUp', async ({ page 
   const over = await act(page, 'type', size, '99');
   expect(over.success).toBe(false);
   expect(await appState(page, '__app.size')).toBe(40);
+});
+
+test('listbox with aria-activedescendant: the keypress result names the option the key made active', async ({
+  page,
+}) => {
+  const list = await findId(page, { role: 'listbox', name: 'Fruit' });
+  const result = await act(page, 'keypress', 'ArrowDown', { id: list });
+  expect(result.success).toBe(true);
+  expect(await appState(page, '__app.fruit')).toBe('Pear');
+  expect(result.text).toMatch(/ArrowDown moved the active item to option "Pear" \(nv_\w+\) \[selected\]/);
+  // A key that moves nothing claims nothing.
+  const tab = await act(page, 'keypress', 'a', { id: list });
+  expect(tab.text).not.toContain('moved the active item');
 });

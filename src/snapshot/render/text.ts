@@ -5,6 +5,7 @@
 //   - list item text
 //   plain text lines carry no id: only lines an agent can act on do.
 import { wordList } from '../../semantics/element';
+import { allowsNameFromContent } from '../../semantics/roles';
 import { INPUT_FORMATS } from '../../dom/input-formats';
 import type { PageBlocker, PageContext, SnapshotMeta, VirtualNode } from '../../types';
 import type { BuildNode } from '../tree';
@@ -182,10 +183,15 @@ export function formatLine(node: BuildNode, ctx: LineContext): string {
   if (vn.name) line += ' ' + quote(vn.name);
   const attrs = attributes(vn, ctx);
   if (attrs.length) line += ' [' + attrs.join(' ') + ']';
-  // A named control's content text is noise next to its name (an icon glyph, a repeat).
+  // A named control's content text is noise next to its name (an icon glyph, a repeat):
+  // for roles named from their content (accname 2F: button, link, tab…) and bare targets.
+  // A focusable tabpanel, region or dialog named by its author holds content of its own
+  // (Radix and APG tab panels carry tabindex=0): that text is what the agent came to read.
   // A glyph ("⋯", "×") next to a hint says nothing more.
-  if (text && text !== vn.name && !(vn.actionable && vn.name) && !(vn.hint && !/[\p{L}\p{N}]/u.test(text)))
-    line += ': ' + text;
+  // An editor's content is its value, shown as value="…".
+  const contentIsName =
+    vn.actionable && !!vn.name && (!vn.role || allowsNameFromContent(vn.role) || vn.value !== undefined);
+  if (text && text !== vn.name && !contentIsName && !(vn.hint && !/[\p{L}\p{N}]/u.test(text))) line += ': ' + text;
   return line;
 }
 

@@ -436,7 +436,14 @@ export function traverse(
       container: containerFor(act, ctx.container),
       delegated,
       // An item's own repeated parts (two spans of one entry) are not items again; a row's cells belong to the row.
-      target: !!act && act.tier === 2 && act.reason !== 'item' && tag !== 'tr',
+      // A structure that is only a tab stop (a focusable tab panel, region or article) is
+      // read, not clicked: its paragraphs are not a list of entries.
+      target:
+        !!act &&
+        act.tier === 2 &&
+        act.reason !== 'item' &&
+        tag !== 'tr' &&
+        !(act.reason === 'tabindex' && role !== null && KEEP_ROLES.has(role)),
       insideModal,
       message,
       frameDepth: ctx.frameDepth,
