@@ -13,7 +13,7 @@ import { resolveTarget, type SnapshotLike } from './resolve';
 import { deepActiveElement, hitTest, isFocusable, isReadOnly } from '../semantics';
 import { checkEnabled, checkHitTarget, checkNotCrossOriginFrame, checkVisible } from './verify';
 import { describeElement } from './describe';
-import { activeDescendant, chosenWord } from './active-item';
+import { activeItemWatch } from './active-item';
 import { scrollIntoViewIfNeeded, scrollToCentre, targetPoint, type Point } from '../dom/geometry';
 import { PointerState, clickSequence, hoverSequence, type ClickOptions } from './pointer';
 import { EffectWatcher, type Observation } from './observe';
@@ -207,21 +207,13 @@ export class ActionRunner implements ActionContext {
           const doc = this.host.document();
           target = deepActiveElement(doc) ?? doc.body ?? doc.documentElement;
         }
-        const watch = this.watch(target, snapshot);
-        const doc = target.ownerDocument;
-        const activeBefore = activeDescendant(doc);
+        const [watch, active] = [this.watch(target, snapshot), activeItemWatch(target.ownerDocument)];
         // Modifier keys pressed as keys: named in the chord or the options (an upper-case letter only implies Shift).
         const explicit = mergeModifiers(normalizeModifiers(options.modifiers), namedModifiers(key));
         const outcome = pressChord(target, parsed.def, mods, explicit, options.repeat);
-        const notes: string[] = [];
         const keyName = parsed.def.key === ' ' ? 'Space' : parsed.def.key;
         const obs = await this.settle(watch);
-        // What the key did inside a widget that keeps focus on itself (a listbox, a grid).
-        const activeAfter = activeDescendant(doc);
-        if (activeAfter && activeAfter !== activeBefore)
-          notes.push(msg.activeMoved(keyName, describeElement(activeAfter, snapshot), chosenWord(activeAfter)));
-        else if (outcome.prevented) notes.push(msg.defaultPrevented(keyName));
-        return this.finish(start, obs, `${keyName} key`, notes);
+        return this.finish(start, obs, `${keyName} key`, active.notes(keyName, snapshot, outcome.prevented));
       },
       options,
     );

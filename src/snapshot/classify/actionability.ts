@@ -232,6 +232,17 @@ export interface Surroundings {
   parentTarget: boolean;
 }
 
+/**
+ * Whether an actionable element's repeated children are its items (event delegation): a
+ * custom click target (tier 2), not an item itself, not a table row (its cells belong to
+ * it), and not a structure that is only a tab stop (a focusable tab panel, region or
+ * article is read, not clicked: its paragraphs are not a list of entries).
+ */
+export function holdsItems(act: Actionability | null, tag: string, role: string | null): boolean {
+  if (!act || act.tier !== 2 || act.reason === 'item' || tag === 'tr') return false;
+  return !(act.reason === 'tabindex' && role !== null && !isInteractiveRole(role));
+}
+
 /** The container kind an actionable element makes for its descendants. */
 export function containerFor(act: Actionability | null, outer: number): number {
   if (!act || act.tier === 3 || outer === IN_CONTROL) return outer;

@@ -10,6 +10,7 @@ import { getRect, getStyle } from '../../dom/caches';
 import {
   classifyActionability,
   containerFor,
+  holdsItems,
   lastCursorRead,
   lastListenerBits,
   scanAttributes,
@@ -20,7 +21,8 @@ import {
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
-import { getRole, mayHaveRole, svgHoldsWidgets } from '../../semantics';
+import { getRole, mayHaveRole } from '../../semantics';
+import { isOpaque } from './opaque';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
@@ -53,11 +55,6 @@ import { OutOfView, SCANNED } from './out-of-view';
 
 /** Elements that never render content a person can see or use. */
 const SKIP_TAGS = wordList('script style noscript template head meta link title base param source track datalist');
-
-/** Elements whose DOM children are not shown as separate content. */
-const OPAQUE_TAGS = wordList(
-  'svg select textarea input option optgroup canvas video audio img iframe frame object embed math',
-);
 
 /** Roles that carry structure or meaning for a reader; kept as nodes (S1). */
 const KEEP_ROLES = wordList(
@@ -395,8 +392,7 @@ export function traverse(
       if (kept && options.includeIframes) enterFrame(el, kept, ctx, box!);
       continue;
     }
-    if (!hasContent || (OPAQUE_TAGS.has(tag) && !(tag === 'svg' && svgHoldsWidgets(el)))) continue;
-    if (hasElementContent && hidesContent(style)) continue;
+    if (!hasContent || isOpaque(el, tag) || (hasElementContent && hidesContent(style))) continue;
 
     const isBlock = !isContents && isBlockDisplay(display);
     // No box of its own, or clipped away: its text is visually hidden (sr-only).
@@ -436,14 +432,7 @@ export function traverse(
       container: containerFor(act, ctx.container),
       delegated,
       // An item's own repeated parts (two spans of one entry) are not items again; a row's cells belong to the row.
-      // A structure that is only a tab stop (a focusable tab panel, region or article) is
-      // read, not clicked: its paragraphs are not a list of entries.
-      target:
-        !!act &&
-        act.tier === 2 &&
-        act.reason !== 'item' &&
-        tag !== 'tr' &&
-        !(act.reason === 'tabindex' && role !== null && KEEP_ROLES.has(role)),
+      target: holdsItems(act, tag, role),
       insideModal,
       message,
       frameDepth: ctx.frameDepth,
