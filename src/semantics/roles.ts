@@ -365,6 +365,7 @@ function inheritsPresentation(el: Element): boolean {
  * container; every other svg is an image whose insides are drawing, not content.
  */
 export function svgHoldsWidgets(svg: Element): boolean {
+  if (svg.localName !== 'svg') return false;
   const found = svg.querySelectorAll('[role],[tabindex]');
   for (let i = 0; i < found.length; i++) {
     const el = found[i];

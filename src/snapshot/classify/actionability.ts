@@ -234,8 +234,8 @@ export interface Surroundings {
 
 /**
  * Whether an actionable element's repeated children are its items (event delegation): a
- * custom click target (tier 2), not an item itself, not a table row (its cells belong to
- * it), and not a structure that is only a tab stop (a focusable tab panel, region or
+ * custom click target (tier 2), not an item itself (an item's two spans are not items
+ * again), not a table row (its cells belong to it), and not a structure that is only a tab stop (a focusable tab panel, region or
  * article is read, not clicked: its paragraphs are not a list of entries).
  */
 export function holdsItems(act: Actionability | null, tag: string, role: string | null): boolean {

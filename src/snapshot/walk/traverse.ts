@@ -21,8 +21,7 @@ import {
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
-import { getRole, mayHaveRole } from '../../semantics';
-import { isOpaque } from './opaque';
+import { getRole, mayHaveRole, svgHoldsWidgets } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
@@ -55,6 +54,10 @@ import { OutOfView, SCANNED } from './out-of-view';
 
 /** Elements that never render content a person can see or use. */
 const SKIP_TAGS = wordList('script style noscript template head meta link title base param source track datalist');
+/** Elements whose DOM children are not shown as separate content (an <svg> holding widgets is walked). */
+const OPAQUE_TAGS = wordList(
+  'svg select textarea input option optgroup canvas video audio img iframe frame object embed math',
+);
 
 /** Roles that carry structure or meaning for a reader; kept as nodes (S1). */
 const KEEP_ROLES = wordList(
@@ -392,7 +395,8 @@ export function traverse(
       if (kept && options.includeIframes) enterFrame(el, kept, ctx, box!);
       continue;
     }
-    if (!hasContent || isOpaque(el, tag) || (hasElementContent && hidesContent(style))) continue;
+    const opaque = OPAQUE_TAGS.has(tag) && !svgHoldsWidgets(el);
+    if (!hasContent || opaque || (hasElementContent && hidesContent(style))) continue;
 
     const isBlock = !isContents && isBlockDisplay(display);
     // No box of its own, or clipped away: its text is visually hidden (sr-only).
@@ -431,7 +435,6 @@ export function traverse(
       ariaHidden,
       container: containerFor(act, ctx.container),
       delegated,
-      // An item's own repeated parts (two spans of one entry) are not items again; a row's cells belong to the row.
       target: holdsItems(act, tag, role),
       insideModal,
       message,
