@@ -15,6 +15,8 @@ const STEPS = [
   ['chromium', node, ['scripts/ensure-chromium.mjs'], true],
   ['typecheck', bin('tsc'), ['--noEmit'], false],
   ['format', bin('biome'), ['format', '.'], false],
+  // Type-aware ESLint (typescript-eslint): floating promises, unsafe `any`, needless assertions.
+  ['lint', bin('eslint'), ['.'], false],
   ['cycles', node, ['scripts/check-cycles.mjs'], false],
   ['size', node, ['scripts/check-size.mjs'], false],
   ['build', node, ['scripts/build.mjs', '--if-stale', '--quiet'], true],

@@ -337,7 +337,7 @@ export class EffectWatcher {
 
 /** The href of the link the action was on (a click on it or inside it), if any. */
 function linkDestination(el: Element): string | null {
-  const link = el.closest('a[href], area[href]') as HTMLAnchorElement | null;
+  const link = el.closest<HTMLAnchorElement>('a[href], area[href]');
   return link && typeof link.href === 'string' && link.href ? link.href : null;
 }
 

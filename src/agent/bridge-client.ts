@@ -127,7 +127,7 @@ export function connectMcpBridge(service: ServiceLike, options: McpBridgeOptions
       void (queue = queue.then(async () => {
         let msg: BridgeHandshake | BridgeRequest;
         try {
-          msg = JSON.parse(String(event.data));
+          msg = JSON.parse(String(event.data)) as BridgeHandshake | BridgeRequest;
         } catch {
           return ws.close(4002, 'not JSON');
         }

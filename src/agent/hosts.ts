@@ -166,7 +166,7 @@ async function serviceTabs(
   if (action === 'new' && tabs.create) {
     host.tabId = (await tabs.create({ url })).id ?? host.tabId;
     if (url) await tabLoaded(tabs, host.tabId, LOAD_WAIT_MS);
-  } else if (action === 'close' && tabs.remove && list[at]?.id !== undefined) await tabs.remove(list[at].id!);
+  } else if (action === 'close' && tabs.remove && list[at]?.id !== undefined) await tabs.remove(list[at].id);
   else if (action === 'select' && list[at]?.id !== undefined) {
     host.tabId = list[at].id!;
     await tabs.update(host.tabId, { active: true });

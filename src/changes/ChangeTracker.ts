@@ -100,7 +100,7 @@ export class ChangeTracker {
   }
 
   private knowledge(): Map<string, string> {
-    return (this.known ??= this.baseline ? emittedLines(this.baseline.buildTree) : new Map());
+    return (this.known ??= this.baseline ? emittedLines(this.baseline.buildTree) : new Map<string, string>());
   }
 
   /** Compares `next` with what the agent has seen, records that it has now seen the answer, and returns it. */

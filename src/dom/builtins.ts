@@ -81,10 +81,8 @@ function captureTimers(): Timers {
     typeof g.clearTimeout === 'function' ? (g.clearTimeout.bind(g) as (id: number) => void) : null;
   if (nativeSetTimeout)
     return {
-      setTimer: nativeSetTimeout.bind(g) as TimerFn,
-      clearTimer: nativeClearTimeout
-        ? (nativeClearTimeout.bind(g) as (id: number) => void)
-        : (pageClearTimeout ?? (() => undefined)),
+      setTimer: nativeSetTimeout.bind(g),
+      clearTimer: nativeClearTimeout ? nativeClearTimeout.bind(g) : (pageClearTimeout ?? (() => undefined)),
     };
   if (timeoutSignal) return signalTimers(timeoutSignal);
   return { setTimer: pageSetTimeout ?? (() => 0), clearTimer: pageClearTimeout ?? (() => undefined) };
@@ -124,9 +122,7 @@ interface Frames {
 function captureFrames(): Frames {
   const native = typeof g.requestAnimationFrame === 'function' && isNative(g.requestAnimationFrame);
   return {
-    request: native
-      ? (g.requestAnimationFrame.bind(g) as (cb: () => void) => number)
-      : (cb: () => void) => setTimer(cb, 16),
+    request: native ? g.requestAnimationFrame.bind(g) : (cb: () => void) => setTimer(cb, 16),
     cancel: native && typeof g.cancelAnimationFrame === 'function' ? g.cancelAnimationFrame.bind(g) : clearTimer,
   };
 }
@@ -150,7 +146,7 @@ interface Clock {
 function captureClock(): Clock {
   const perf = typeof performance !== 'undefined' ? performance : undefined;
   let ticks = 0;
-  const EventCtor = typeof g.Event === 'function' && isNative(g.Event) ? (g.Event as typeof Event) : null;
+  const EventCtor = typeof g.Event === 'function' && isNative(g.Event) ? g.Event : null;
   const now: () => number =
     perf && typeof perf.now === 'function' && isNative(perf.now)
       ? perf.now.bind(perf)

@@ -43,7 +43,7 @@ type Unary = (x: number) => number;
 /** The engine's function of that name when the Math found at load has it, else `written`. */
 function pick<T extends (...args: never[]) => number>(loaded: Math | null, name: string, written: T): T {
   const fn = loaded ? (loaded as unknown as Record<string, unknown>)[name] : undefined;
-  return (isNative(fn) ? (fn as T) : written) as T;
+  return isNative(fn) ? (fn as T) : written;
 }
 
 function isNaNValue(x: number): boolean {
@@ -94,7 +94,7 @@ function randomOf(): number {
 export const writtenMath = {
   max: maxOf,
   min: minOf,
-  floor: floorOf as Unary,
+  floor: floorOf,
   ceil: ((x) => -floorOf(-x)) as Unary,
   // Not floor(x + 0.5): the sum rounds 0.49999999999999994 up to 1.
   round: ((x) => {

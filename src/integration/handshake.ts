@@ -36,7 +36,7 @@ export class FrameHandshake {
         (event) => {
           const data = event.data as Record<string, unknown> | null;
           if (!data || typeof data !== 'object' || typeof data[HELLO_KEY] !== 'string' || !event.source) return;
-          this.seen.set(data[HELLO_KEY] as string, event.source);
+          this.seen.set(data[HELLO_KEY], event.source);
           if (this.seen.size > 500) this.seen.delete(this.seen.keys().next().value as string);
           const waiting = this.waiters;
           this.waiters = [];

@@ -98,7 +98,7 @@ export class ExtensionSession implements Session {
       clearTimeout(timer);
       let step: BridgeHandshake;
       try {
-        step = JSON.parse(String(data));
+        step = JSON.parse(String(data)) as BridgeHandshake;
       } catch {
         return ws.close(4002, 'not JSON');
       }
@@ -126,7 +126,7 @@ export class ExtensionSession implements Session {
     ws.on('message', (data) => {
       let reply: BridgeReply | { op: 'keepalive' };
       try {
-        reply = JSON.parse(String(data));
+        reply = JSON.parse(String(data)) as BridgeReply | { op: 'keepalive' };
       } catch {
         return;
       }

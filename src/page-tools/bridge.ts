@@ -62,7 +62,7 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
   // Taken at install (document_start, before the page's scripts can replace it).
   const Controller = (win as { AbortController?: typeof AbortController }).AbortController;
   // The calls running with a signal, by request id: an AbortSignal cannot cross worlds, its abort can.
-  const running: Record<string, AbortController | undefined> = Object.create(null);
+  const running = Object.create(null) as Record<string, AbortController | undefined>;
   const reply = (answer: BridgeAnswer) =>
     doc.dispatchEvent(new EventCtor(RESPONSE_EVENT, { detail: JSON.stringify(answer) }));
   doc.addEventListener(REQUEST_EVENT, (event) => {
@@ -105,8 +105,9 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
 
 async function answer(win: typeof globalThis, request: BridgeRequest, signal?: AbortSignal): Promise<BridgeAnswer> {
   const doc = (win as { document: Document }).document;
-  const ctx = ((doc as Document & { modelContext?: PageContext }).modelContext ??
-    (win.navigator as Navigator & { modelContext?: PageContext }).modelContext) as PageContext | undefined;
+  const ctx =
+    (doc as Document & { modelContext?: PageContext }).modelContext ??
+    (win.navigator as Navigator & { modelContext?: PageContext }).modelContext;
   if (!ctx || typeof ctx.getTools !== 'function') return { id: request.id, ok: true, tools: [] };
   const tools = await ctx.getTools();
   if (request.op === 'list') {

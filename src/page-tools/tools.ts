@@ -72,10 +72,20 @@ interface TestingLike {
   executeTool?(name: string, input: string): Promise<string | null>;
 }
 
+/**
+ * `navigator[key]` read as plain data: the DOM lib does not declare the WebMCP members and a
+ * polyfill's types (seen by the linter through the tests) do, so no declared type is relied on.
+ */
+function navigatorValue(doc: Document, key: 'modelContext' | 'modelContextTesting'): unknown {
+  const nav = doc.defaultView?.navigator as unknown as Record<string, unknown> | undefined;
+  return nav?.[key];
+}
+
 function contextOf(doc: Document): ContextLike | null {
   try {
-    const nav = doc.defaultView?.navigator as (Navigator & { modelContext?: ContextLike }) | undefined;
-    const ctx = (doc as Document & { modelContext?: ContextLike }).modelContext ?? nav?.modelContext;
+    const ctx =
+      (doc as Document & { modelContext?: ContextLike }).modelContext ??
+      (navigatorValue(doc, 'modelContext') as ContextLike | undefined);
     return ctx && typeof ctx === 'object' ? ctx : null;
   } catch {
     return null;
@@ -84,8 +94,7 @@ function contextOf(doc: Document): ContextLike | null {
 
 function testingOf(doc: Document): TestingLike | null {
   try {
-    const t = (doc.defaultView?.navigator as (Navigator & { modelContextTesting?: TestingLike }) | undefined)
-      ?.modelContextTesting;
+    const t = navigatorValue(doc, 'modelContextTesting') as TestingLike | undefined;
     return t && typeof t === 'object' ? t : null;
   } catch {
     return null;
@@ -329,7 +338,12 @@ async function execute(
     ).catch(() => {
       throw timeout();
     });
-    if (!answer.ok) throw answer.error ?? new Error('the tool failed');
+    if (!answer.ok) {
+      // The page world's error arrives as plain data (it crossed worlds as JSON): made an Error again.
+      const error = new Error(answer.error?.message ?? 'the tool failed');
+      if (answer.error?.name) error.name = answer.error.name;
+      throw error;
+    }
     return { result: parseResult(answer.result ?? null) };
   }
   const testing = testingOf(doc);

@@ -55,7 +55,7 @@ async function httpServer(): Promise<{ child: ChildProcess; url: URL }> {
   });
   const url = await new Promise<URL>((resolve, reject) => {
     let seen = '';
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       seen += chunk.toString();
       const m = /listening on (\S+)/.exec(seen);
       if (m) resolve(new URL(m[1]));

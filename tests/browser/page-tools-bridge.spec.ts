@@ -12,11 +12,11 @@ test('an isolated world lists the hints and cancels a call in the page world', a
   await page.waitForFunction('document.modelContext');
   await page.addScriptTag({ content: readFileSync(ROOT + 'dist/page-world.js', 'utf8') });
   const cdp = await page.context().newCDPSession(page);
-  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
-  const { executionContextId } = (await cdp.send('Page.createIsolatedWorld', {
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const { executionContextId } = await cdp.send('Page.createIsolatedWorld', {
     frameId: frameTree.frame.id,
     worldName: 'domtool-content-script',
-  })) as { executionContextId: number };
+  });
   const inWorld = async (expression: string) => {
     const r = (await cdp.send('Runtime.evaluate', {
       expression,

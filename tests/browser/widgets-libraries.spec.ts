@@ -191,14 +191,14 @@ test.describe('selection keys as default actions', () => {
     expect(
       await page.evaluate(() => {
         const f = document.getElementById('note') as HTMLTextAreaElement;
-        return f.value.slice(f.selectionStart!, f.selectionEnd!);
+        return f.value.slice(f.selectionStart, f.selectionEnd);
       }),
     ).toBe('second line here');
     await act(page, 'keypress', 'Shift+ArrowUp', { id: note });
     expect(
       await page.evaluate(() => {
         const f = document.getElementById('note') as HTMLTextAreaElement;
-        return f.value.slice(f.selectionStart!, f.selectionEnd!);
+        return f.value.slice(f.selectionStart, f.selectionEnd);
       }),
     ).toBe('first line\nsecond line here');
   });

@@ -20,7 +20,7 @@ let tabId: number | undefined = Number.isInteger(pinned) && pinned > 0 ? pinned 
 type Answer = { ok?: boolean; result?: unknown; error?: { code: string; message: string } };
 
 function request(message: Record<string, unknown>): Promise<Answer> {
-  return chrome.runtime.sendMessage({ tabId, ...message }) as Promise<Answer>;
+  return chrome.runtime.sendMessage<Record<string, unknown>, Answer>({ tabId, ...message });
 }
 
 function setStatus(text: string): void {
@@ -77,7 +77,7 @@ async function refresh(): Promise<void> {
 }
 
 snapshotEl.addEventListener('mouseover', (e) => {
-  const line = (e.target as Element).closest?.('.line.has-id') as HTMLElement | null;
+  const line = (e.target as Element).closest?.<HTMLElement>('.line.has-id') ?? null;
   if (!line || line.dataset.hovered) return;
   for (const other of snapshotEl.querySelectorAll('[data-hovered]')) delete (other as HTMLElement).dataset.hovered;
   line.dataset.hovered = '1';
@@ -106,7 +106,7 @@ allEl.addEventListener(
 $<HTMLButtonElement>('send').addEventListener('click', async () => {
   let message: Record<string, unknown>;
   try {
-    message = JSON.parse(messageEl.value);
+    message = JSON.parse(messageEl.value) as Record<string, unknown>;
   } catch (e) {
     answerEl.textContent = `Not JSON: ${(e as Error).message}`;
     return;
@@ -120,12 +120,10 @@ $<HTMLButtonElement>('send').addEventListener('click', async () => {
 const mcpStatusEl = $<HTMLElement>('mcp-status');
 const pairingEl = $<HTMLInputElement>('pairing');
 async function mcp(message: Record<string, unknown>): Promise<void> {
-  const s = (await chrome.runtime.sendMessage(message)) as {
-    ok: boolean;
-    status?: string;
-    detail?: string;
-    error?: string;
-  };
+  const s = await chrome.runtime.sendMessage<
+    Record<string, unknown>,
+    { ok: boolean; status?: string; detail?: string; error?: string }
+  >(message);
   mcpStatusEl.textContent = s.ok
     ? `MCP server: ${s.status}${s.detail ? ` (${s.detail})` : ''}`
     : `MCP server: ${s.error}`;

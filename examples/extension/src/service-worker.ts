@@ -9,7 +9,7 @@
 //   await domtool.send({ type: 'domtool:getText' });         // raw protocol, main frame only
 // (semicolons: pasted as one block, a line starting with "(" would call the line above)
 import { createDomToolService } from 'browserx-domtool/extension';
-import { connectMcpBridge, parsePairingCode, type McpBridge, type TabsLike } from 'browserx-domtool/agent';
+import { connectMcpBridge, parsePairingCode, type McpBridge } from 'browserx-domtool/agent';
 import type { DomToolRequest, DomToolResponse } from 'browserx-domtool/content-script';
 
 // At the top level, so the webNavigation listeners that retire ids are registered
@@ -26,7 +26,7 @@ async function activeTabId(): Promise<number> {
 async function send(message: DomToolRequest, tabId?: number): Promise<DomToolResponse> {
   const id = tabId ?? (await activeTabId());
   try {
-    return (await chrome.tabs.sendMessage(id, message, { frameId: 0 })) as DomToolResponse;
+    return await chrome.tabs.sendMessage<DomToolRequest, DomToolResponse>(id, message, { frameId: 0 });
   } catch (e) {
     return {
       ok: false,
@@ -54,9 +54,7 @@ let bridge: McpBridge | null = null;
 let bridgeState = { status: 'not paired', detail: '' };
 
 async function startBridge(): Promise<void> {
-  const { mcpPairing } = (await chrome.storage.local.get('mcpPairing')) as {
-    mcpPairing?: { url: string; token: string };
-  };
+  const { mcpPairing } = await chrome.storage.local.get<{ mcpPairing?: { url: string; token: string } }>('mcpPairing');
   bridge?.close();
   bridge = null;
   if (!mcpPairing) {
@@ -65,7 +63,7 @@ async function startBridge(): Promise<void> {
   }
   bridge = connectMcpBridge(service, {
     ...mcpPairing,
-    tabs: chrome.tabs as unknown as TabsLike,
+    tabs: chrome.tabs,
     onStatus: (status, detail) => void (bridgeState = { status, detail }),
   });
 }
@@ -85,7 +83,7 @@ async function mcpRequest(message: { type: string; code?: string }): Promise<unk
 }
 
 void startBridge();
-chrome.alarms?.create('mcp-bridge', { periodInMinutes: 0.5 });
+void chrome.alarms?.create('mcp-bridge', { periodInMinutes: 0.5 });
 chrome.alarms?.onAlarm.addListener((alarm) => {
   if (alarm.name === 'mcp-bridge' && (!bridge || bridge.status === 'closed')) void startBridge();
 });
@@ -93,11 +91,12 @@ chrome.alarms?.onAlarm.addListener((alarm) => {
 // Requests from the side panel or another page of this extension (content scripts never ask;
 // a page's URL tells them apart: a panel opened as a tab has a sender.tab too).
 const extensionOrigin = chrome.runtime.getURL('');
-chrome.runtime.onMessage.addListener((message, sender, sendResponse) => {
+chrome.runtime.onMessage.addListener((received: unknown, sender, sendResponse) => {
+  const message = received as { type?: unknown; code?: string } | null;
   if ((sender.url ?? '').indexOf(extensionOrigin) !== 0 || !message || typeof message.type !== 'string')
     return undefined;
   if (message.type.indexOf('mcp:') === 0) {
-    void mcpRequest(message).then(sendResponse);
+    void mcpRequest({ type: message.type, code: message.code }).then(sendResponse);
     return true;
   }
   if (message.type.indexOf('domtool:') !== 0) return undefined;

@@ -439,7 +439,7 @@ export function classifyActionability(
     return native === 'native' && style.pointerEvents === 'none' && isDisabled(el) ? result : reachable(style, result);
   }
   if (scan.contentEditable !== null && (el as HTMLElement).isContentEditable) {
-    const parent = el.parentElement as HTMLElement | null;
+    const parent = el.parentElement;
     // Only the editing host; its descendants are part of the same editor.
     if (!parent || !parent.isContentEditable)
       return reachable(style, { tier: 1, reason: 'contenteditable', focusable: true });

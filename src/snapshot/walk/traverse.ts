@@ -634,7 +634,7 @@ function pushRenderedChildren(
     if (summary) pushChildren(el, null, childCtx, [summary]);
   } else if (tag === 'slot') {
     const assigned = (el as HTMLSlotElement).assignedNodes();
-    if (assigned.length) pushChildren(el, null, childCtx, assigned as unknown as Node[]);
+    if (assigned.length) pushChildren(el, null, childCtx, assigned);
     else pushChildren(el, el.firstChild, childCtx, null);
   } else {
     pushChildren(el, el.firstChild, childCtx, null);
