@@ -11,9 +11,11 @@ import type { HighlightResult } from '../overlay/highlight';
 import type { QuietResult } from '../settle/quiet';
 import type { PageTool, PageToolResult } from '../page-tools/tools';
 
-/** The action methods an entry may call (the runner, loaded on first use). */
-export type ActionApi = Pick<
-  ActionRunner,
+/**
+ * The actions: commands that act on the page and answer an ActionResult. The one list of
+ * their names; the command table, the service's routed requests and the tests read it.
+ */
+export type ActionName =
   | 'click'
   | 'type'
   | 'keypress'
@@ -23,11 +25,12 @@ export type ActionApi = Pick<
   | 'uncheck'
   | 'focus'
   | 'clear'
-  | 'drag'
-  | 'upload'
   | 'scroll'
-  | 'inspect'
->;
+  | 'drag'
+  | 'upload';
+
+/** The action methods an entry may call (the runner, loaded on first use): the actions and their dry run. */
+export type ActionApi = Pick<ActionRunner, ActionName | 'inspect'>;
 
 export type GetTextOptions = TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string };
 export type SerializedDomOptions = SerializeOptions & SnapshotOptions & { force?: boolean };

@@ -1,7 +1,7 @@
 // The text rules of accessible names: white space collapses, icon-font glyphs (private-use
 // characters, which Chromium drops) go. One module, so the cleaning and the cheap "is there
 // any name here" test agree character for character.
-import { cleanInside, singleSpaced } from '../dom/dom-utils';
+import { cleanInside, isWideSpace, singleSpaced } from '../dom/dom-utils';
 
 /** Collapses whitespace, drops private-use characters (icon-font glyphs, which Chromium drops). */
 export function cleanName(text: string): string {
@@ -27,19 +27,7 @@ export function hasNameText(text: string): boolean {
     const c = text.charCodeAt(i);
     if (c === 32 || (c >= 9 && c <= 13)) continue;
     if (c < 0x80) return true;
-    if (
-      c === 0xa0 ||
-      c === 0x1680 ||
-      (c >= 0x2000 && c <= 0x200b) ||
-      c === 0x2028 ||
-      c === 0x2029 ||
-      c === 0x202f ||
-      c === 0x205f ||
-      c === 0x3000 ||
-      c === 0xfeff
-    )
-      continue;
-    if (c >= 0xe000 && c <= 0xf8ff) continue;
+    if (isWideSpace(c) || (c >= 0xe000 && c <= 0xf8ff)) continue;
     // A supplementary private-use character (planes 15 and 16) is a surrogate pair.
     if (c >= 0xdb80 && c <= 0xdbff) {
       const next = text.charCodeAt(i + 1);

@@ -6,6 +6,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Frame, Page } from '@playwright/test';
 import type { ActionResult, VirtualNode } from '../../src/types';
+import type { ActionName } from '../../src/commands/spec';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = ROOT + '.cache/actions-fixtures/';
@@ -153,20 +154,6 @@ export async function findId(page: Page, query: Query, force = true): Promise<st
   if (!found.id) throw new Error(`No node matches ${JSON.stringify(query)} in:\n${found.text}`);
   return found.id;
 }
-
-type ActionName =
-  | 'click'
-  | 'type'
-  | 'keypress'
-  | 'hover'
-  | 'select'
-  | 'check'
-  | 'uncheck'
-  | 'focus'
-  | 'clear'
-  | 'scroll'
-  | 'drag'
-  | 'upload';
 
 /** Calls `tool[action](...args)` in the page and returns the ActionResult. */
 export function act(page: Page, action: ActionName, ...args: unknown[]): Promise<ActionResult> {

@@ -10,10 +10,12 @@ import {
   type CommandName,
   type CommandRequest,
   type CommandResult,
+  type MessagedName,
   type RequestFields,
   type RequestResult,
   type ServiceActionType,
 } from '../../src/commands/table';
+import type { ActionName } from '../../src/commands/spec';
 import { DomToolService } from '../../src/extension';
 import { DomTool } from '../../src/DomTool';
 import type { TabRequest } from '../../src/extension/service-types';
@@ -21,23 +23,13 @@ import type { ActionResult } from '../../src';
 
 /** Compiles only when A and B are the same type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const routed: Same<
-  ServiceActionType,
-  | 'click'
-  | 'type'
-  | 'keypress'
-  | 'hover'
-  | 'select'
-  | 'check'
-  | 'uncheck'
-  | 'focus'
-  | 'clear'
-  | 'scroll'
-  | 'drag'
-  | 'upload'
-  | 'callPageTool'
-  | 'listPageTools'
-> = true;
+// Routed to a frame: the actions (the one list, src/commands/spec.ts) and the page's own tools.
+const routed: Same<ServiceActionType, ActionName | 'callPageTool' | 'listPageTools'> = true;
+// That list is true: the commands answering an ActionResult are exactly the actions.
+type AnsweringActionResult = {
+  [N in CommandName]: CommandResult<N> extends Promise<ActionResult> ? N : never;
+}[CommandName];
+const actionsTrue: Same<AnsweringActionResult, ActionName> = true;
 
 // Each routed action is a typed method taking { tabId, … } (a type error here if not).
 type ClickArgs = Parameters<DomToolService['click']>[0];
@@ -46,35 +38,7 @@ type DragArgs = Parameters<DomToolService['drag']>[0];
 const drag: DragArgs = { tabId: 1, nodeId: 'nv_1', to: { dx: 10, dy: 0 } };
 
 // DomTool's methods: one per entry, none lost to a mapped type gone wrong.
-const methods: Same<
-  keyof CommandMethods,
-  | 'getSnapshot'
-  | 'get_serialized_dom'
-  | 'getSerializedDom'
-  | 'getText'
-  | 'getChanges'
-  | 'invalidateSnapshot'
-  | 'find'
-  | 'inspect'
-  | 'click'
-  | 'type'
-  | 'keypress'
-  | 'hover'
-  | 'select'
-  | 'check'
-  | 'uncheck'
-  | 'focus'
-  | 'clear'
-  | 'scroll'
-  | 'drag'
-  | 'upload'
-  | 'highlight'
-  | 'clearHighlight'
-  | 'listPageTools'
-  | 'callPageTool'
-  | 'dispose'
-  | 'waitForStable'
-> = true;
+const methods: Same<keyof CommandMethods, CommandName> = true;
 // DomTool declares each method by hand (issue 33): every entry of the table has a declared
 // method with the entry's parameter and result types, and DomTool has no other public
 // method than getElement. keypress is checked below (it has an older form as an overload).
@@ -98,10 +62,8 @@ const routedDeclared: Routed[keyof Routed] = true;
 const dragToText: Parameters<DomTool['drag']> = ['nv_1', { text: 'Done' }];
 const uploadByText: Parameters<DomTool['upload']> = [{ text: 'Drop a file here' }, [{ name: 'a.txt', data: 'x' }]];
 // The protocol: one request type per message, each with its own fields.
-const requestTypes: Same<
-  CommandRequest['type'],
-  `domtool:${'getSerializedDom' | 'getSnapshot' | 'getText' | 'getChanges' | 'invalidateSnapshot' | 'invalidate' | 'find' | 'inspect' | 'click' | 'type' | 'keypress' | 'hover' | 'select' | 'check' | 'uncheck' | 'focus' | 'clear' | 'scroll' | 'drag' | 'upload' | 'highlight' | 'clearHighlight' | 'listPageTools' | 'callPageTool'}`
-> = true;
+// Message types are the method names; the only other types are the two older names kept as aliases.
+const requestTypes: Same<CommandRequest['type'], `domtool:${MessagedName | 'getSnapshot' | 'invalidate'}`> = true;
 const typeRequest: Extract<CommandRequest, { type: 'domtool:type' }> = {
   type: 'domtool:type',
   nodeId: 'nv_1',
@@ -125,7 +87,7 @@ describe('types derived from the command table', () => {
   });
 
   it('DomTool and the protocol have one typed entry per command', () => {
-    expect([methods, requestTypes]).toEqual([true, true]);
+    expect([methods, requestTypes, actionsTrue]).toEqual([true, true, true]);
     expect(dragToText[1]).toEqual({ text: 'Done' });
     expect(uploadByText[0]).toEqual({ text: 'Drop a file here' });
     expect(typeRequest.nodeId).toBe('nv_1');
