@@ -14,9 +14,10 @@ import {
   type RequestFields,
   type RequestResult,
   type ServiceActionType,
+  type ServiceOwnType,
 } from '../../src/commands/table';
 import type { ActionName } from '../../src/commands/spec';
-import { DomToolService } from '../../src/extension';
+import { DomToolService, type ServiceResult } from '../../src/extension';
 import { DomTool } from '../../src/DomTool';
 import type { TabRequest } from '../../src/extension/service-types';
 import type { ActionResult } from '../../src';
@@ -58,6 +59,22 @@ type Routed = {
     : false;
 };
 const routedDeclared: Routed[keyof Routed] = true;
+// The requests the service answers itself (getText, find, inspect, getChanges, …) are typed by the table too:
+// method name = message name, and the command's own result inside a ServiceResult. The two highlight
+// requests answer the protocol's shape (boxes drawn; `{ cleared }`), their refusal being the ServiceResult's.
+type OwnAnswer<T extends ServiceOwnType> = T extends 'highlight'
+  ? { shown: number; missing: string[] }
+  : T extends 'clearHighlight'
+    ? { cleared: boolean }
+    : Awaited<RequestResult<T>>;
+type Own = {
+  [T in ServiceOwnType]: Same<Awaited<ReturnType<DomToolService[T]>>, ServiceResult<OwnAnswer<T>>>;
+};
+const ownDeclared: Own[keyof Own] = true;
+const ownTypes: Same<
+  ServiceOwnType,
+  'getSerializedDom' | 'getText' | 'getChanges' | 'find' | 'inspect' | 'highlight' | 'clearHighlight'
+> = true;
 // Pointer targets and drop targets take the text the agent read (A9).
 const dragToText: Parameters<DomTool['drag']> = ['nv_1', { text: 'Done' }];
 const uploadByText: Parameters<DomTool['upload']> = [{ text: 'Drop a file here' }, [{ name: 'a.txt', data: 'x' }]];
@@ -73,7 +90,7 @@ const typeRequest: Extract<CommandRequest, { type: 'domtool:type' }> = {
 
 describe('types derived from the command table', () => {
   it('DomTool and the service declare one method per entry, typed by it', () => {
-    expect([declared, noOthers, routedDeclared]).toEqual([true, true, true]);
+    expect([declared, noOthers, routedDeclared, ownDeclared, ownTypes]).toEqual([true, true, true, true, true]);
     expectTypeOf<DomTool['click']>().parameters.toEqualTypeOf<CommandArgs<'click'>>();
     expectTypeOf<DomTool['getText']>().returns.toEqualTypeOf<Promise<string>>();
     // keypress: the element first, and the older key-first form as a deprecated overload.
@@ -94,17 +111,14 @@ describe('types derived from the command table', () => {
     expect(COMMANDS.map((c) => c.name)).toContain('waitForStable');
   });
 
-  it('every entry the service routes to a frame is a method of DomToolService', () => {
+  it('every entry the service routes or answers is a method of DomToolService named like its message', () => {
     expect(routed).toBe(true);
     expect(click.nodeId).toBe('nv_1');
     expect(drag.to).toEqual({ dx: 10, dy: 0 });
-    const names = COMMANDS.filter(
-      (c) =>
-        c.message &&
-        ((c.message as { service?: string }).service === 'node' ||
-          (c.message as { service?: string }).service === 'any'),
-    ).map((c) => (c.message as { type?: string }).type ?? c.name);
-    expect(names.length).toBeGreaterThan(10);
+    const names = COMMANDS.filter((c) => c.message && (c.message as { service?: string }).service).map(
+      (c) => (c.message as { type?: string }).type ?? c.name,
+    );
+    expect(names.length).toBeGreaterThan(20);
     for (const n of names)
       expect(typeof (DomToolService.prototype as unknown as Record<string, unknown>)[n], n).toBe('function');
   });
