@@ -7,7 +7,11 @@ import { startServer } from './serve.mjs';
 
 const args = process.argv.slice(2);
 const page_ = args.find((a) => !a.startsWith('--')) ?? 'fixtures/demo.html';
-const port = 4300 + Math.floor(Math.random() * 500);
+// Beside the test ports when DOMTOOL_TEST_PORT names them (PORT+7: the specs use PORT…+6, the bench +8),
+// so `npm test`, which runs the README's demo commands, stays in its own range.
+const port = process.env.DOMTOOL_TEST_PORT
+  ? Number(process.env.DOMTOOL_TEST_PORT) + 7
+  : 4300 + Math.floor(Math.random() * 500);
 const server = startServer(port);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {

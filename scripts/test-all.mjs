@@ -24,6 +24,8 @@ const STEPS = [
   ['consumer', node, ['scripts/check-consumer.mjs'], false],
   ['chromium specs', bin('playwright'), ['test'], false],
   ['firefox + webkit', node, ['scripts/test-engines.mjs'], false],
+  // The docs' shell commands as written (the engine examples, one test per engine, the demo).
+  ['docs shell', node, ['scripts/check-docs-shell.mjs'], false],
 ];
 
 const results = [];
