@@ -1,8 +1,7 @@
 // The highlight overlay: labelled boxes in a closed shadow root that page CSS cannot
 // touch, that hit-testing sees through, and that snapshots never include.
 import { test, expect } from '@playwright/test';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { ROOT, findNode, iifeBundle, stable } from './integration-helpers';
+import { findNode, iifeBundle, stable } from './integration-helpers';
 import type { SerializedPage } from '../../src/types';
 
 test.beforeEach(async ({ page }) => {
@@ -40,19 +39,15 @@ test('draws boxes where nodes are, and a snapshot taken meanwhile is unchanged',
   expect(await page.locator('[data-browserx-overlay]').count()).toBe(0);
 });
 
-test('README screenshot (docs/overlay.png; rewritten when missing or with UPDATE_DOCS=1)', async ({ page }) => {
+// The README's picture of this page is drawn by `npm run docs:images` (scripts/docs-images.mjs).
+test('highlight() labels the overlay fixture (the README picture)', async ({ page }) => {
   await page.setViewportSize({ width: 760, height: 330 });
   await page.goto('/fixtures/integration/overlay.html');
   await page.addScriptTag({ content: iifeBundle() });
   const plain = await page.screenshot();
   const shown = await page.evaluate(() => new window.BrowserXDomTool.DomTool().highlight());
   expect(shown.shown).toBeGreaterThanOrEqual(10);
-  const shot = await page.screenshot();
-  expect(shot).not.toEqual(plain);
-  if (process.env.UPDATE_DOCS || !existsSync(ROOT + 'docs/overlay.png')) {
-    mkdirSync(ROOT + 'docs', { recursive: true });
-    writeFileSync(ROOT + 'docs/overlay.png', shot);
-  }
+  expect(await page.screenshot()).not.toEqual(plain);
 });
 
 test('labels name the node ids; the overlay is closed, unclickable and immune to page CSS', async ({ page }) => {
