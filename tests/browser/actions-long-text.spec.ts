@@ -3,6 +3,7 @@
 // is refused with a short message (no megabyte echoed back).
 import { expect, test } from '@playwright/test';
 import { act, findId, openFixture } from './actions-helpers';
+import type {} from './helpers/page-globals';
 
 test.beforeEach(async ({ page }) => {
   await openFixture(page, '/tests/browser/helpers/blank.html');
@@ -44,9 +45,9 @@ test('short text is still typed key by key', async ({ page }) => {
 
 test('a megabyte is refused at once with a short message', async ({ page }) => {
   const r = await page.evaluate(async () => {
-    const w = window as any;
+    const w = window;
     const snap = await w.__tool.getSnapshot({ force: true });
-    const id = snap.toText().match(/(nv_\w+) textbox "Essay"/)[1];
+    const id = /(nv_\w+) textbox "Essay"/.exec(snap.toText())![1];
     return w.__tool.type(id, 'x'.repeat(1 << 20));
   });
   expect(r.success).toBe(false);

@@ -4,6 +4,7 @@
 // the page's own fetch keeps working.
 import { expect, test, type Page } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 const PAY = `
   <main>
@@ -52,14 +53,14 @@ async function setup(page: Page, options: object = {}): Promise<void> {
   });
   await loadHtml(page, PAY);
   await page.evaluate((o) => {
-    const w = window as any;
+    const w = window;
     w.__t = new w.BrowserXDomTool.DomTool(o);
   }, options);
 }
 
 async function clickByText(page: Page, re: RegExp): Promise<any> {
   return page.evaluate(async (source) => {
-    const w = window as any;
+    const w = window;
     const text: string = await w.__t.getText();
     const id = new RegExp('(nv_\\w+) ' + source).exec(text)![1];
     return w.__t.click(id);
@@ -119,12 +120,12 @@ test('new controls are capped and counted in tokens', async ({ page }) => {
   expect(appeared.tokens).toBeLessThanOrEqual(300);
   // An action after which nothing appeared still carries the (empty) report.
   const none = await page.evaluate(async () => {
-    const w = window as any;
+    const w = window;
     const text: string = await w.__t.getText();
     return w.__t.focus(/(nv_\w+) textbox "Card number"/.exec(text)![1]);
   });
-  expect(none.effect.appeared).toEqual({ tokens: 0 });
-  expect(none.effect.settled).toBe(true);
+  expect(none.effect?.appeared).toEqual({ tokens: 0 });
+  expect(none.effect?.settled).toBe(true);
 });
 
 test('settled is false on a page that never stops changing; waitForStable waits for a request', async ({ page }) => {
@@ -141,7 +142,7 @@ test('settled is false on a page that never stops changing; waitForStable waits 
 
   await setup(page);
   const waited = await page.evaluate(async () => {
-    const w = window as any;
+    const w = window;
     const started = performance.now();
     void fetch('/api/pay', { method: 'POST' });
     const r = await w.__t.waitForStable({ quietMs: 100, timeoutMs: 3000 });
@@ -150,7 +151,7 @@ test('settled is false on a page that never stops changing; waitForStable waits 
   expect(waited.settled).toBe(true);
   expect(waited.elapsed).toBeGreaterThan(650);
   const short = await page.evaluate(async () => {
-    const w = window as any;
+    const w = window;
     void fetch('/api/pay', { method: 'POST' });
     return w.__t.waitForStable({ timeoutMs: 200 });
   });
@@ -161,7 +162,7 @@ test('settled is false on a page that never stops changing; waitForStable waits 
 test('the page keeps its fetch and XMLHttpRequest: results, errors, identity', async ({ page }) => {
   await setup(page);
   const r = await page.evaluate(async () => {
-    const w = window as any;
+    const w = window;
     new w.BrowserXDomTool.DomTool(); // a second tool does not wrap twice
     const res = await fetch('/__health');
     const text = await res.text();

@@ -3,10 +3,11 @@
 // scrolling, changes inside open shadow roots and same-origin frames — marks it dirty.
 import { expect, test, type Page } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 async function text(page: Page): Promise<string> {
   return page.evaluate(() => {
-    const w = window as any;
+    const w = window;
     w.__t ??= new w.BrowserXDomTool.DomTool({ snapshotTTL: 60_000 });
     return w.__t.getText();
   });

@@ -3,6 +3,7 @@
 // "removed"); surviving elements keep their ids.
 import { expect, test } from '@playwright/test';
 import { loadHtml } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 test("a removed element's id is never reused and is refused; survivors keep their ids", async ({ page }) => {
   await loadHtml(
@@ -14,7 +15,7 @@ test("a removed element's id is never reused and is refused; survivors keep thei
   </ul><button id="other">Other</button>`,
   );
   const r = await page.evaluate(async () => {
-    const w = window as any;
+    const w = window;
     const tool = (w.__t = new w.BrowserXDomTool.DomTool());
     const first = await tool.getSnapshot({ force: true });
     const buttons = () => [...document.querySelectorAll('#list button')] as Element[];

@@ -4,17 +4,19 @@
 // read back from the page itself.
 import { expect, test, type Page } from '@playwright/test';
 import { loadUrl } from './helpers/domtool';
+import type {} from './helpers/page-globals';
+import type { InspectKind } from '../../src/types';
 
 /** A new DomTool on the page as window.__t. */
 async function tool(page: Page, options: Record<string, unknown> = {}): Promise<void> {
   await page.evaluate((o) => {
-    const w = window as any;
+    const w = window;
     w.__t = new w.BrowserXDomTool.DomTool(o);
   }, options);
 }
 
 async function text(page: Page): Promise<string> {
-  return page.evaluate(() => (window as any).__t.getText());
+  return page.evaluate(() => window.__t.getText());
 }
 
 function idOf(snapshot: string, re: RegExp): string {
@@ -194,7 +196,7 @@ test('Object.prototype.tokenBudget = 1 does not empty the snapshot: options are 
   });
   await tool(page);
   const snapshot = await text(page);
-  const viaOptions = await page.evaluate(() => (window as any).__t.getText({}));
+  const viaOptions = await page.evaluate(() => window.__t.getText({}));
   await page.evaluate(() => {
     delete (Object.prototype as any).tokenBudget;
     delete (Object.prototype as any).maxNodes;
@@ -208,7 +210,7 @@ test('Object.prototype.tokenBudget = 1 does not empty the snapshot: options are 
 test('callPageTool with a 1 MB tool name answers a few hundred characters, not the name', async ({ page }) => {
   await loadUrl(page, '/fixtures/results/counter.html');
   await tool(page);
-  const r = await page.evaluate(() => (window as any).__t.callPageTool('x'.repeat(1 << 20), {}));
+  const r = await page.evaluate(() => window.__t.callPageTool('x'.repeat(1 << 20), {}));
   expect(r.success).toBe(false);
   expect(JSON.stringify(r).length).toBeLessThan(2000);
   expect(r.text.length).toBeLessThan(400);
@@ -355,13 +357,14 @@ test("inspect(id, kind) goes through the action's own checks: it agrees with the
     [bold, 'focus', 'focus'],
   ];
   for (const [id, kind, method] of cases) {
-    const dry = await page.evaluate(([i, k]) => (window as any).__t.inspect(i, k), [id, kind] as const);
+    const dry = await page.evaluate(([i, k]) => window.__t.inspect(i, k as InspectKind), [id, kind] as const);
     const args = method === 'type' ? [id, 'x'] : [id];
     const r = await act(page, method, ...args);
     expect(dry.actionable, `${kind} ${id}: ${JSON.stringify(dry.error)} vs ${r.text}`).toBe(r.success);
     if (!r.success) expect(dry.error?.code, kind).toBe(r.error.code);
     await text(page);
   }
-  const bad = await page.evaluate((i) => (window as any).__t.inspect(i, 'fly'), bold);
+  // A kind no action has: refused by the check (hence the cast past the type).
+  const bad = await page.evaluate((i) => window.__t.inspect(i, 'fly' as InspectKind), bold);
   expect(bad.error?.code).toBe('VALIDATION_ERROR');
 });

@@ -4,6 +4,7 @@
 // cases that must stay unmarked (a false mark is worse than none).
 import { expect, test, type Page } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
+import type {} from './helpers/page-globals';
 
 function lineOf(text: string, re: RegExp): string {
   const line = text.split('\n').find((l) => re.test(l));
@@ -221,7 +222,7 @@ test('an action after which a CAPTCHA shows reports the blocker in effect.appear
     });</script>`,
   );
   const r = await page.evaluate(async () => {
-    const w = window as any;
+    const w = window;
     const t = new w.BrowserXDomTool.DomTool();
     const text: string = await t.getText();
     return t.click(/(nv_\w+) button "Sign up"/.exec(text)![1]);
