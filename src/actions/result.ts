@@ -189,6 +189,8 @@ export const msg = {
   pasted: (length: number, limit: number) =>
     `The ${length} characters went in as one paste (insertFromPaste): text over ${limit} characters is not typed key by key.`,
   navigated: (url: string) => `The page navigated to ${url}; take a fresh snapshot.`,
+  navigationDropped:
+    'The page began a navigation that the browser dropped (no new page, no file saved); this page stays.',
   // Not arrived yet: an answer that is a file is saved instead, and the page stays (the page cannot know which).
   leaving: (from: string, to: string | undefined) =>
     to

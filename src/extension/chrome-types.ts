@@ -66,6 +66,7 @@ export interface ChromeApi {
     getAllFrames(details: { tabId: number }): Promise<FrameDetails[] | null>;
     getFrame(details: { tabId: number; frameId: number }): Promise<FrameDetails | null>;
     onCommitted?: Event<(details: { tabId: number; frameId: number; documentId?: string; url: string }) => void>;
+    onErrorOccurred?: Event<(details: { tabId: number; frameId: number; error?: string }) => void>;
     onCreatedNavigationTarget?: Event<
       (details: { sourceTabId: number; sourceFrameId: number; tabId: number; url: string }) => void
     >;

@@ -753,7 +753,8 @@ export class DomToolService extends RoutedRequests {
     // The page saw no effect, followed a link out of itself, or began a navigation it did not finish: a tab or a download may still be starting.
     const mayGoBeyond =
       !!result.noObservableEffect || !!result.effect?.followed || result.effect?.leaving !== undefined;
-    return withBeyondPage(result, await beyond.finish(result.ok && mayGoBeyond));
+    const leaving = result.ok && result.effect?.leaving !== undefined;
+    return withBeyondPage(result, await beyond.finish(result.ok && mayGoBeyond, leaving));
   }
 
   /** Labelled boxes over nodes (any frame's ids); 'all' boxes every actionable node of the main frame. */

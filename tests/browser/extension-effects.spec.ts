@@ -153,3 +153,60 @@ test('a confirm behind an irreversible button is answered Cancel by default (kep
   expect(hello.effect.dialogs).toEqual([{ type: 'alert', message: 'Hello!', accepted: true }]);
   await expect(page.locator('#status')).toHaveText('greeted');
 });
+
+test('a slow server: a download past the grace is told as the download, a slow page as the navigation (issue 31)', async () => {
+  // The server takes 1.5 s to answer (past the 600 ms grace): the page only saw beforeunload. The
+  // service waits for what the browser does next — downloads.onCreated or webNavigation.onCommitted.
+  const slow = (body: string, headers: Record<string, string>) => async (route: import('@playwright/test').Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fulfill({ status: 200, headers, body }).catch(() => undefined);
+  };
+  await ext.context.route(
+    '**/slow/statement',
+    slow('date,total\n2026-11,80.00\n', {
+      'content-type': 'text/csv',
+      'content-disposition': 'attachment; filename="statement.csv"',
+    }),
+  );
+  await ext.context.route(
+    '**/slow/orders',
+    slow('<!doctype html><title>Orders</title><h1>Orders</h1>', {
+      'content-type': 'text/html',
+    }),
+  );
+  const opened = await openTab(ext, base + '/fixtures/results/beyond.html?test=' + ++opens);
+  await opened.page.evaluate(() => {
+    for (const [href, name] of [
+      ['/slow/statement', 'Monthly statement'],
+      ['/slow/orders', 'All orders'],
+    ]) {
+      const a = document.createElement('a');
+      a.href = href;
+      a.textContent = name;
+      document.querySelector('main')!.prepend(a, document.createElement('br'));
+    }
+  });
+  let text = '';
+  await expect
+    .poll(async () => (text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string), {
+      timeout: 10_000,
+    })
+    .toContain('All orders');
+  const download = await call(ext, 'click', {
+    tabId: opened.tabId,
+    nodeId: idOf(text, /(nv_\w+) link "Monthly statement"/),
+  });
+  expect(download.effect.download?.url, download.text).toBe(base + '/slow/statement');
+  expect(download.effect.navigated, download.text).toBeUndefined();
+  expect(download.text).toContain('download started');
+  expect(download.text).not.toMatch(/navigat|synthetic|no visible effect/);
+  // The page never left: its ids still work.
+  text = (await call(ext, 'getText', { tabId: opened.tabId })).result as string;
+  const page = await call(ext, 'click', { tabId: opened.tabId, nodeId: idOf(text, /(nv_\w+) link "All orders"/) });
+  expect(page.effect.download, page.text).toBeUndefined();
+  expect(page.effect.navigated, page.text).toBe(true);
+  expect(page.effect.leaving, page.text).toBeUndefined();
+  expect(page.effect.urlAfter, page.text).toBe(base + '/slow/orders');
+  expect(page.text).toContain('navigated to ' + base + '/slow/orders');
+  expect(page.text).not.toMatch(/began navigating|download/);
+});
