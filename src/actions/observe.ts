@@ -16,6 +16,7 @@ import { DIALOG_EVENT } from '../settle/dialogs';
 import { consequenceOf } from '../snapshot/classify/consequences';
 import { ActionObservation } from './observation';
 import { ControlStates } from './control-states';
+import { ShadowRootsWatch } from '../settle/shadow-roots';
 
 export interface Observation {
   effect: ActionEffect;
@@ -39,6 +40,7 @@ export function reportValue(effect: ActionEffect, value: string): void {
 export class EffectWatcher {
   private readonly observers: MutationObserver[] = [];
   private readonly cleanups: (() => void)[] = [];
+  private readonly background: ChurnFilter | null;
   /** Every mutation of the action, filed per element and told apart from the background (observation.ts). */
   readonly observation: ActionObservation;
   private navigated = false;
@@ -77,6 +79,7 @@ export class EffectWatcher {
     private readonly snapshot: SnapshotLike | null,
     background: ChurnFilter | null = null,
   ) {
+    this.background = background;
     this.win = windowOf(el);
     this.observation = new ActionObservation(el.ownerDocument, background);
     this.animations = new AnimationWatch(el.ownerDocument);
@@ -90,14 +93,19 @@ export class EffectWatcher {
 
   private start(): void {
     if (MutationObserverCtor) {
-      for (const root of observedRoots(this.el)) {
-        const mo = new MutationObserverCtor((records) => {
-          this.observation.see(records);
-          this.wake?.();
-        });
-        mo.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-        this.observers.push(mo);
-      }
+      // The element's own roots, the snapshot's and the churn monitor's shadow roots (other
+      // components change inside theirs), and those of components the action connects.
+      let shadows: ShadowRootsWatch | null = null;
+      const mo = new MutationObserverCtor((records) => {
+        shadows?.addFrom(records);
+        this.observation.see(records);
+        this.wake?.();
+      });
+      shadows = new ShadowRootsWatch(mo);
+      for (const root of observedRoots(this.el)) shadows.add(root, false);
+      for (const root of this.snapshot?.innerRoots ?? []) shadows.add(root, false);
+      for (const root of this.background?.roots ?? []) shadows.add(root, false);
+      this.observers.push(mo);
     }
     const onChange = () => this.wake?.();
     const win = this.win;

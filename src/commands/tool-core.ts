@@ -230,6 +230,7 @@ export class DomToolCore implements CommandHost {
     if (!hasOverrides) {
       this.current = snapshot;
       this.freshness.track(snapshot.takenAt, snapshot.innerRoots);
+      this.churn.watch(snapshot.innerRoots);
     }
     this.options.metricsCollector?.({
       kind: 'snapshot',

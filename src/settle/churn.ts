@@ -1,6 +1,6 @@
 // Background churn (issue 23 §4): what keeps changing on its own — a clock, a price
 // ticker, a carousel — must not hold an action's result back. One MutationObserver per
-// document remembers, per changed element, when it last changed (a few timestamps).
+// document (and its open shadow roots: web components tick inside them) remembers, per changed element, when it last changed (a few timestamps).
 // At the start of an action, the elements that were changing at a steady rate are
 // frozen into a filter; settling and effect observation then ignore mutations of
 // exactly those elements (a slow one's only on its beat), so what the action itself
@@ -9,6 +9,7 @@
 // Started on the first snapshot (an agent looks before it acts), not at injection:
 // a frame that is never looked at pays nothing.
 import { MutationObserverCtor, now } from '../dom/builtins';
+import { ShadowRootsWatch } from './shadow-roots';
 
 /** What was changing at a steady rate before an action: its mutations are not the action's effect. */
 export interface ChurnFilter {
@@ -22,6 +23,8 @@ export interface ChurnFilter {
    * page's own, not something the action started (actions/observation.ts).
    */
   changedBefore?(node: Node): boolean;
+  /** The roots the monitor watches (the document and its open shadow roots): an action watches them too. */
+  roots?: readonly Node[];
 }
 
 /** How far back churn is judged: a timer beating every 5 s shows 3 changes in it. */
@@ -52,6 +55,7 @@ export class ChurnMonitor {
   /** Made in start(), not at construction: a page that replaced Map must not break DomTool's constructor (R1). */
   private ticks: Map<Node, number[]> | null = null;
   private observer: MutationObserver | null = null;
+  private shadows: ShadowRootsWatch | null = null;
   private startedAt = 0;
   private lastPrune = 0;
   /**
@@ -91,7 +95,8 @@ export class ChurnMonitor {
       this.ticks = new Map();
       this.own = new Map();
       const observer = new MutationObserverCtor((records) => this.record(records));
-      observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+      this.shadows = new ShadowRootsWatch(observer);
+      this.shadows.add(root);
       this.observer = observer;
       this.startedAt = now();
     } catch {
@@ -100,9 +105,15 @@ export class ChurnMonitor {
     }
   }
 
+  /** Also watches these roots (a snapshot's shadow roots: a component upgraded after start() attached its root unseen). */
+  watch(roots: readonly Node[]): void {
+    if (this.shadows) for (const root of roots) this.shadows.add(root, false);
+  }
+
   stop(): void {
     this.observer?.disconnect();
     this.observer = null;
+    this.shadows = null;
     this.ticks = null;
     this.own = null;
   }
@@ -110,6 +121,7 @@ export class ChurnMonitor {
   private record(records: MutationRecord[]): void {
     const ticks = this.ticks;
     if (!ticks) return;
+    this.shadows?.addFrom(records);
     const t = now();
     for (let i = 0; i < records.length; i++) {
       const key = churnKey(records[i]);
@@ -221,6 +233,7 @@ export class ChurnMonitor {
         return hit;
       },
       changedBefore: (node) => before.has(node),
+      roots: this.shadows ? this.shadows.roots : undefined,
     };
   }
 }

@@ -17,6 +17,7 @@ const APPS: Record<string, string> = {
   quill: 'fixtures/apps/quill/app.ts',
   reorder: 'fixtures/apps/reorder/app.tsx',
   lit: 'fixtures/apps/lit/app.ts',
+  'lit-churn': 'fixtures/apps/lit-churn/app.ts',
   'dnd-kit': 'fixtures/apps/dnd-kit/app.tsx',
   sortable: 'fixtures/apps/sortable/app.ts',
   upload: 'fixtures/apps/upload/app.tsx',
