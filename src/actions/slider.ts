@@ -15,6 +15,7 @@ import type { ActionResult } from '../types';
 import type { ActionContext } from './context';
 import type { SnapshotLike } from './resolve';
 import { DomToolError, cut, failureResult, successResult } from './result';
+import { isDrawnHandle, typeIntoHandle } from './handle-slider';
 
 /**
  * Frameworks render key handlers' state in a microtask (React) or a frame; a busy page a
@@ -49,7 +50,7 @@ export function isAriaSlider(el: Element): boolean {
  * editable one takes typed text instead.
  */
 export function isKeyedValueWidget(el: Element): boolean {
-  if (isAriaSlider(el)) return true;
+  if (isAriaSlider(el) || isDrawnHandle(el)) return true;
   try {
     return getRole(el) === 'spinbutton' && !isTextField(el) && !editingHostOf(el) && el.hasAttribute('aria-valuenow');
   } catch {
@@ -114,10 +115,13 @@ export interface SliderTypeOutcome {
   valueAfter: string;
   /** Why the value could not be reached, for the error message. */
   reason?: string;
+  /** A handle without ARIA: the page text its value was read from. */
+  readFrom?: string;
 }
 
 /** type(id, "42") on a slider or keyed spinbutton: native → set directly; ARIA → arrow keys until aria-valuenow gets there. */
 export async function typeIntoSlider(slider: Element, text: string): Promise<SliderTypeOutcome> {
+  if (isDrawnHandle(slider)) return typeIntoHandle(slider, text);
   const wanted = Number(text.trim());
   if (!isFinite(wanted) || text.trim() === '')
     return { ok: false, valueAfter: sliderValue(slider) ?? '', reason: `"${cut(text)}" is not a number` };
@@ -186,5 +190,6 @@ export async function runTypeSlider(
       obs.effect,
     );
   }
-  return successResult(start, obs.effect, ['Set with arrow keys, as a keyboard user would.']);
+  const read = outcome.readFrom ? ` The value was read from the page's "${outcome.readFrom}".` : '';
+  return successResult(start, obs.effect, ['Set with arrow keys, as a keyboard user would.' + read]);
 }

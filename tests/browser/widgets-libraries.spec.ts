@@ -120,6 +120,25 @@ test.describe('expanders, handles and icon controls get ids', () => {
     expect(await snapshotText(page)).toContain(`${handle} slider [focused valuetext="99% along the track"`);
   });
 
+  test('jQuery UI slider: type(60) on the handle without ARIA steps it with keys, read back from the page (issue 32)', async ({
+    page,
+  }) => {
+    await openFixture(page, '/fixtures/apps/jquery-ui/', 'window.__ready');
+    const handle = await idOnLine(page, /slider \[valuetext="20% along the track"/);
+    const typed = await act(page, 'type', handle, '60');
+    expect(typed.success, typed.text).toBe(true);
+    expect(typed.effect?.valueAfter).toBe('60');
+    expect(await appState(page, '__jq.volume')).toBe(60);
+    expect(typed.text).toContain('Volume: 60');
+    // Back down, and by position: what the snapshot line tells.
+    expect((await act(page, 'type', handle, '35')).success).toBe(true);
+    expect(await appState(page, '__jq.volume')).toBe(35);
+    const placed = await act(page, 'type', handle, '80%');
+    expect(placed.success, placed.text).toBe(true);
+    expect(await appState(page, '__jq.volume')).toBe(80);
+    expect(await snapshotText(page)).toContain(`${handle} slider [focused valuetext="80% along the track"`);
+  });
+
   test('an icon-only "more" button inside a clickable row, handled by a listener on the list, has its own id', async ({
     page,
   }) => {

@@ -138,20 +138,26 @@ const PERCENT_POSITION = /(?:^|;)\s*(left|right|bottom|top)\s*:\s*(-?[\d.]+)%/i;
  * value from where it sits; the line says so: `slider [valuetext="20% along the track"]`.
  */
 function handlePosition(el: Element, vn: VirtualNode): void {
+  const along = handleAlong(el);
+  if (along === null) return;
+  vn.role = 'slider';
+  vn.valuetext = `${along}% along the track`;
+}
+
+/** Where a handle without ARIA sits along its track, in percent (null: not such a handle); type() reads it too. */
+export function handleAlong(el: Element): number | null {
   const m = PERCENT_POSITION.exec(el.getAttribute('style') ?? '');
   const track = el.parentElement;
-  if (!m || !track || /\S/.test(el.textContent ?? '')) return;
+  if (!m || !track || /\S/.test(el.textContent ?? '')) return null;
   const side = m[1].toLowerCase();
   const horizontal = side === 'left' || side === 'right';
   const own = el.getBoundingClientRect();
   const r = track.getBoundingClientRect();
   // A handle is a knob (about square), not the track's filled part (a long thin bar).
-  if (own.width > 2.5 * own.height || own.height > 2.5 * own.width) return;
-  if (horizontal ? r.width < 3 * own.width : r.height < 3 * own.height) return;
+  if (own.width > 2.5 * own.height || own.height > 2.5 * own.width) return null;
+  if (horizontal ? r.width < 3 * own.width : r.height < 3 * own.height) return null;
   const percent = Math.round(Number(m[2]) * 100) / 100;
-  const along = side === 'left' || side === 'bottom' ? percent : 100 - percent;
-  vn.role = 'slider';
-  vn.valuetext = `${along}% along the track`;
+  return side === 'left' || side === 'bottom' ? percent : 100 - percent;
 }
 
 function readAriaRelations(el: Element): VirtualNode['aria'] | undefined {
