@@ -47,6 +47,21 @@ export async function findOrReveal(
   }
 }
 
+/**
+ * find(query, { reveal: true }): renders `text` by scrolling the scope's lists, as a
+ * { text } target does (the same search). Null when some element shows it now; else why not.
+ */
+export async function revealText(scope: Element, text: string): Promise<string | null> {
+  try {
+    await findOrReveal(scope, { text }, null);
+    return null;
+  } catch (e) {
+    if (e instanceof DomToolError && (e.code === 'ELEMENT_NOT_FOUND' || e.code === 'VALIDATION_ERROR'))
+      return e.message;
+    throw e;
+  }
+}
+
 /** Visible elements whose content is cut on the vertical axis and could be scrolled (not the page itself). */
 function scrollAreas(scope: Element): Element[] {
   const doc = scope.ownerDocument;

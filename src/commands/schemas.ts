@@ -64,7 +64,7 @@ export const CHANGES_SCHEMA: OptionSchema = [
 ];
 
 /** find(query, options): how many matches, and the options of the snapshot it searches. */
-export const FIND_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['limit', 'int1']];
+export const FIND_SCHEMA: OptionSchema = [...SNAPSHOT_SCHEMA, ['limit', 'int1'], ['reveal', 'bool']];
 
 /** How a confirm()/prompt() the action raises is answered (A10, actions/dialog-options.ts). */
 const DIALOG_SCHEMA: OptionSchema = [

@@ -34,7 +34,7 @@ export type ActionApi = Pick<ActionRunner, ActionName | 'inspect'>;
 
 export type GetTextOptions = TextOptions & SnapshotOptions & { force?: boolean; since?: 'last'; root?: string };
 export type SerializedDomOptions = SerializeOptions & SnapshotOptions & { force?: boolean };
-export type FindOptions = { limit?: number; force?: boolean } & SnapshotOptions;
+export type FindOptions = { limit?: number; force?: boolean; reveal?: boolean } & SnapshotOptions;
 export type StableOptions = { quietMs?: number; timeoutMs?: number };
 
 /** What DomTool gives the table (its internals; not public API). */

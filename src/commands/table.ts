@@ -239,6 +239,8 @@ export const COMMANDS = [
       args: {
         query: 'Text to look for (case-insensitive), e.g. a label, a product name or an error message.',
         limit: 'At most this many matches (default 20).',
+        reveal:
+          'When nothing matches, scroll the lists of the page (virtual lists render only what is in view) until the text is rendered, then search again.',
       },
     },
     check: (raw): [query: string | RegExp, options?: FindOptions] => {

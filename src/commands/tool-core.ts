@@ -29,6 +29,7 @@ import { ChurnMonitor } from '../settle/churn';
 import { DialogWatch, installDialogGuard } from '../settle/dialogs';
 import { ChangeTracker, type ChangeOptions, type Changes } from '../changes/ChangeTracker';
 import { findLines, renderRoot } from '../changes/views';
+import { revealText } from '../actions/reveal';
 import { DomToolError, isDomToolError, msg } from '../actions/result';
 import { now } from '../dom/builtins';
 import { callPageTool, listPageTools, renderToolLines, withToolLines, type PageTool } from '../page-tools/tools';
@@ -361,8 +362,14 @@ export class DomToolCore implements CommandHost {
   }
 
   async find(query: string | RegExp, o: FindOptions) {
-    const { limit, ...snapshotOptions } = o;
-    return findLines(await this.snapshot(snapshotOptions), query, limit);
+    const { limit, reveal, ...snapshotOptions } = o;
+    const found = findLines(await this.snapshot(snapshotOptions), query, limit);
+    const body = this.document.body;
+    if (!reveal || found.total > 0 || typeof query !== 'string' || !body) return found;
+    // Not in the page as rendered: a virtual list may render it once scrolled to (the { text } target's search).
+    const missing = await revealText(body, query);
+    if (missing) return { ...found, text: found.text + '\n' + missing };
+    return findLines(await this.snapshot({ ...snapshotOptions, force: true }), query, limit);
   }
 
   pageTools(): Promise<PageTool[]> {

@@ -66,6 +66,29 @@ test.describe('scroll as a person scrolls', () => {
     expect(await appState(page, '__virtual.opened')).toBe(344);
   });
 
+  test('react-window: find(query, { reveal: true }) scrolls the list until the row is rendered, then answers its id (issue 32)', async ({
+    page,
+  }) => {
+    await openFixture(page, '/fixtures/apps/virtual/', 'window.__ready');
+    const find = (query: string, options: Record<string, unknown>) =>
+      page.evaluate(([q, o]) => (window as unknown as Record<string, any>).__tool.find(q, o), [
+        query,
+        options,
+      ] as const) as Promise<{ total: number; matches: { id: string; line: string }[]; text: string }>;
+    // Without reveal: only what is rendered is searched.
+    expect((await find('Order #345', {})).total).toBe(0);
+    const found = await find('Order #345', { reveal: true });
+    expect(found.total, found.text).toBe(1);
+    expect(found.matches[0].line).toContain('Order #345');
+    const opened = await act(page, 'click', found.matches[0].id);
+    expect(opened.success, opened.text).toBe(true);
+    expect(await appState(page, '__virtual.opened')).toBe(344);
+    // Not in the list at all: told so, after the same bounded search a { text } target makes.
+    const none = await find('Order #99999', { reveal: true, limit: 5 });
+    expect(none.total).toBe(0);
+    expect(none.text).toMatch(/No element shows "Order #99999"/);
+  });
+
   test('react-window: text that no row shows fails honestly, and the list is put back', async ({ page }) => {
     await openFixture(page, '/fixtures/apps/virtual/', 'window.__ready');
     const missing = await act(page, 'click', { text: 'Order #9999' });
