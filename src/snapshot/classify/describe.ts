@@ -39,6 +39,48 @@ const UNNAMED_CONTAINER_ROLES = wordList(
   'listitem row cell gridcell list paragraph tabpanel columnheader rowheader log status alert math',
 );
 
+/** Placeholder box of fresh facts before their first element. */
+const NO_BOX: PlainRect = { left: 0, top: 0, right: 0, bottom: 0, width: 0, height: 0 };
+
+/** Facts for one walk to refill per kept element (describeKept): no object per kept node. */
+export function walkFacts(el: Element, scan: AttributeScan, options: ResolvedSnapshotOptions): NodeFacts {
+  return {
+    el,
+    tag: '',
+    role: null,
+    scan,
+    style: null!,
+    act: null,
+    offscreen: false,
+    box: NO_BOX,
+    rect: NO_BOX,
+    options,
+  };
+}
+
+/** describeElement on `facts` refilled for a kept element; `rect` is its box in top-level viewport coordinates. */
+export function describeKept(
+  facts: NodeFacts,
+  el: Element,
+  tag: string,
+  role: string | null,
+  scan: AttributeScan,
+  style: CSSStyleDeclaration,
+  act: Actionability | null,
+  offscreen: boolean,
+  rect: PlainRect,
+): VirtualNode {
+  facts.el = el;
+  facts.tag = tag;
+  facts.role = role;
+  facts.scan = scan;
+  facts.style = style;
+  facts.act = act;
+  facts.offscreen = offscreen;
+  facts.box = facts.rect = rect;
+  return describeElement(facts);
+}
+
 export function describeElement(facts: NodeFacts): VirtualNode {
   const { el, tag, role, act, options } = facts;
   const actionable = !!act && act.tier < 3;

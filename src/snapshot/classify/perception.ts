@@ -228,7 +228,8 @@ export class TextPerception {
     if (site.bg !== undefined) return site.bg;
     const chain = this.chain;
     const layers = this.layers;
-    chain.length = layers.length = 0;
+    // Scratch entries are overwritten, never cleared: setting length to 0 frees their storage.
+    let n = 0;
     let found: Background | null | undefined;
     for (let cur: TextSite | null = site; cur; cur = cur.up) {
       if (cur.bg !== undefined) {
@@ -243,8 +244,8 @@ export class TextPerception {
       const bgColor = style ? style.backgroundColor : TRANSPARENT;
       // Fast path: the common transparent background says nothing; look further down.
       if (bgColor === TRANSPARENT) {
-        chain.push(cur);
-        layers.push(null);
+        chain[n] = cur;
+        layers[n++] = null;
         continue;
       }
       const color = parseColor(bgColor);
@@ -257,11 +258,11 @@ export class TextPerception {
         break;
       }
       // Translucent: composited over what lies further down, on the way back up.
-      chain.push(cur);
-      layers.push(color.a > 0 ? color : null);
+      chain[n] = cur;
+      layers[n++] = color.a > 0 ? color : null;
     }
     if (found === undefined) found = this.canvas;
-    for (let i = chain.length - 1; i >= 0; i--) {
+    for (let i = n - 1; i >= 0; i--) {
       const layer = layers[i];
       if (layer && found) found = { color: over(layer, found.color), owner: chain[i].el };
       chain[i].bg = found;

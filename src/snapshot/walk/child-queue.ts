@@ -33,6 +33,7 @@ export function childQueue<C extends QueueSite>(
   tokenBudget: number,
 ): PushChildren<C> {
   const tagCounts = new Map<string, number>();
+  // Scratch lists, filled up to `count` and never cleared: setting length to 0 frees their storage.
   const pending: Node[] = [];
   const pendingIndex: number[] = [];
   return (parent, first, ctx, list) => {
@@ -44,22 +45,26 @@ export function childQueue<C extends QueueSite>(
       return;
     }
     tagCounts.clear();
-    pending.length = 0;
+    let count = 0;
     if (list) {
-      for (let i = 0; i < list.length; i++) pending.push(list[i]);
+      for (let i = 0; i < list.length; i++) pending[count++] = list[i];
     } else {
       for (let child = first; child; child = child.nextSibling) {
         if (owned && isElement(child) && owned.ownerOf.has(child) && owned.ownerOf.get(child) !== parent) continue;
-        pending.push(child);
+        pending[count++] = child;
       }
     }
-    if (owned && isElement(parent) && owned.ownedBy.has(parent)) appendOwned(parent, owned, visitedOwned, pending);
-    siblingIndices(pending, pendingIndex, tagCounts);
+    if (owned && isElement(parent) && owned.ownedBy.has(parent)) {
+      pending.length = count;
+      appendOwned(parent, owned, visitedOwned, pending);
+      count = pending.length;
+    }
+    siblingIndices(pending, count, pendingIndex, tagCounts);
     // Under a token budget, a long list starts near the viewport (viewport-first.ts).
     const from =
-      tokenBudget > 0 && ctx.frameDepth === 0 && pending.length >= LONG_CHILD_LIST ? childrenAboveViewport(pending) : 0;
+      tokenBudget > 0 && ctx.frameDepth === 0 && count >= LONG_CHILD_LIST ? childrenAboveViewport(pending, count) : 0;
     if (from) ctx.attach.push(aboveViewportNode(pending, from, ctx.hash));
     // Pushed backwards so the first child is popped first.
-    for (let i = pending.length - 1; i >= from; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);
+    for (let i = count - 1; i >= from; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);
   };
 }

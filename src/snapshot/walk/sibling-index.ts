@@ -2,11 +2,10 @@
 // id survives siblings of other tags coming and going (ids/element-ids.ts).
 import { ELEMENT_NODE, TEXT_NODE } from '../../dom/dom-utils';
 
-/** Each child's index among its same-tag siblings (text nodes among text nodes; -1 for others), counted forwards. */
-export function siblingIndices(pending: Node[], out: number[], tagCounts: Map<string, number>): void {
+/** Each of the first `count` children's index among its same-tag siblings (text nodes among text nodes; -1 for others), counted forwards. */
+export function siblingIndices(pending: Node[], count: number, out: number[], tagCounts: Map<string, number>): void {
   let textIndex = 0;
-  out.length = pending.length;
-  for (let i = 0; i < pending.length; i++) {
+  for (let i = 0; i < count; i++) {
     const child = pending[i];
     if (child.nodeType === TEXT_NODE) out[i] = textIndex++;
     else if (child.nodeType === ELEMENT_NODE) {

@@ -16,7 +16,6 @@ import {
   scanAttributes,
   NO_CONTAINER,
   type Actionability,
-  type AttributeScan,
   type Surroundings,
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
@@ -25,7 +24,7 @@ import { getRole, mayHaveRole, svgHoldsWidgets } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
-import { describeElement, type NodeFacts } from '../classify/describe';
+import { describeKept, walkFacts } from '../classify/describe';
 import {
   MIN_OPACITY,
   clipRegion,
@@ -223,6 +222,7 @@ export function traverse(
     parentTarget: false,
   };
   const pushChildren = childQueue<Context>(push, owned, visitedOwned, options.tokenBudget);
+  const facts = walkFacts(body, scanAttributes(body), options);
 
   while (nodeStack.length) {
     const node = nodeStack.pop()!;
@@ -360,11 +360,9 @@ export function traverse(
         : isContents || (!keep && !hasContent)
           ? null
           : { left, top, right, bottom, width, height };
-    const box: Box | null = rect;
     if (keep) {
-      const offscreen = !!box && (!intersects(box, viewport) || (!!ctx.softClip && !intersects(box, ctx.softClip)));
-      const facts: NodeFacts = { el, tag, role, scan, style, act, offscreen, box: box!, rect: rect!, options };
-      const vn = describeElement(facts);
+      const offscreen = !!rect && (!intersects(rect, viewport) || (!!ctx.softClip && !intersects(rect, ctx.softClip)));
+      const vn = describeKept(facts, el, tag, role, scan, style, act, offscreen, rect!);
       // The resolver recomputes these with the same functions (A3); a name the snapshot
       // did not compute (containers named by their content) is not recorded.
       const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: facts.named ? (vn.name ?? '') : undefined };
@@ -374,8 +372,8 @@ export function traverse(
         children: [],
         block: ++blockCounter,
         flowBlock: ctx.block,
-        top: box!.top,
-        bottom: box!.bottom,
+        top: rect!.top,
+        bottom: rect!.bottom,
         idHash: elHash,
         reuseId: ids.reuse(el, fingerprint),
         fp: fingerprint,
@@ -392,7 +390,7 @@ export function traverse(
     }
 
     if (isFrame) {
-      if (kept && options.includeIframes) enterFrame(el, kept, ctx, box!);
+      if (kept && options.includeIframes) enterFrame(el, kept, ctx, rect!);
       continue;
     }
     const opaque = OPAQUE_TAGS.has(tag) && !svgHoldsWidgets(el);
@@ -404,9 +402,9 @@ export function traverse(
     let hardClip = ctx.hardClip;
     let softClip = ctx.softClip;
     if (pinned) [hardClip, softClip] = [pinned, null];
-    if (box && overflow !== 'visible') {
+    if (rect && overflow !== 'visible') {
       // Overflow is cut at the padding box: a slide 1px under the border is not shown.
-      const clips = contentClips(overflow, paddingBox(el, box), hardClip);
+      const clips = contentClips(overflow, paddingBox(el, rect), hardClip);
       hardClip = clips.hard;
       if (clips.soft) softClip = softClip ? intersect(softClip, clips.soft) : clips.soft;
     }
@@ -443,6 +441,7 @@ export function traverse(
       dy: ctx.dy,
       doc: ctx.doc,
       scanned,
+      bg: undefined, // set by perception on first need; declared so every context has one shape
     };
 
     if (openShadow) result.innerRoots.push(openShadow);
@@ -609,6 +608,7 @@ function rootContext(doc: Document, attach: BuildNode[], block: number, delegate
     dy: 0,
     doc,
     scanned: false,
+    bg: undefined,
   };
 }
 
@@ -684,5 +684,3 @@ function firstChildTag(el: Element, tag: string): Element | null {
   for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return c;
   return null;
 }
-
-export type { AttributeScan };

@@ -26,13 +26,13 @@ const MIN_SKIPPED = 50;
  * child is cheap next to walking its subtree. A child without a box (display: contents, hidden)
  * ends the run: its content may render anywhere.
  */
-export function childrenAboveViewport(children: Node[]): number {
+export function childrenAboveViewport(children: Node[], count: number): number {
   let elements = 0;
-  for (let i = 0; i < children.length; i++) if (children[i].nodeType === ELEMENT_NODE) elements++;
+  for (let i = 0; i < count; i++) if (children[i].nodeType === ELEMENT_NODE) elements++;
   if (elements < LONG_CHILD_LIST) return 0;
   let run = 0;
   let lastAbove = -1;
-  for (let i = 0; i < children.length; i++) {
+  for (let i = 0; i < count; i++) {
     const child = children[i];
     if (child.nodeType !== ELEMENT_NODE) continue;
     const r = getRect(child as Element);
