@@ -4,7 +4,8 @@
 // profile first, attack the largest stage, A/B the change with bench/ab.mjs --cpu.
 //
 //   node bench/profile.mjs [--pages=yahoo-2,wikipedia-2,gen-1000] [--mode=full|budget|viewport]
-//                          [--runs=10] [--top=25] [--port=4250] [--interval=100]
+//                          [--runs=10] [--top=25] [--port=4250] [--interval=100] [--alloc]
+// --alloc: bytes allocated per function instead of time (the GC's share grows with them).
 //
 // Pages are named as in bench/ab.mjs (gen-N, fixtures/x, or a corpus page). Prints, per page,
 // the top functions by self time and by total time (a recursive function counted once per
@@ -109,6 +110,47 @@ function analyse(profile) {
   return { self, total, all };
 }
 
+/**
+ * --alloc: bytes allocated per snapshot by each function (HeapProfiler sampling, every 512 B on
+ * average, objects a GC collected included): what "fewer objects per element" is measured by.
+ * A native allocator (Map set, Array push) is shown with its caller.
+ */
+async function allocations(cdp, name, run) {
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 512,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  await run();
+  const { profile } = await cdp.send('HeapProfiler.stopSampling');
+  // The sampling profile names no URL for an evaluated script: ours is the one buildSnapshot is in.
+  let script = '';
+  const find = (node) => {
+    if (node.callFrame.functionName === 'buildSnapshot') script = node.callFrame.scriptId;
+    else node.children.forEach(find);
+  };
+  find(profile.head);
+  const self = new Map();
+  let all = 0;
+  const visit = (node, caller) => {
+    const cf = node.callFrame;
+    const ours = cf.scriptId === script;
+    const here = `${cf.functionName || '(anonymous)'} ${ours ? fileOf(cf.lineNumber) : '(native)'}`;
+    if (node.selfSize) {
+      const key = !ours && caller ? `${here} ← ${caller}` : here;
+      self.set(key, (self.get(key) ?? 0) + node.selfSize);
+      all += node.selfSize;
+    }
+    for (const child of node.children) visit(child, ours ? here : caller);
+  };
+  visit(profile.head, '');
+  const kb = (bytes) => (bytes / 1024 / runs).toFixed(1).padStart(8);
+  console.log(`\n== ${name} (${args.mode ?? 'full'}): ${kb(all)} KB allocated per snapshot (sampled, ${runs} runs)`);
+  for (const [k, bytes] of [...self].sort((a, b) => b[1] - a[1]).slice(0, topN))
+    console.log(`${kb(bytes)} KB ${((100 * bytes) / all).toFixed(1).padStart(5)}%  ${k}`);
+}
+
 const server = startServer(port);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 try {
@@ -128,6 +170,11 @@ try {
       );
     await snap(2);
     const cdp = await context.newCDPSession(page);
+    if (args.alloc) {
+      await allocations(cdp, name, () => snap(runs));
+      await page.close();
+      continue;
+    }
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: Number(args.interval ?? 100) });
     await cdp.send('Profiler.start');
