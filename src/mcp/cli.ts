@@ -11,6 +11,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { BrowserSession, type BrowserOptions } from './browser';
 import { ExtensionSession } from './extension-bridge';
 import { createMcpServer, type Session } from './server';
+import { parseAllowedHosts, refusal } from './http-guard';
 import { BRIDGE_DEFAULT_PORT, BRIDGE_PATH, pairingCode, randomHex } from '../agent/bridge-protocol';
 import { version } from '../../package.json';
 
@@ -23,7 +24,10 @@ const HELP = `browserx-domtool-mcp — DomTool's MCP server (stdio by default)
   --user-data-dir <dir>      keep the profile in this directory
   --isolated                 keep the profile in memory (the default without --user-data-dir)
   --port <n>                 serve Streamable HTTP at http://<host>:<n>/mcp instead of stdio
-  --host <host>              the address to bind with --port (default localhost)
+  --host <host>              the address to bind with --port (default 127.0.0.1)
+  --allowed-hosts <hosts>    comma-separated hosts (name or name:port) the HTTP server answers
+                             besides localhost/127.0.0.1/[::1] on its port; '*' turns the
+                             Host and Origin checks off (they stop DNS rebinding)
   --browser-arg <flag>       an extra Chromium flag (repeatable)
   --extension                drive the user's own browser through the DomTool extension
                              (paired with this server) instead of launching one
@@ -36,6 +40,7 @@ const HELP = `browserx-domtool-mcp — DomTool's MCP server (stdio by default)
 export interface CliOptions extends BrowserOptions {
   port?: number;
   host?: string;
+  allowedHosts?: string[];
   extension?: boolean;
   extensionPort?: number;
   extensionToken?: string;
@@ -125,6 +130,9 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
       case '--host':
         o.host = value();
         break;
+      case '--allowed-hosts':
+        o.allowedHosts = [...(o.allowedHosts ?? []), ...parseAllowedHosts(value())];
+        break;
       case '--browser-arg':
         (o.args ??= []).push(value());
         break;
@@ -135,9 +143,19 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
   return o;
 }
 
-async function serveHttp(session: Session, port: number, host: string): Promise<void> {
+async function serveHttp(session: Session, port: number, host: string, allowedHosts: string[]): Promise<void> {
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  // The bound port is known once listening (--port 0 lets the system pick it).
+  // The name the server is bound to serves too (Playwright MCP's default); a wildcard names nothing.
+  const boundName = host.includes(':') ? `[${host}]` : host;
+  const named = host === '0.0.0.0' || host === '::' ? [] : [boundName.toLowerCase()];
+  const policy = { port, allowed: [...named, ...allowedHosts] };
   const http = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const refused = refusal(req.headers, policy);
+    if (refused) {
+      res.writeHead(refused.status, { 'content-type': 'text/plain' }).end(refused.text);
+      return;
+    }
     if (!req.url?.startsWith('/mcp')) {
       res.writeHead(404).end('MCP is served at /mcp');
       return;
@@ -165,6 +183,7 @@ async function serveHttp(session: Session, port: number, host: string): Promise<
   await new Promise<void>((resolve) => http.listen(port, host, resolve));
   const address = http.address();
   const bound = typeof address === 'object' && address ? address.port : port;
+  policy.port = bound;
   // Tests and scripts read the URL from here (with --port 0 the system picks the port).
   process.stderr.write(`browserx-domtool-mcp: listening on http://${host}:${bound}/mcp\n`);
   const stop = () => {
@@ -205,7 +224,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     process.stderr.write(`browserx-domtool-mcp: waiting for the extension at ${bridgeUrl(port)}\n`);
     session = bridge;
   } else session = new BrowserSession(options);
-  if (options.port !== undefined) return serveHttp(session, options.port, options.host ?? 'localhost');
+  if (options.port !== undefined)
+    return serveHttp(session, options.port, options.host ?? '127.0.0.1', options.allowedHosts ?? []);
   const transport = new StdioServerTransport();
   transport.onclose = () => void session.close().then(() => process.exit(0));
   process.stdin.on('end', () => void session.close().then(() => process.exit(0)));
