@@ -23,8 +23,9 @@ const GOALS = {
 const CEILINGS = {
   'examples/extension/dist/content.js': [3_300, 1_600],
   'dist/content-stub.js (bundled)': [3_350, 1_600],
-  // 5,272 / 2,220 measured with the page-tools bridge's hints and cancel (b598edb).
-  'dist/page-world.js': [5_450, 2_300],
+  // 5,272 / 2,220 measured with the page-tools bridge's hints and cancel (b598edb); 5,535 / 2,299
+  // once the page world fires toolcancel itself (an isolated world's event property is not seen).
+  'dist/page-world.js': [5_650, 2_350],
 };
 const quiet = process.argv.includes('--quiet');
 const root = new URL('..', import.meta.url);

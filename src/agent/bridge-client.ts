@@ -9,6 +9,7 @@ import {
   bridgeProof,
   randomHex,
   sameProof,
+  type BridgeCancel,
   type BridgeHandshake,
   type BridgeReply,
   type BridgeRequest,
@@ -61,11 +62,11 @@ async function ensureTab(host: ServiceHost, tabs: TabsLike): Promise<void> {
   host.tabId = active.id;
 }
 
-async function perform(host: ServiceHost, tabs: TabsLike, req: BridgeRequest): Promise<unknown> {
+async function perform(host: ServiceHost, tabs: TabsLike, req: BridgeRequest, signal: AbortSignal): Promise<unknown> {
   await ensureTab(host, tabs);
   switch (req.op) {
     case 'run':
-      return host.run(req.command as CommandName, req.args);
+      return host.run(req.command as CommandName, req.args, signal);
     case 'navigate':
       return host.navigate!(req.url);
     case 'back':
@@ -77,10 +78,15 @@ async function perform(host: ServiceHost, tabs: TabsLike, req: BridgeRequest): P
   }
 }
 
-async function answer(ws: WebSocket, host: ServiceHost, tabs: TabsLike, req: BridgeRequest): Promise<void> {
+/** Requests running now, by id: a cancel from the server aborts its signal. */
+type Running = Map<number, AbortController>;
+
+async function answer(ws: WebSocket, host: ServiceHost, tabs: TabsLike, req: BridgeRequest, running: Running) {
   let reply: BridgeReply;
+  const controller = new AbortController();
+  running.set(req.id, controller);
   try {
-    const value = await perform(host, tabs, req);
+    const value = await perform(host, tabs, req, controller.signal);
     reply = { id: req.id, ok: true, value: value === undefined ? null : value };
   } catch (e) {
     const code = (e as { code?: unknown })?.code;
@@ -92,6 +98,8 @@ async function answer(ws: WebSocket, host: ServiceHost, tabs: TabsLike, req: Bri
         message: String((e as Error)?.message ?? e),
       },
     };
+  } finally {
+    running.delete(req.id);
   }
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(reply));
 }
@@ -121,6 +129,7 @@ export function connectMcpBridge(service: ServiceLike, options: McpBridgeOptions
     let serverNonce = '';
     let ownNonce = '';
     let paired = false;
+    const running: Running = new Map();
     // Messages are handled in order: the handshake's awaits must not let a request overtake it.
     let queue = Promise.resolve();
     ws.onmessage = (event) =>
@@ -131,7 +140,11 @@ export function connectMcpBridge(service: ServiceLike, options: McpBridgeOptions
         } catch {
           return ws.close(4002, 'not JSON');
         }
-        if (paired) return void answer(ws, host, tabs, msg as BridgeRequest);
+        if (paired) {
+          const req = msg as BridgeRequest | BridgeCancel;
+          if (req.op === 'cancel') return void running.get(req.call)?.abort();
+          return void answer(ws, host, tabs, req, running);
+        }
         const step = msg as BridgeHandshake;
         if (step.op === 'hello' && !serverNonce && typeof step.nonce === 'string') {
           serverNonce = step.nonce;

@@ -26,6 +26,9 @@ export type BridgeRequest =
   | { id: number; op: 'tabs'; action: 'list' | 'new' | 'close' | 'select'; index?: number; url?: string }
   | { id: number; op: 'url' };
 
+/** The server gave up on request `call` (its MCP client cancelled it): the extension aborts it; no answer. */
+export type BridgeCancel = { op: 'cancel'; call: number };
+
 export type BridgeReply =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { code: string; message: string } };

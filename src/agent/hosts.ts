@@ -78,7 +78,11 @@ class ServiceError extends Error {
 }
 
 /** The service's request for a command's method arguments (its `domtool:*` message fields). */
-function request(command: CommandName, a: unknown[]): [method: string, fields: Record<string, unknown>] {
+function request(
+  command: CommandName,
+  a: unknown[],
+  signal?: AbortSignal,
+): [method: string, fields: Record<string, unknown>] {
   const id = a[0];
   const target = typeof id === 'string' ? { nodeId: id } : { target: id };
   const o = (a[1] ?? {}) as Record<string, unknown>;
@@ -104,7 +108,8 @@ function request(command: CommandName, a: unknown[]): [method: string, fields: R
     case 'upload':
       return ['upload', { ...target, files: a[1] }];
     case 'callPageTool':
-      return ['callPageTool', { name: a[0], input: a[1] }];
+      // The service sends a cancel to the frame when the signal aborts.
+      return ['callPageTool', { name: a[0], input: a[1], ...(signal ? { signal } : {}) }];
     default:
       return [command, { ...target, ...o }];
   }
@@ -118,7 +123,7 @@ function request(command: CommandName, a: unknown[]): [method: string, fields: R
 export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike): ToolHost & { tabId: number } {
   const host: ToolHost & { tabId: number } = {
     tabId,
-    async run(command, args) {
+    async run(command, args, signal) {
       // The service reaches pages through their content scripts: "stable" is the tab's load.
       if (command === 'waitForStable' && tabs) {
         const start = Date.now();
@@ -126,7 +131,7 @@ export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike
         const settled = await tabLoaded(tabs, host.tabId, ms);
         return { settled, waitedMs: Date.now() - start, pendingRequests: 0 };
       }
-      const [method, fields] = request(command, args);
+      const [method, fields] = request(command, args, signal);
       const fn = (service as Record<string, ServiceMethod | undefined>)[method];
       if (typeof fn !== 'function') throw new ServiceError('UNSUPPORTED', `the extension service has no ${method}`);
       const answer = await fn.call(service, { tabId: host.tabId, ...fields });

@@ -516,7 +516,15 @@ export const COMMANDS = [
         error: errorOf(e),
         text: `callPageTool refused (${e.code}): ${e.message}`,
       }),
-    message: { args: (m: { name: string; input?: Record<string, unknown> }) => [m.name, m.input], service: 'any' },
+    // `signal`: from a caller in the same world (the content script gives the one a cancel message aborts).
+    message: {
+      args: (m: { name: string; input?: Record<string, unknown>; signal?: AbortSignal }) => [
+        m.name,
+        m.input,
+        m.signal ? { signal: m.signal } : undefined,
+      ],
+      service: 'any',
+    },
   }),
   command('dispose', {
     doc: {

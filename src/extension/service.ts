@@ -10,6 +10,7 @@ import type { FindResult } from '../changes/views';
 import { isTextTarget, type TextTarget } from '../actions/text-target';
 import { BeyondPageWatch, withBeyondPage } from './beyond-page';
 import type { DomToolResponse } from '../integration/protocol';
+import { forwardAbort } from '../integration/cancel-calls';
 import type { FrameHitAnswer, FrameSnapshotAnswer } from '../integration/frames';
 import {
   FrameRegistry,
@@ -728,7 +729,8 @@ export class DomToolService extends RoutedRequests {
     if (this.config.visualFeedback) message.feedback = true;
     // Listening from before the action: the tab it opens or the download it starts (A10).
     const beyond = new BeyondPageWatch(this.chrome, tabId, tab.windowId, originOf(tab.url));
-    const got = await this.send<DomToolResponse>(tabId, target, message, this.actionTimeoutMs);
+    const unlisten = forwardAbort(message, (cancel) => void this.send(tabId, target, cancel, this.frameTimeoutMs));
+    const got = await this.send<DomToolResponse>(tabId, target, message, this.actionTimeoutMs).finally(unlisten);
     if (!got.ok || !got.value.ok) await beyond.finish(false);
     if (!got.ok) {
       if (got.reason === 'timeout')

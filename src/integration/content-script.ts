@@ -7,6 +7,7 @@
 // reach it (R2 holds by construction), and page CSP / Trusted Types do not apply
 // to it. Inside an extension it can also open CLOSED shadow roots through
 // chrome.dom.openOrClosedShadowRoot, which it hands to the snapshot engine.
+import { cancellableCalls } from './cancel-calls';
 import { DomTool } from '../DomTool';
 import type { DomToolOptions } from '../options';
 import { MESSAGE_PREFIX, handleMessage, type DomToolResponse } from './protocol';
@@ -169,7 +170,7 @@ export function createContentHandler(
 
   // Requests only an extension's service worker sends (one frame among many); the rest
   // is the transport-free protocol.
-  const handle = async (message: unknown): Promise<DomToolResponse> => {
+  const handle = cancellableCalls(async (message: unknown): Promise<DomToolResponse> => {
     const msg = (message && typeof message === 'object' ? message : {}) as Record<string, unknown>;
     const type = String(msg.type);
     try {
@@ -237,7 +238,7 @@ export function createContentHandler(
     if (target && response.ok && (response.result as { ok?: boolean } | null)?.ok)
       showFeedback(tool().document, target, kind!);
     return response;
-  };
+  });
   return {
     get tool() {
       return tool();

@@ -10,6 +10,7 @@ import {
   bridgeProof,
   randomHex,
   sameProof,
+  type BridgeCancel,
   type BridgeHandshake,
   type BridgeReply,
   type BridgeRequest,
@@ -55,7 +56,7 @@ export class ExtensionSession implements Session {
   constructor(private readonly options: ExtensionBridgeOptions) {
     if (options.token.length < 16) throw new Error('the pairing token needs at least 16 characters');
     this.host = {
-      run: (command, args) => this.request({ op: 'run', command, args }),
+      run: (command, args, signal) => this.request({ op: 'run', command, args }, signal),
       navigate: async (url) => void (await this.request({ op: 'navigate', url })),
       back: async () => void (await this.request({ op: 'back' })),
       tabs: async (action, index, url) => (await this.request({ op: 'tabs', action, index, url })) as string,
@@ -163,13 +164,24 @@ export class ExtensionSession implements Session {
     );
   }
 
-  private async request(op: BridgeOp): Promise<unknown> {
+  /** Sends `op` and waits for its answer; an abort of `signal` asks the extension to cancel it (its answer still ends the wait). */
+  private async request(op: BridgeOp, signal?: AbortSignal): Promise<unknown> {
     const ws = await this.connected();
     const id = ++this.seq;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      ws.send(JSON.stringify({ ...op, id }));
-    });
+    const cancel = () => {
+      if (this.pending.has(id) && ws.readyState === ws.OPEN)
+        ws.send(JSON.stringify({ op: 'cancel', call: id } satisfies BridgeCancel));
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      return await new Promise((resolve, reject) => {
+        this.pending.set(id, { resolve, reject });
+        ws.send(JSON.stringify({ ...op, id }));
+        if (signal?.aborted) cancel();
+      });
+    } finally {
+      signal?.removeEventListener('abort', cancel);
+    }
   }
 
   /** The tab's URL; about:blank while no extension is connected (listing tools does not wait for one). */

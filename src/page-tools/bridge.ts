@@ -9,6 +9,7 @@
 // the page's own tools, which the page controls anyway. Nothing secret travels here.
 import { executeIn } from './execute';
 import { clearTimer, setTimer } from '../dom/builtins';
+import { fireToolEvent } from './events';
 
 /** Set on <html> by the page-world half once it listens. */
 export const BRIDGE_ATTRIBUTE = 'data-browserx-page-tools';
@@ -62,7 +63,7 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
   // Taken at install (document_start, before the page's scripts can replace it).
   const Controller = (win as { AbortController?: typeof AbortController }).AbortController;
   // The calls running with a signal, by request id: an AbortSignal cannot cross worlds, its abort can.
-  const running = Object.create(null) as Record<string, AbortController | undefined>;
+  const running = Object.create(null) as Record<string, { controller?: AbortController; name: string } | undefined>;
   const reply = (answer: BridgeAnswer) =>
     doc.dispatchEvent(new EventCtor(RESPONSE_EVENT, { detail: JSON.stringify(answer) }));
   doc.addEventListener(REQUEST_EVENT, (event) => {
@@ -73,11 +74,14 @@ export function installPageToolBridge(win: typeof globalThis = globalThis): bool
       return;
     }
     if (request.op === 'cancel') {
-      if (typeof request.call === 'string') running[request.call]?.abort();
+      const call = typeof request.call === 'string' ? running[request.call] : undefined;
+      // Told here, in the page's world, where the event's toolName is seen.
+      if (call) fireToolEvent(doc, 'toolcancel', call.name);
+      call?.controller?.abort();
       return;
     }
     const controller = request.op === 'call' && request.cancellable && Controller ? new Controller() : undefined;
-    if (controller) running[request.id] = controller;
+    if (request.op === 'call' && request.cancellable) running[request.id] = { controller, name: String(request.name) };
     const done = () => void delete running[request.id];
     void answer(win, request, controller?.signal)
       .then(

@@ -12,6 +12,7 @@ import { clearTimer, isArray, now, setTimer } from '../dom/builtins';
 import { fillForm, formSchema, toolForms } from './forms';
 import { argumentList, schemaProblem, type JsonSchema } from './schema';
 import { askBridge, hasBridge } from './bridge';
+import { fireToolEvent } from './events';
 import { executeIn } from './execute';
 import type { ErrorInfo } from '../types';
 
@@ -251,7 +252,7 @@ export async function callPageTool(
       );
     if (signal?.aborted) throw cancelled(name);
     const answer = await (signal
-      ? cancellable(doc, name, execute(doc, found, input, signal), signal)
+      ? cancellable(doc, name, execute(doc, found, input, signal), signal, found.via === 'bridge')
       : execute(doc, found, input));
     return finish(started, name, { ok: true, success: true, ...answer });
   } catch (e) {
@@ -271,11 +272,14 @@ const cancelled = (name: string) =>
     false,
   );
 
-/** `run`, or a cancellation when `signal` aborts first: the page gets a `toolcancel` event naming the tool. */
-function cancellable<T>(doc: Document, name: string, run: Promise<T>, signal: AbortSignal): Promise<T> {
+/**
+ * `run`, or a cancellation when `signal` aborts first: the page gets a `toolcancel` event
+ * naming the tool (from page-world.js when it ran the call: `inPageWorld`).
+ */
+function cancellable<T>(doc: Document, name: string, run: Promise<T>, signal: AbortSignal, inPageWorld: boolean) {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => {
-      fire(doc, 'toolcancel', name);
+      if (!inPageWorld) fireToolEvent(doc, 'toolcancel', name);
       reject(cancelled(name));
     };
     signal.addEventListener('abort', onAbort, { once: true });
@@ -284,19 +288,6 @@ function cancellable<T>(doc: Document, name: string, run: Promise<T>, signal: Ab
       (e) => (signal.removeEventListener('abort', onAbort), reject(e)),
     );
   });
-}
-
-/** WebMCP's page events (`toolactivated`, `toolcancel`), with the tool's name as `toolName`. */
-function fire(doc: Document, type: string, toolName: string): void {
-  try {
-    const win = doc.defaultView;
-    if (!win) return;
-    const event = new win.Event(type);
-    Object.defineProperty(event, 'toolName', { value: toolName });
-    win.dispatchEvent(event);
-  } catch {
-    // A page that broke Event: nothing to tell it with.
-  }
 }
 
 async function execute(
@@ -310,7 +301,7 @@ async function execute(
   // declarative API): fill it and say so rather than wait on a person.
   if (form && !form.hasAttribute('toolautosubmit')) {
     fillForm(form, input);
-    fire(doc, 'toolactivated', found.tool.name);
+    fireToolEvent(doc, 'toolactivated', found.tool.name);
     throw new DomToolError(
       'NOT_ACTIONABLE',
       `Filled the form of tool ${found.tool.name}; the page asks a person to submit it (no toolautosubmit). Ask the user to submit it, or click its submit button if they asked you to.`,
@@ -353,7 +344,7 @@ async function execute(
     };
   if (form) {
     fillForm(form, input);
-    fire(doc, 'toolactivated', found.tool.name);
+    fireToolEvent(doc, 'toolactivated', found.tool.name);
     form.requestSubmit();
     return { submitted: true };
   }

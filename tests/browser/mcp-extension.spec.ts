@@ -31,6 +31,9 @@ function ref(text: string, line: string): string {
   return id;
 }
 
+/** What fixtures/webmcp/hints.html records of its tools' calls. */
+type Hints = { __hints: Record<'started' | 'aborted' | 'cancelled', string[]> };
+
 let ext: ExtensionBrowser;
 let client: Client;
 let bridgeUrl: string;
@@ -125,6 +128,27 @@ test('paired through the panel, the server reads and acts on the active tab thro
   expect(tabs.text).toMatch(/^\* \d+: .*\/fixtures\/webmcp\/hints\.html$/m);
   expect(tabs.text).toContain('/fixtures/webmcp/shop.html');
   await other.close();
+  await page.close();
+});
+
+test("a call the MCP client cancels is cancelled in the page: the tool's signal aborts and the page hears toolcancel", async () => {
+  const page = await openPage('/fixtures/webmcp/hints.html');
+  const tabs = await call(client, 'browser_tabs', { action: 'list' });
+  const index = tabs.text.split('\n').findIndex((l) => l.endsWith('/fixtures/webmcp/hints.html'));
+  await call(client, 'browser_tabs', { action: 'select', index });
+  const ac = new AbortController();
+  const pending = client.callTool({ name: 'page_export_catalog', arguments: {} }, undefined, { signal: ac.signal });
+  // The call is running in the page (it never ends on its own) before the client gives up on it.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Hints).__hints.started))
+    .toEqual(['export_catalog']);
+  ac.abort();
+  await expect(pending).rejects.toThrow();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as Hints).__hints.aborted))
+    .toEqual(['export_catalog']);
+  expect(await page.evaluate(() => (window as unknown as Hints).__hints.cancelled)).toEqual(['export_catalog']);
+  await expect(page.locator('#status')).toHaveText('Export cancelled');
   await page.close();
 });
 
