@@ -258,3 +258,36 @@ test('a scroll container brings its content into view: a fixed scrolling sidebar
     expect(r.success, `${name}: ${r.error?.message}`).toBe(true);
   }
 });
+
+test('an action scrolls only what a person can: an overflow:hidden shell keeps its offset, its links are hovered where they are', async ({
+  page,
+}) => {
+  // yahoo-2's header: scrollIntoView scrolled the page's overflow:hidden shell, which moved
+  // the header out of reach (refused "could not be scrolled into the viewport") and
+  // changed the page for every later action. The snapshot counts a cut axis as gone for good.
+  await loadHtml(
+    page,
+    `<style>body { margin: 0 }</style>
+    <div id="shell" style="position:absolute;left:0;right:0;top:-300px;height:1300px;overflow:hidden">
+      <div style="height:290px"></div><a href="/half" style="display:block;height:20px">Half above the top</a>
+      <div style="height:690px"></div><a href="/edge" style="display:block;height:40px">Across the fold</a>
+      <div style="height:3000px"></div>
+    </div>`,
+  );
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  for (const name of ['Half above the top', 'Across the fold']) {
+    const line = lineOf(text, `"${name}"`);
+    expect(line).not.toMatch(/covered by|unreachable/);
+    const r = await page.evaluate(
+      (id) =>
+        (
+          window as unknown as {
+            __domtoolTest: { hover(id: string): Promise<{ success: boolean; error?: { message: string } }> };
+          }
+        ).__domtoolTest.hover(id),
+      idOf(text, `"${name}"`),
+    );
+    expect(r.success, `${name}: ${r.error?.message}`).toBe(true);
+    expect(await page.evaluate(() => document.getElementById('shell')!.scrollTop), name).toBe(0);
+  }
+});

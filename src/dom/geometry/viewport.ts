@@ -69,9 +69,38 @@ export function scrollIntoViewIfNeeded(el: Element): boolean {
     ? inside.left <= box.left && inside.top <= box.top && inside.right >= box.right && inside.bottom >= box.bottom
     : hasArea(inside);
   if (fullyVisible && !frameOutOfView(el) && !scrolledAwayInContainer(el, box)) return false;
+  const kept = cutOffsets(el);
   scrollToCentre(el);
+  for (let i = 0; i < kept.length; i++) kept[i]();
   scrollRestIntoView(el);
   return true;
+}
+
+/**
+ * scrollIntoView scrolls every box around the element, also one whose overflow is cut
+ * (overflow:hidden, an app shell): a person cannot scroll that, and the snapshot counts
+ * what it cuts away as gone for good (contentClips' hard clip). So the action scrolls
+ * only what a person can: each cut axis gets its offset back (one closure per box).
+ */
+function cutOffsets(el: Element): (() => void)[] {
+  const win = windowOf(el);
+  const kept: (() => void)[] = [];
+  if (!win) return kept;
+  const doc = el.ownerDocument;
+  // The root and <body> scroll the viewport (their overflow is the window's): a person scrolls that.
+  for (
+    let cur = flatTreeParent(el);
+    cur && cur !== doc.documentElement && cur !== doc.body;
+    cur = flatTreeParent(cur)
+  ) {
+    const kind = overflowKind(win.getComputedStyle(cur));
+    if (kind === 'visible' || kind === 'scroll') continue;
+    const box = cur;
+    const { scrollLeft, scrollTop } = box;
+    if (kind !== 'clip-y') kept.push(() => void (box.scrollLeft = scrollLeft));
+    if (kind !== 'clip-x') kept.push(() => void (box.scrollTop = scrollTop));
+  }
+  return kept;
 }
 
 /**
