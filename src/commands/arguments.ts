@@ -74,3 +74,15 @@ export function files(v: unknown): UploadFile | UploadFile[] {
   if (!v || typeof v !== 'object') refuse('files', 'a list of { name, type?, data, encoding? }', v);
   return v as UploadFile | UploadFile[];
 }
+
+/**
+ * callPageTool's message as arguments. `signal` comes from a caller in the same world: the
+ * content script passes the one that a cancel message for this call aborts.
+ */
+export function pageToolCallArgs(m: {
+  name: string;
+  input?: Record<string, unknown>;
+  signal?: AbortSignal;
+}): [name: string, input: Record<string, unknown> | undefined, options?: { signal: AbortSignal }] {
+  return [m.name, m.input, m.signal ? { signal: m.signal } : undefined];
+}

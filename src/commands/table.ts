@@ -43,6 +43,7 @@ import {
   files,
   keypressArgs,
   opts,
+  pageToolCallArgs,
   strings,
   targetOf,
   type DialogMessage,
@@ -500,11 +501,8 @@ export const COMMANDS = [
       const input = raw[1];
       if (input !== undefined && (input === null || typeof input !== 'object' || isArray(input)))
         refuse('input', "an object of the tool's arguments", input);
-      return [
-        string(raw[0], 'name', true).trim(),
-        input as Record<string, unknown> | undefined,
-        checkOptions(raw[2], PAGE_TOOL_SCHEMA),
-      ];
+      const name = string(raw[0], 'name', true).trim();
+      return [name, input as Record<string, unknown> | undefined, checkOptions(raw[2], PAGE_TOOL_SCHEMA)];
     },
     call: (host, name, input = {}, options = {}) => host.callPageTool(name, input, options.signal),
     fail: (e, _host, raw): Promise<PageToolResult> =>
@@ -516,15 +514,7 @@ export const COMMANDS = [
         error: errorOf(e),
         text: `callPageTool refused (${e.code}): ${e.message}`,
       }),
-    // `signal`: from a caller in the same world (the content script gives the one a cancel message aborts).
-    message: {
-      args: (m: { name: string; input?: Record<string, unknown>; signal?: AbortSignal }) => [
-        m.name,
-        m.input,
-        m.signal ? { signal: m.signal } : undefined,
-      ],
-      service: 'any',
-    },
+    message: { args: pageToolCallArgs, service: 'any' },
   }),
   command('dispose', {
     doc: {

@@ -707,14 +707,8 @@ export class DomToolService extends RoutedRequests {
         const to = await this.route(tabId, req.to);
         if ('code' in to) return failed(start, to);
         if (to.frameId !== target.frameId || to.documentId !== target.documentId) {
-          return failed(
-            start,
-            err(
-              'VALIDATION_ERROR',
-              `${named} and ${req.to} are in different frames; a drag stays inside one frame. Drop onto an element of the same frame, or use { dx, dy }.`,
-              false,
-            ),
-          );
+          const why = `${named} and ${req.to} are in different frames; a drag stays inside one frame. Drop onto an element of the same frame, or use { dx, dy }.`;
+          return failed(start, err('VALIDATION_ERROR', why, false));
         }
         message.to = to.local;
       }
