@@ -35,20 +35,24 @@ export function forwardAbort(
 export function cancellableCalls(
   handle: (message: unknown) => Promise<DomToolResponse>,
 ): (message: unknown) => Promise<DomToolResponse> {
-  const running = new Map<string, AbortController>();
+  // Made on the first call with an id, not here: this runs when the content script loads,
+  // and a page that replaced Map (or Object.create) before that must not stop it loading
+  // (R2; hostile-load.spec).
+  let running: Map<string, AbortController> | null = null;
   return async (message) => {
     const msg = (message && typeof message === 'object' ? message : {}) as Record<string, unknown>;
     if (msg.type === CANCEL_MESSAGE) {
-      running.get(String(msg.callId))?.abort();
+      running?.get(String(msg.callId))?.abort();
       return { ok: true, type: CANCEL_MESSAGE, result: true };
     }
     if (typeof msg.callId !== 'string') return handle(message);
     const controller = new AbortController();
-    running.set(msg.callId, controller);
+    const calls = (running ??= new Map<string, AbortController>());
+    calls.set(msg.callId, controller);
     try {
       return await handle({ ...msg, signal: controller.signal });
     } finally {
-      running.delete(msg.callId);
+      calls.delete(msg.callId);
     }
   };
 }
