@@ -230,7 +230,10 @@ const RUNNERS: Record<string, Runner> = {
     ])) as FindResult;
     return r.error ? errorAnswer(r.error.code, r.error.message) : { ok: true, text: r.text };
   },
-  browser_inspect: async (host, args) => inspectAnswer((await host.run('inspect', [args.ref])) as InspectResult),
+  browser_inspect: async (host, args) =>
+    inspectAnswer(
+      (await host.run('inspect', args.kind === undefined ? [args.ref] : [args.ref, args.kind])) as InspectResult,
+    ),
   browser_click: act('click', (args, host) => {
     const t = targetOf(args);
     if (t === null) return null;

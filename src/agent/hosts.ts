@@ -107,6 +107,8 @@ function request(
       return ['drag', { ...target, to: a[1] }];
     case 'upload':
       return ['upload', { ...target, files: a[1] }];
+    case 'inspect':
+      return ['inspect', { ...target, ...(a[1] === undefined ? {} : { kind: a[1] }) }];
     case 'callPageTool':
       // The service sends a cancel to the frame when the signal aborts.
       return ['callPageTool', { name: a[0], input: a[1], ...(signal ? { signal } : {}) }];

@@ -5,6 +5,7 @@
 // waiting) have no command and are described here. Names follow Playwright MCP's where
 // the two overlap, so an agent prompted for one can use the other; `ref` is a DomTool id.
 import { COMMANDS, type CommandDoc, type CommandName } from '../commands/table';
+import { INSPECT_KINDS } from '../commands/schemas';
 
 /** JSON Schema (draft 2020-12), the subset the tools use. */
 export interface JsonSchema {
@@ -102,7 +103,16 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
     ['query'],
     { ...READ, title: 'Find in page' },
   ),
-  commandTool('browser_inspect', 'inspect', { ref: str(REF) }, ['ref'], { ...READ, title: 'Inspect an element' }),
+  commandTool(
+    'browser_inspect',
+    'inspect',
+    {
+      ref: str(REF),
+      kind: { ...str('The action to check (default click).'), enum: [...INSPECT_KINDS] },
+    },
+    ['ref'],
+    { ...READ, title: 'Inspect an element' },
+  ),
   commandTool(
     'browser_click',
     'click',

@@ -4,7 +4,8 @@
 import { oneOf, type OptionSchema } from './checks';
 import type { InspectKind } from '../types';
 
-const INSPECT_KINDS: readonly InspectKind[] = ['click', 'hover', 'type', 'clear', 'check', 'uncheck', 'focus'];
+/** The actions inspect() can dry-run (the agent tool lists them too). */
+export const INSPECT_KINDS: readonly InspectKind[] = ['click', 'hover', 'type', 'clear', 'check', 'uncheck', 'focus'];
 
 /** inspect(target, kind): one of the actions a dry run can check (actions/inspect.ts), or undefined (click). */
 export const inspectKind = (v: unknown): InspectKind | undefined =>

@@ -213,3 +213,28 @@ describe('serviceHost', () => {
     expect(await callTool(h, 'browser_hover', { ref: 'nv_3' })).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
   });
 });
+
+describe('browser_inspect', () => {
+  const found = { found: true, ok: true, actionable: true, id: 'nv_1', role: 'textbox', name: 'Email' };
+
+  it('takes the action kind, as DomTool.inspect(target, kind) does, and refuses one it does not know', async () => {
+    const kinds = AGENT_TOOLS.find((t) => t.name === 'browser_inspect')?.inputSchema.properties?.kind;
+    expect(kinds?.enum).toEqual(['click', 'hover', 'type', 'clear', 'check', 'uncheck', 'focus']);
+    const h = host({ inspect: found });
+    expect((await callTool(h, 'browser_inspect', { ref: 'nv_1', kind: 'type' })).ok).toBe(true);
+    expect(h.calls).toEqual([['inspect', ['nv_1', 'type']]]);
+    expect(await callTool(h, 'browser_inspect', { ref: 'nv_1', kind: 'paint' })).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_ERROR',
+    });
+  });
+
+  it('through the extension service, the kind is a field of the inspect request', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const service = {
+      inspect: (req: Record<string, unknown>) => (sent.push(req), Promise.resolve({ ok: true, result: found })),
+    };
+    await callTool(serviceHost(service, 3), 'browser_inspect', { ref: 'f1:nv_1', kind: 'check' });
+    expect(sent).toEqual([{ tabId: 3, nodeId: 'f1:nv_1', kind: 'check' }]);
+  });
+});
