@@ -131,6 +131,10 @@ test('stdio: the tool list comes from the command table, and actions answer thei
     expect(missing.text).toContain('Next: ');
     const disabled = await call(client, 'browser_inspect', { ref: ref(page.text, 'button "Pay later"') });
     expect(disabled.text).toContain('not actionable: NOT_ACTIONABLE');
+    // The action kind is checked as that action checks it: a text box takes typing, not a check.
+    const email = ref(page.text, 'textbox "Email"');
+    expect((await call(client, 'browser_inspect', { ref: email, kind: 'type' })).text).toMatch(/; actionable$/);
+    expect((await call(client, 'browser_inspect', { ref: email, kind: 'check' })).text).toContain('not actionable');
 
     // A bad argument is refused by the schema before anything runs.
     const bad = await call(client, 'browser_type', { ref: ref(page.text, 'textbox "Email"') });
