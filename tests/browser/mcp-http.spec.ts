@@ -3,34 +3,17 @@
 // carry the attacker's name in Host) nor by posting from its own origin to 127.0.0.1.
 // The server runs in --extension mode, the case where the browser is the user's own; no
 // extension connects, and none is needed to list the tools.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ROOT } from './helpers/domtool';
+import { startHttpServer } from './helpers/mcp-server';
 
-const SERVER = ROOT + 'dist/mcp.js';
 const TOKEN = 'http-guard-test-token-0123456789';
 
-/** Starts the server over HTTP on a port the system picks; answers the URL it prints. */
-async function start(args: string[]): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(
-    process.execPath,
-    [SERVER, '--extension', '--extension-port', '0', '--extension-token', TOKEN, '--port', '0', ...args],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const url = await new Promise<URL>((resolve, reject) => {
-    let seen = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const m = /listening on (\S+)/.exec(seen);
-      if (m) resolve(new URL(m[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${seen}`)));
-  });
-  return { child, url };
-}
+/** Starts the server over HTTP in --extension mode on a port the system picks. */
+const start = (args: string[]) =>
+  startHttpServer(['--extension', '--extension-port', '0', '--extension-token', TOKEN, ...args]);
 
 const INITIALIZE = JSON.stringify({
   jsonrpc: '2.0',

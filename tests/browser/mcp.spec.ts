@@ -2,7 +2,7 @@
 // would: over stdio and over Streamable HTTP against the Chromium it launches, and
 // attached to browsers started elsewhere (a Playwright browser server, a CDP endpoint).
 // The fixture pages' own state says the tools did what their answers claim.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { expect, test, chromium, type Browser } from '@playwright/test';
@@ -11,6 +11,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { ORIGIN, PORT, ROOT } from './helpers/domtool';
+import { startHttpServer } from './helpers/mcp-server';
 import { COMMANDS } from '../../src/commands/table';
 import { blockContaining } from '../../scripts/readme-blocks.mjs';
 
@@ -49,21 +50,7 @@ async function stdioClient(args: string[]): Promise<Client> {
 }
 
 /** Starts the server with --port 0 and answers its URL (printed on stderr). */
-async function httpServer(): Promise<{ child: ChildProcess; url: URL }> {
-  const child = spawn(process.execPath, [SERVER, ...LAUNCH, '--port', '0', '--host', '127.0.0.1'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const url = await new Promise<URL>((resolve, reject) => {
-    let seen = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const m = /listening on (\S+)/.exec(seen);
-      if (m) resolve(new URL(m[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${seen}`)));
-  });
-  return { child, url };
-}
+const httpServer = () => startHttpServer([...LAUNCH, '--host', '127.0.0.1']);
 
 test.describe.configure({ mode: 'serial' });
 
