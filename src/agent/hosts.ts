@@ -131,7 +131,7 @@ export function serviceHost(service: ServiceLike, tabId: number, tabs?: TabsLike
         const start = Date.now();
         const ms = (args[0] as { timeoutMs?: number } | undefined)?.timeoutMs ?? LOAD_WAIT_MS;
         const settled = await tabLoaded(tabs, host.tabId, ms);
-        return { settled, waitedMs: Date.now() - start, pendingRequests: 0 };
+        return { ok: settled, settled, waitedMs: Date.now() - start, pendingRequests: 0 };
       }
       const [method, fields] = request(command, args, signal);
       const fn = (service as Record<string, ServiceMethod | undefined>)[method];

@@ -4,7 +4,7 @@
 // (changed), ids whose element left the page (removed). Elements the budget merely
 // left out are not removed: removal is checked against the new snapshot's whole
 // outline. One tracker per document; it is reset on navigation.
-import type { ErrorCode } from '../types';
+import type { ErrorInfo } from '../types';
 import type { VirtualNode } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
@@ -23,6 +23,8 @@ export interface ChangedNode {
 }
 
 export interface Changes {
+  /** The changes were read; false when the call was refused (`error` says why, `text` too). */
+  ok: boolean;
   kind: 'unchanged' | 'delta' | 'full';
   /** Number of the snapshot this describes, and of the one it is compared with (null: nothing before). */
   seq: number;
@@ -37,7 +39,20 @@ export interface Changes {
   reason?: string;
   dialog?: string;
   /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
-  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  error?: ErrorInfo;
+}
+
+/** An answer whose text says it all: no lines added, changed or removed are listed. */
+function listless(kind: Changes['kind'], seq: number, since: number | null, text: string): Changes {
+  return { ok: true, kind, seq, since, text, added: [], changed: [], removed: [] };
+}
+
+/** The answer to a refused getChanges: nothing was read; `text` says why, as a `#` line. */
+export function refusedChanges(error: ErrorInfo): Changes {
+  const answer = listless('unchanged', 0, null, '# ' + error.message);
+  answer.ok = false;
+  answer.error = error;
+  return answer;
 }
 
 export interface ChangeOptions {
@@ -108,7 +123,9 @@ export class ChangeTracker {
     const since = this.seenSeq;
     const full = (reason: string): Changes => {
       this.sawFull(next);
-      return { kind: 'full', seq: next.seq, since, text: next.toText(), added: [], changed: [], removed: [], reason };
+      const answer = listless('full', next.seq, since, next.toText());
+      answer.reason = reason;
+      return answer;
     };
     if (!this.baseline || since === null) return full('first');
     if (options.full) return full('requested');
@@ -122,15 +139,7 @@ export class ChangeTracker {
     const { removed, shown, changedSet } = compare(known, next, options.ignoreBlur === true);
     if (!shown.size && !removed.length) {
       this.seenSeq = next.seq;
-      return {
-        kind: 'unchanged',
-        seq: next.seq,
-        since,
-        text: `# unchanged since #${since} (now #${next.seq})`,
-        added: [],
-        changed: [],
-        removed: [],
-      };
+      return listless('unchanged', next.seq, since, `# unchanged since #${since} (now #${next.seq})`);
     }
 
     const order = toArray(shown).sort((a, b) => a - b);
@@ -187,6 +196,7 @@ export class ChangeTracker {
     for (let k = 0; k < removed.length; k++) known.delete(removed[k]);
     this.seenSeq = next.seq;
     return {
+      ok: true,
       kind: 'delta',
       seq: next.seq,
       since,

@@ -1,7 +1,7 @@
 // Scoped views (issue 10 §7): one subtree of a snapshot (`getText({ root })`) and the
 // lines matching a query (`find`). Both read the snapshot's outline — the whole
 // distilled tree — so a dialog or a match the page budget left out is still found.
-import type { ErrorCode } from '../types';
+import type { ErrorInfo } from '../types';
 import { cut } from '../actions/result';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
@@ -79,13 +79,15 @@ export interface FindMatch {
 }
 
 export interface FindResult {
+  /** The search ran (true with no match too: see `total`); false when the call was refused (`error` says why). */
+  ok: boolean;
   query: string;
   total: number;
   matches: FindMatch[];
   /** The matches as text: each under its context line. */
   text: string;
   /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
-  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  error?: ErrorInfo;
   /**
    * Set when the snapshot searched stopped reading the page early (its time budget): text
    * further down may exist and was not searched. Pass a larger `timeBudgetMs`.
@@ -140,7 +142,7 @@ export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit =
     (stopped
       ? ` — the snapshot stopped reading the page at its ${stopped}; text further down was not searched (pass { timeBudgetMs } to read more)`
       : '');
-  const result: FindResult = { query: label, total, matches, text: [head, ...lines].join('\n') };
+  const result: FindResult = { ok: true, query: label, total, matches, text: [head, ...lines].join('\n') };
   if (stopped) result.cut = stopped;
   return result;
 }

@@ -30,7 +30,7 @@ import type { DragDestination, DragOptions } from '../actions/drag';
 import type { UploadFile, UploadOptions } from '../actions/upload';
 import type { SnapshotOptions } from '../options';
 import type { ActionResult, InspectKind, InspectResult } from '../types';
-import type { ChangeOptions, Changes } from '../changes/ChangeTracker';
+import { refusedChanges, type ChangeOptions } from '../changes/ChangeTracker';
 import type { FindResult } from '../changes/views';
 import type { HighlightResult } from '../overlay/highlight';
 import type { QuietResult } from '../settle/quiet';
@@ -207,17 +207,7 @@ export const COMMANDS = [
     },
     check: (raw): [options?: ChangeOptions & SnapshotOptions] => [checkOptions(raw[0], CHANGES_SCHEMA)],
     call: (host, options = {}) => host.changes(options),
-    fail: (e): Promise<Changes> =>
-      Promise.resolve({
-        kind: 'unchanged',
-        seq: 0,
-        since: null,
-        text: '# ' + e.message,
-        added: [],
-        changed: [],
-        removed: [],
-        error: errorOf(e),
-      }),
+    fail: (e) => Promise.resolve(refusedChanges(errorOf(e))),
     message: {
       // The snapshot options it takes (timeBudgetMs, …) pass through to the check.
       args: (m: { options?: ChangeOptions & Record<string, unknown> }) => {
@@ -252,7 +242,14 @@ export const COMMANDS = [
     },
     call: (host, query, options = {}) => host.find(query, options),
     fail: (e, _host, raw): Promise<FindResult> =>
-      Promise.resolve({ query: shown(raw[0]), total: 0, matches: [], text: '# ' + e.message, error: errorOf(e) }),
+      Promise.resolve({
+        ok: false,
+        query: shown(raw[0]),
+        total: 0,
+        matches: [],
+        text: '# ' + e.message,
+        error: errorOf(e),
+      }),
     // A message carries the query as a string (a RegExp is no JSON).
     message: {
       args: (m: { query: string; options?: Record<string, unknown> }) => [m.query, m.options],
@@ -475,7 +472,7 @@ export const COMMANDS = [
       raw[0] === undefined || raw[0] === 'all' ? 'all' : stringList(raw[0], 'nodeIds').map((id) => id.trim()),
     ],
     call: (host, nodeIds = 'all') => host.highlight(nodeIds),
-    fail: (e): Promise<HighlightResult> => Promise.resolve({ shown: 0, missing: [], error: errorOf(e) }),
+    fail: (e): Promise<HighlightResult> => Promise.resolve({ ok: false, shown: 0, missing: [], error: errorOf(e) }),
     message: { args: (m: { nodeIds?: string[] | 'all' }) => [isArray(m.nodeIds) ? m.nodeIds : 'all'], service: 'own' },
   }),
   request('clearHighlight', {
@@ -531,7 +528,7 @@ export const COMMANDS = [
     check: (raw): [options?: StableOptions] => [checkOptions(raw[0], STABLE_SCHEMA)],
     call: (host, options = {}) => host.waitForStable(options),
     fail: (e): Promise<QuietResult> =>
-      Promise.resolve({ settled: false, waitedMs: 0, pendingRequests: 0, error: errorOf(e) }),
+      Promise.resolve({ ok: false, settled: false, waitedMs: 0, pendingRequests: 0, error: errorOf(e) }),
   }),
 ] as const;
 

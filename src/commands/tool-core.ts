@@ -389,7 +389,7 @@ export class DomToolCore implements CommandHost {
     try {
       return await this.waitQuiet({ quietMs: o.quietMs ?? 100, timeoutMs: o.timeoutMs ?? 2000 });
     } catch {
-      return { settled: false, waitedMs: 0, pendingRequests: 0 };
+      return { ok: false, settled: false, waitedMs: 0, pendingRequests: 0 };
     }
   }
 

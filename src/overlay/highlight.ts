@@ -9,7 +9,7 @@
 import { isElement } from '../dom/dom-utils';
 import { cancelFrame, requestFrame } from '../dom/builtins';
 import { frameElementOf, toParentFramePoint, viewportOf } from '../dom/geometry';
-import type { ErrorCode, VirtualNode } from '../types';
+import type { ErrorInfo, VirtualNode } from '../types';
 
 export const OVERLAY_ATTRIBUTE = 'data-browserx-overlay';
 
@@ -20,12 +20,14 @@ export interface HighlightSource {
 }
 
 export interface HighlightResult {
+  /** The boxes were drawn (ids not found are in `missing`); false when the call was refused (`error` says why). */
+  ok: boolean;
   /** Boxes drawn. */
   shown: number;
   /** Requested ids that do not resolve to an element in the snapshot. */
   missing: string[];
   /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
-  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  error?: ErrorInfo;
 }
 
 interface Target {
@@ -116,7 +118,7 @@ export class HighlightOverlay {
     const win = this.doc.defaultView;
     win?.addEventListener('scroll', this.onViewportChange, { capture: true, passive: true });
     win?.addEventListener('resize', this.onViewportChange, { passive: true });
-    return { shown: this.targets.length, missing };
+    return { ok: true, shown: this.targets.length, missing };
   }
 
   clear(): void {

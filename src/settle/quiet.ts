@@ -4,7 +4,7 @@
 // it never settles and says nothing about content. Neither does churn that was going
 // on before the action (`ignore`, settle/churn.ts); a finite animation the action
 // started (`busy`, settle/animations.ts) does: what it ends in may be what matters.
-import type { ErrorCode } from '../types';
+import type { ErrorInfo } from '../types';
 import { MutationObserverCtor, clearTimer, now, setTimer } from '../dom/builtins';
 import type { RequestTracker } from './requests';
 import type { ChurnFilter } from './churn';
@@ -36,12 +36,14 @@ export interface QuietOptions {
 }
 
 export interface QuietResult {
+  /** The page went quiet within the timeout: the same value as `settled` (false on a refusal, with `error`). */
+  ok: boolean;
   settled: boolean;
   waitedMs: number;
   /** Requests still in flight when the wait ended. */
   pendingRequests: number;
   /** Set when the call was refused (a VALIDATION_ERROR: a bad argument or option); nothing was done. */
-  error?: { code: ErrorCode; message: string; recoverable: boolean };
+  error?: ErrorInfo;
   /** Mutations seen while waiting (not counting ignored churn or style): the page changed late. */
   mutations?: number;
 }
@@ -65,6 +67,7 @@ export function waitForQuiet(
       clearTimer(timer);
       for (let i = 0; i < observers.length; i++) observers[i].disconnect();
       resolve({
+        ok: settled,
         settled,
         waitedMs: Math.round(now() - started),
         pendingRequests: requests ? requests.pending(since) : 0,

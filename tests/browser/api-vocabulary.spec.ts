@@ -32,8 +32,12 @@ async function setup(page: Page): Promise<void> {
   await call(page, 'getText', { force: true });
 }
 
-/** A DomTool request other than an action (getText, inspect), in the page. */
-function call<T>(page: Page, method: 'getText' | 'inspect', ...args: unknown[]): Promise<T> {
+/** A DomTool request other than an action (getText, inspect, find…), in the page. */
+function call<T>(
+  page: Page,
+  method: 'getText' | 'inspect' | 'find' | 'getChanges' | 'highlight' | 'waitForStable',
+  ...args: unknown[]
+): Promise<T> {
   return page.evaluate(
     ({ method, args }) =>
       (window as unknown as Record<string, Record<string, (...a: unknown[]) => Promise<T>>>).__tool[method](...args),
@@ -117,5 +121,31 @@ test('select takes `values`, and the result text is always set', async ({ page }
     ok: false,
     success: false,
     error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('values') },
+  });
+});
+
+test('find, getChanges, highlight and waitForStable say ok; a refusal says ok: false and why', async ({ page }) => {
+  await setup(page);
+  type Answer = { ok: boolean; error?: { code: string; message: string; recoverable: boolean } };
+  const found = await call<Answer & { total: number }>(page, 'find', 'Buy now');
+  expect(found).toMatchObject({ ok: true, total: 1 });
+  expect(found.error).toBeUndefined();
+  // No match is still a search that ran.
+  expect(await call<Answer>(page, 'find', 'Nothing like this')).toMatchObject({ ok: true, total: 0 });
+  await act(page, 'click', { text: 'Buy now' });
+  const changes = await call<Answer & { text: string }>(page, 'getChanges');
+  expect(changes.ok, JSON.stringify(changes)).toBe(true);
+  expect(changes.text).toContain('bought');
+  expect(await call<Answer & { shown: number }>(page, 'highlight', 'all')).toMatchObject({ ok: true });
+  const stable = await call<Answer & { settled: boolean }>(page, 'waitForStable', { timeoutMs: 2000 });
+  expect(stable).toMatchObject({ ok: true, settled: true });
+
+  const refusal = { ok: false, error: { code: 'VALIDATION_ERROR', recoverable: true } };
+  expect(await call<Answer>(page, 'find', '')).toMatchObject(refusal);
+  expect(await call<Answer>(page, 'getChanges', { maxRatio: 'most' })).toMatchObject(refusal);
+  expect(await call<Answer>(page, 'highlight', [42])).toMatchObject(refusal);
+  expect(await call<Answer>(page, 'waitForStable', { timeoutMs: 'soon' })).toMatchObject({
+    ...refusal,
+    settled: false,
   });
 });

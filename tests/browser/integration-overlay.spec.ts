@@ -68,7 +68,7 @@ test('labels name the node ids; the overlay is closed, unclickable and immune to
       pointer: style.pointerEvents,
     };
   }, inc.node_id);
-  expect(r.res).toEqual({ shown: 1, missing: ['nv_doesnotexist'] });
+  expect(r.res).toEqual({ ok: true, shown: 1, missing: ['nv_doesnotexist'] });
   expect(r.shadowRoot).toBeNull(); // closed: page scripts cannot reach in
   expect(r).toMatchObject({ display: 'block', opacity: '1', pointer: 'none' });
   // The label is visible text in the screenshot region, and clicks go through to the page.
@@ -112,7 +112,11 @@ test('boxes for nodes inside a same-origin iframe are offset by the frame positi
   // Where the box would land if frame offsets were ignored.
   const naive = { x: box.x - 300 - 16 - 6, y: box.y - 260 - 16 - 20, width: box.width + 12, height: box.height + 26 };
   const [aroundBefore, naiveBefore] = [await page.screenshot({ clip: around }), await page.screenshot({ clip: naive })];
-  expect(await page.evaluate((id) => window.__first.highlight([id]), inner.node_id)).toEqual({ shown: 1, missing: [] });
+  expect(await page.evaluate((id) => window.__first.highlight([id]), inner.node_id)).toEqual({
+    ok: true,
+    shown: 1,
+    missing: [],
+  });
   expect(await page.screenshot({ clip: around })).not.toEqual(aroundBefore);
   expect(await page.screenshot({ clip: naive })).toEqual(naiveBefore);
 });

@@ -32,7 +32,7 @@ describe('highlight overlay', () => {
       virtualDom: node('root', false, { children: [node('nv_b', true)] }),
       getElement: (id: string) => (id === 'nv_b' ? button : null),
     };
-    expect(overlay.show(source, ['nv_b', 'nv_gone'])).toEqual({ shown: 1, missing: ['nv_gone'] });
+    expect(overlay.show(source, ['nv_b', 'nv_gone'])).toEqual({ ok: true, shown: 1, missing: ['nv_gone'] });
     const hosts = document.querySelectorAll(`[${OVERLAY_ATTRIBUTE}]`);
     expect(hosts.length).toBe(1);
     expect((hosts[0] as HTMLElement).shadowRoot).toBeNull();
