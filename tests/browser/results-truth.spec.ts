@@ -27,7 +27,10 @@ function idOf(snapshot: string, re: RegExp): string {
 
 /** Runs `window.__t[method](...args)` in the page. */
 async function act(page: Page, method: string, ...args: unknown[]): Promise<any> {
-  return page.evaluate(([m, a]) => (window as any).__t[m](...a), [method, args] as const);
+  return page.evaluate(([m, a]) => (window.__t as unknown as Record<string, (...x: unknown[]) => unknown>)[m](...a), [
+    method,
+    args,
+  ] as const);
 }
 
 const BLAME = /synthetic/;
