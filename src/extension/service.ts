@@ -584,13 +584,13 @@ export class DomToolService extends RoutedRequests {
     tabId: number,
     frameId: number,
     documentId: string | undefined,
-    local: string,
+    local: string | TextTarget,
     nodeId: string,
   ): Promise<ExtensionError | null> {
     const located = await this.send<DomToolResponse>(
       tabId,
       { frameId, documentId },
-      { type: 'domtool:locate', nodeId: local },
+      typeof local === 'string' ? { type: 'domtool:locate', nodeId: local } : { type: 'domtool:locate', target: local },
       this.frameTimeoutMs,
     );
     if (!located.ok || !located.value.ok || !located.value.result) return null; // the action itself reports it
@@ -712,8 +712,8 @@ export class DomToolService extends RoutedRequests {
         }
         message.to = to.local;
       }
-      // (A text target is found by the frame itself; the parent pages' covering check needs its id.)
-      if (target.frameId !== 0 && typeof routed.target === 'string' && commandForMessage(type)?.message?.pointer) {
+      // A3 across frames: the parent pages may cover the frame where the pointer would land.
+      if (target.frameId !== 0 && commandForMessage(type)?.message?.pointer) {
         const blocked = await this.checkFramePath(tabId, target.frameId, target.documentId, routed.target, named);
         if (blocked) return failed(start, blocked);
       }

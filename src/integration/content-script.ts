@@ -191,7 +191,7 @@ export function createContentHandler(
           };
         }
         case 'domtool:locate':
-          return { ok: true, type, result: locate(tool(), String(msg.nodeId)) };
+          return { ok: true, type, result: locate(tool(), msg.target ?? msg.nodeId) };
         case 'domtool:hasFocus': {
           // This document has the focus and it is not passed on to a child frame.
           const doc = tool().document;

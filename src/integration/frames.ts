@@ -18,6 +18,8 @@ import type { DomTool } from '../DomTool';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { SerializedPage, VirtualNode } from '../types';
 import { pickSnapshotOptions } from '../options';
+import { findByText, isTextTarget, type TextTarget } from '../actions/text-target';
+import { pointerTargetOf } from '../semantics';
 import { toPlainData } from '../dom/safe-json';
 import { isElement } from '../dom/dom-utils';
 import {
@@ -155,15 +157,31 @@ export async function frameSnapshot(
 }
 
 /**
- * Where a pointer would land on `nodeId` in this frame's viewport (after scrolling it
- * into view, as the action itself would). The service worker checks that point in the
- * parent frames, which this frame cannot see when they are cross-origin.
+ * Where a pointer would land on a node id or a text target (A9) in this frame's viewport,
+ * after scrolling it into view as the action itself would. The service worker checks that
+ * point in the parent frames, which this frame cannot see when they are cross-origin.
+ * null: nothing to check here (the action itself then reports what it finds).
  */
-export function locate(tool: DomTool, nodeId: string): { x: number; y: number } | null {
-  const el = tool.getElement(nodeId);
+export function locate(tool: DomTool, target: unknown): { x: number; y: number } | null {
+  const el = isTextTarget(target) ? textTargetElement(tool, target) : tool.getElement(String(target));
   if (!el || !el.isConnected) return null;
-  scrollIntoViewIfNeeded(el);
-  return targetPoint(el);
+  // The pointer lands on the element's stand-in (a native control drawn invisible under its
+  // label): the same pointerTargetOf that retarget(el, 'pointer') answers for the action.
+  const standIn = pointerTargetOf(el);
+  scrollIntoViewIfNeeded(standIn);
+  return targetPoint(standIn);
+}
+
+/** The element a pointer action on `target` resolves to: the same findByText, in `within`'s element when given. */
+function textTargetElement(tool: DomTool, target: TextTarget): Element | null {
+  const doc = tool.document;
+  const scope = target.within !== undefined ? tool.getElement(target.within) : (doc.body ?? doc.documentElement);
+  if (!scope) return null;
+  try {
+    return findByText(scope, target, null);
+  } catch {
+    return null; // none or several: the action refuses it with the reason
+  }
 }
 
 /** The <iframe>/<frame> element of this document (or its open/opened shadow roots) that hosts `frameId`. */

@@ -111,6 +111,25 @@ test('a click into a frame that the parent page covers is refused as OBSCURED', 
   await page.close();
 });
 
+test('a click by text into a frame that the parent page covers is refused as OBSCURED too', async () => {
+  const { page, tabId } = await openCheckout();
+  const snap = await call<{ result: SerializedPage }>(ext, 'getSnapshot', { tabId });
+  const pay = byName(snap.result.page.body, 'Pay 42 EUR', 'button')!;
+  const byText = { text: 'Pay 42 EUR', within: pay.node_id };
+  await page.evaluate(() => (window as unknown as { showBanner(): void }).showBanner());
+  const blocked = await call(ext, 'click', { tabId, target: byText });
+  expect(blocked.success, JSON.stringify(blocked)).toBe(false);
+  expect(blocked.error.code).toBe('OBSCURED');
+  expect(blocked.error.message).toContain('Cookie banner');
+  await expect(payFrame(page).locator('#result')).toHaveText('Not paid');
+  // Uncovered, the same text target acts.
+  await page.evaluate(() => (document.getElementById('banner')!.className = ''));
+  const paid = await call(ext, 'click', { tabId, target: byText });
+  expect(paid.success, JSON.stringify(paid)).toBe(true);
+  await expect(payFrame(page).locator('#result')).toHaveText('Paid by ');
+  await page.close();
+});
+
 test('ids of a child frame die with its navigation; a removed frame is refused', async () => {
   const { page, tabId } = await openCheckout();
   const snap = await call<{ result: SerializedPage }>(ext, 'getSnapshot', { tabId });
