@@ -7,7 +7,10 @@
 //      TypeScript 5.x and 7.x) against the installed package;
 //   4. run the snippet with Playwright's test runner in both projects against fixtures/demo.html
 //      (served with a strict CSP), and run plain-Node smoke scripts (import/require every entry
-//      point; the errors a user gets outside a page and outside an extension).
+//      point; the errors a user gets outside a page and outside an extension);
+//   5. start the MCP server as an agent's config does, `npx browserx-domtool-mcp` in the
+//      consumer (--no-install: the installed bin, nothing fetched), over stdio with the SDK's
+//      own client: list the tools, navigate to the demo page, read it (issue 34).
 // The consumer gets typescript, @playwright/test and @types/node by symlink from this
 // repository's node_modules: nothing is downloaded.
 //   node scripts/check-consumer.mjs [--keep]     (--keep leaves the temp project for inspection)
@@ -395,11 +398,13 @@ try {
       matrix[kind]['playwright run'] = pw.ok && /1 passed/.test(pw.out) ? 'ok' : 'FAIL';
       if (matrix[kind]['playwright run'] !== 'ok') fail(`playwright ${kind} README snippet`, pw.out);
     }
+    phase('run');
+    await checkMcpServer(consumer, base);
   } finally {
     server.close();
   }
 
-  phase('run');
+  phase('mcp');
   const cols = Object.keys(matrix.esm);
   console.log(`  ${''.padEnd(4)} ${cols.map((c) => c.padEnd(Math.max(6, c.length + 2))).join('')}`);
   for (const kind of ['esm', 'cjs'])
@@ -416,6 +421,46 @@ console.log(
   `consumer check: ${failures.length ? failures.length + ' failed' : 'all passed'} in ${((Date.now() - started) / 1000).toFixed(1)} s (${phases.join(', ')})`,
 );
 process.exit(failures.length ? 1 : 0);
+
+/** Step 5: the installed MCP server over stdio, as an MCP client's config starts it. */
+async function checkMcpServer(consumer, base) {
+  const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const { chromiumArgs, chromiumPath } = await import(pathToFileURL(join(ROOT, 'scripts/chromium.mjs')).href);
+  const args = ['--no-install', 'browserx-domtool-mcp', '--headless', '--executable-path', chromiumPath()];
+  for (const a of chromiumArgs) args.push('--browser-arg', a);
+  const client = new Client({ name: 'domtool-consumer-check', version: '0' });
+  const transport = new StdioClientTransport({
+    command: process.platform === 'win32' ? 'npx.cmd' : 'npx',
+    args,
+    cwd: consumer,
+    env: { ...process.env, ...quietNpm },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d) => (stderr += d));
+  const text = (r) => r.content.map((c) => c.text).join('\n');
+  try {
+    await client.connect(transport);
+    const names = (await client.listTools()).tools.map((t) => t.name);
+    const missing = ['browser_navigate', 'browser_snapshot', 'browser_click', 'browser_type'].filter(
+      (n) => !names.includes(n),
+    );
+    if (missing.length) return fail('npx browserx-domtool-mcp: tool list', `missing ${missing.join(', ')} in ${names}`);
+    const went = await client.callTool({ name: 'browser_navigate', arguments: { url: base } });
+    if (went.isError) return fail('npx browserx-domtool-mcp: browser_navigate', text(went));
+    const seen = await client.callTool({ name: 'browser_snapshot', arguments: {} });
+    const page = text(seen);
+    // The demo page's own heading and button, with the ids the other tools take.
+    if (seen.isError || !/h1 "Checkout"/.test(page) || !/nv_\w+ button "Place order"/.test(page))
+      return fail('npx browserx-domtool-mcp: browser_snapshot of the demo page', page);
+    console.log(`✓ npx browserx-domtool-mcp (stdio): ${names.length} tools, the demo page read`);
+  } catch (e) {
+    fail('npx browserx-domtool-mcp', `${e instanceof Error ? e.message : e}\n${stderr}`);
+  } finally {
+    await client.close().catch(() => {});
+  }
+}
 
 function run(cmd, args, cwd, env = {}) {
   return new Promise((resolve) => {
