@@ -55,6 +55,29 @@ test('aria-owns moves the owned element under its owner; a cycle does not loop',
   expect(buttons.sort()).toEqual(['In A', 'In B']);
 });
 
+test('an owner that cannot hold children (an input) leaves what it owns in place, once', async ({ page }) => {
+  // A combobox input owning its popup (the listbox sits elsewhere, before or after it), and
+  // an owner the walk never enters (display:none): the owned elements are still listed once.
+  await loadHtml(
+    page,
+    `
+    <ul role="listbox" id="before" aria-label="Early"><li role="option">Cherry</li></ul>
+    <label>Fruit <input role="combobox" aria-expanded="true" aria-owns="before after"></label>
+    <p>Between</p>
+    <ul role="listbox" id="after" aria-label="Late"><li role="option">Damson</li></ul>
+    <div aria-owns="loose" style="display:none"></div>
+    <button id="loose">Elder</button>`,
+  );
+  const { json, text } = await snapshot(page);
+  const count = (name: string) => allNodes(json).filter((n) => n.role === 'option' && n.name === name).length;
+  expect(count('Cherry')).toBe(1);
+  expect(count('Damson')).toBe(1);
+  expect(allNodes(json).filter((n) => n.role === 'button' && n.name === 'Elder').length).toBe(1);
+  // Where they are: reading order is the DOM's.
+  const order = ['Cherry', 'Fruit', 'Between', 'Damson', 'Elder'].map((w) => text.indexOf(w));
+  expect(order.every((at, i) => at >= 0 && (i === 0 || at > order[i - 1]))).toBe(true);
+});
+
 test('a long select lists its first options, says how many more, and shows the chosen one exactly', async ({
   page,
 }) => {

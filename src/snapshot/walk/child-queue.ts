@@ -6,7 +6,7 @@ import type { BuildNode } from '../tree';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { LONG_CHILD_LIST, aboveViewportNode, childrenAboveViewport } from './viewport-first';
 import { siblingIndices } from './sibling-index';
-import { appendOwned, type Ownership } from './owns';
+import { appendOwned, ownIndex, type Ownership } from './owns';
 
 /** What queuing needs of the walk's context of the children. */
 export interface QueueSite {
@@ -29,7 +29,6 @@ export type PushChildren<C extends QueueSite> = (
 export function childQueue<C extends QueueSite>(
   push: (node: Node, ctx: C, index: number) => void,
   owned: Ownership | null,
-  visitedOwned: Set<Element>,
   tokenBudget: number,
 ): PushChildren<C> {
   const tagCounts = new Map<string, number>();
@@ -50,13 +49,17 @@ export function childQueue<C extends QueueSite>(
       for (let i = 0; i < list.length; i++) pending[count++] = list[i];
     } else {
       for (let child = first; child; child = child.nextSibling) {
-        if (owned && isElement(child) && owned.ownerOf.has(child) && owned.ownerOf.get(child) !== parent) continue;
+        if (owned && isElement(child) && owned.ownerOf.has(child) && owned.ownerOf.get(child) !== parent) {
+          // Its owner takes it; if the owner is never walked, the walk visits it here at the end (owns.ts).
+          if (!owned.visited.has(child)) owned.leftBehind.push({ el: child, ctx, index: ownIndex(child) });
+          continue;
+        }
         pending[count++] = child;
       }
     }
     if (owned && isElement(parent) && owned.ownedBy.has(parent)) {
       pending.length = count;
-      appendOwned(parent, owned, visitedOwned, pending);
+      appendOwned(parent, owned, pending);
       count = pending.length;
     }
     siblingIndices(pending, count, pendingIndex, tagCounts);

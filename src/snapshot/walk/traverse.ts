@@ -20,7 +20,7 @@ import {
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
-import { getRole, mayHaveRole, svgHoldsWidgets } from '../../semantics';
+import { getRole, mayHaveRole } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
@@ -47,16 +47,10 @@ import { looksLikeClosedShadowHost, shadowRootFor } from './shadow-hosts';
 import { isMessageRegionScanned } from '../classify/messages';
 import { TEXT_NODE } from '../../dom/dom-utils';
 import { now } from '../../dom/builtins';
-import { collectOwned } from './owns';
+import { collectOwned, requeueLeftBehind } from './owns';
+import { SKIP_TAGS, entersChildren, isOpaque } from './opaque';
 import { childQueue, type PushChildren } from './child-queue';
 import { OutOfView, SCANNED } from './out-of-view';
-
-/** Elements that never render content a person can see or use. */
-const SKIP_TAGS = wordList('script style noscript template head meta link title base param source track datalist');
-/** Elements whose DOM children are not shown as separate content (an <svg> holding widgets is walked). */
-const OPAQUE_TAGS = wordList(
-  'svg select textarea input option optgroup canvas video audio img iframe frame object embed math',
-);
 
 /** Roles that carry structure or meaning for a reader; kept as nodes (S1). */
 const KEEP_ROLES = wordList(
@@ -201,8 +195,7 @@ export function traverse(
   result.modal = modal;
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
-  const owned = collectOwned(root);
-  const visitedOwned = new Set<Element>();
+  const owned = collectOwned(root, entersChildren);
   const outOfView = options.viewportOnly
     ? new OutOfView(
         viewport.top,
@@ -221,10 +214,11 @@ export function traverse(
     hasClickListener: options.hasClickListener,
     parentTarget: false,
   };
-  const pushChildren = childQueue<Context>(push, owned, visitedOwned, options.tokenBudget);
+  const pushChildren = childQueue<Context>(push, owned, options.tokenBudget);
   const facts = walkFacts(body, scanAttributes(body), options);
 
-  while (nodeStack.length) {
+  // At the end, what an owner never walked left behind (owns.ts).
+  while (nodeStack.length || requeueLeftBehind(owned, push)) {
     const node = nodeStack.pop()!;
     const ctx = ctxStack.pop()!;
     const index = indexStack.pop()!;
@@ -393,7 +387,7 @@ export function traverse(
       if (kept && options.includeIframes) enterFrame(el, kept, ctx, rect!);
       continue;
     }
-    const opaque = OPAQUE_TAGS.has(tag) && !svgHoldsWidgets(el);
+    const opaque = isOpaque(el, tag);
     if (!hasContent || opaque || (hasElementContent && hidesContent(style))) continue;
 
     const isBlock = !isContents && isBlockDisplay(display);
