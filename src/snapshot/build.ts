@@ -17,7 +17,7 @@ import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
 import { forEachNode, rewriteContent } from './tree';
 import { DEFAULT_TEXT_LENGTH, lineCostFor } from './render/text';
-import { windowBoxOf, type Box } from '../dom/geometry';
+import { viewportOf, windowBoxOf, type Box } from '../dom/geometry';
 import { drawnVisible, getHint } from '../semantics';
 import { isElement } from '../dom/dom-utils';
 import { epochMs, now } from '../dom/builtins';
@@ -33,7 +33,7 @@ export function buildSnapshot(
   beginCaches();
   try {
     context = readContext(doc);
-    const viewport: Box = { left: 0, top: 0, right: context.viewport.width, bottom: context.viewport.height };
+    const viewport: Box = viewportOf(doc); // the action's (no scrollbar strip); the header reports the window
     const allocator = new IdAllocator();
     const ids: IdSource = {
       reuse: (el: Element, fp: NodeFingerprint) => memory.reusable(el, fp),

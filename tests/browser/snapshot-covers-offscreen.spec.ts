@@ -5,7 +5,7 @@
 // snapshot never scrolls to find out (S11); the action layer, which does scroll, agrees.
 import { test, expect, type Page } from '@playwright/test';
 import { loadHtml, snapshot } from './helpers/domtool';
-import { coveredByName, names } from './helpers/tree';
+import { allNodes, coveredByName, names } from './helpers/tree';
 
 const FOLD = '<div style="height:1600px">Top of the page</div>';
 const IMG =
@@ -290,4 +290,33 @@ test('an action scrolls only what a person can: an overflow:hidden shell keeps i
     expect(r.success, `${name}: ${r.error?.message}`).toBe(true);
     expect(await page.evaluate(() => document.getElementById('shell')!.scrollTop), name).toBe(0);
   }
+});
+
+test('the fold is the action viewport: a button only under a classic scrollbar is out of view to both', async ({
+  page,
+}) => {
+  // Firefox draws 12 px classic scrollbars: the window's inner width holds the strip, the
+  // action's viewport (viewportOf) does not. Where an engine draws none, the button sits just
+  // right of the viewport, out of view to both as well.
+  await loadHtml(page, '<div style="height:3000px">Tall page</div>');
+  await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const strip = innerWidth - width;
+    const b = document.createElement('button');
+    b.textContent = 'Under the scrollbar';
+    b.style.cssText = `position:absolute;top:100px;left:${width + (strip > 2 ? 1 : 0)}px;width:${Math.max(1, strip - 2)}px;height:30px;padding:0;border:0;overflow:hidden`;
+    document.body.append(b);
+  });
+  const { json, text } = await snapshot(page, { tokenBudget: 0 });
+  const button = allNodes(json).find((n) => n.name === 'Under the scrollbar');
+  expect(button, text).toBeDefined();
+  expect(button!.computed?.offscreen).toBe(true);
+  const seen = await page.evaluate(
+    (id) =>
+      (
+        window as unknown as { __domtoolTest: { inspect(id: string): Promise<{ inViewport?: boolean }> } }
+      ).__domtoolTest.inspect(id),
+    button!.node_id,
+  );
+  expect(seen.inViewport).toBe(false);
 });

@@ -26,10 +26,10 @@ export function viewportOf(doc: Document): Box {
 }
 
 /**
- * The window's inner box, scrollbars included: the size the snapshot reports and folds
- * at (S2). It differs from viewportOf by the scrollbars only (none where they overlay
- * or are hidden); kept apart so the snapshot text stays the same in every engine until
- * the snapshot judges with the action's viewport (issue 30, item 4).
+ * The window's inner box, scrollbars included: the size the snapshot reports (S2). It
+ * differs from viewportOf by the scrollbars only (none where they overlay or are hidden);
+ * the fold, the covers and the clips are judged with viewportOf, as the action judges,
+ * so a control only under a classic scrollbar is not "in view" to one and not the other.
  */
 export function windowBoxOf(doc: Document): Box {
   const win = doc.defaultView;
