@@ -224,10 +224,10 @@ const RUNNERS: Record<string, Runner> = {
     return c.error ? errorAnswer(c.error.code, c.error.message) : { ok: true, text: c.text };
   },
   browser_find: async (host, args) => {
-    const r = (await host.run('find', [
-      args.query,
-      args.limit === undefined ? READ_OPTIONS : { ...READ_OPTIONS, limit: args.limit },
-    ])) as FindResult;
+    const options: Args = { ...READ_OPTIONS };
+    if (args.limit !== undefined) options.limit = args.limit;
+    if (args.reveal === true) options.reveal = true;
+    const r = (await host.run('find', [args.query, options])) as FindResult;
     return r.error ? errorAnswer(r.error.code, r.error.message) : { ok: true, text: r.text };
   },
   browser_inspect: async (host, args) =>

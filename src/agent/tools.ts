@@ -99,7 +99,11 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
   commandTool(
     'browser_find',
     'find',
-    { query: arg('find', 'query', { type: 'string' }), limit: arg('find', 'limit', { type: 'integer', minimum: 1 }) },
+    {
+      query: arg('find', 'query', { type: 'string' }),
+      limit: arg('find', 'limit', { type: 'integer', minimum: 1 }),
+      reveal: arg('find', 'reveal', { type: 'boolean' }),
+    },
     ['query'],
     { ...READ, title: 'Find in page' },
   ),

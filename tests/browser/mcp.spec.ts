@@ -12,6 +12,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { ORIGIN, PORT, ROOT } from './helpers/domtool';
 import { startHttpServer } from './helpers/mcp-server';
+import { buildFixtures } from './actions-helpers';
 import { COMMANDS } from '../../src/commands/table';
 import { blockContaining } from '../../scripts/readme-blocks.mjs';
 
@@ -128,6 +129,29 @@ test('stdio: the tool list comes from the command table, and actions answer thei
     expect(bad.isError).toBe(true);
     expect(bad.text).toContain('VALIDATION_ERROR');
     expect((await call(client, 'browser_changes')).text).toMatch(/^# unchanged/);
+  } finally {
+    await client.close();
+  }
+});
+
+test('stdio: browser_find with reveal scrolls a virtual list until the row is rendered, and its ref acts', async () => {
+  await buildFixtures(['virtual']);
+  const client = await stdioClient(LAUNCH);
+  try {
+    const find = (await client.listTools()).tools.find((t) => t.name === 'browser_find')!;
+    // The argument is the command table's, described there once.
+    const findDoc = COMMANDS.find((c) => c.name === 'find') as { doc?: { args?: Record<string, string> } };
+    expect(find.inputSchema.properties?.reveal).toEqual({ type: 'boolean', description: findDoc.doc!.args!.reveal });
+
+    await call(client, 'browser_navigate', { url: `${ORIGIN}/fixtures/apps/virtual/` });
+    // 10,000 rows, a few rendered: without reveal the row is not in the page text.
+    expect((await call(client, 'browser_find', { query: 'Order #345' })).text).not.toMatch(/nv_\w+ .*Order #345/);
+    const found = await call(client, 'browser_find', { query: 'Order #345', reveal: true });
+    expect(found.isError).toBe(false);
+    const opened = await call(client, 'browser_click', { ref: ref(found.text, 'listitem: Order #345') });
+    expect(opened.isError, opened.text).toBe(false);
+    // The app says which order it opened: the row found, not a neighbour.
+    expect(opened.text).toContain('Order #345 open');
   } finally {
     await client.close();
   }
