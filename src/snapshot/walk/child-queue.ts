@@ -3,6 +3,7 @@
 // aria-owns appended and those owned elsewhere left out, and under a token budget a long
 // list started near the viewport (viewport-first.ts).
 import type { BuildNode } from '../tree';
+import { TagCounts } from './tag-counts';
 import { ELEMENT_NODE, TEXT_NODE, isElement } from '../../dom/dom-utils';
 import { LONG_CHILD_LIST, aboveViewportNode, childrenAboveViewport } from './viewport-first';
 import { siblingIndices } from './sibling-index';
@@ -31,7 +32,7 @@ export function childQueue<C extends QueueSite>(
   owned: Ownership | null,
   tokenBudget: number,
 ): PushChildren<C> {
-  const tagCounts = new Map<string, number>();
+  const tagCounts = new TagCounts();
   // Scratch lists, filled up to `count` and never cleared: setting length to 0 frees their storage.
   const pending: Node[] = [];
   const pendingIndex: number[] = [];
@@ -43,7 +44,6 @@ export function childQueue<C extends QueueSite>(
       else if (type === ELEMENT_NODE) push(first, ctx, 1);
       return;
     }
-    tagCounts.clear();
     let count = 0;
     if (list) {
       for (let i = 0; i < list.length; i++) pending[count++] = list[i];

@@ -259,14 +259,14 @@ export function traverse(
     }
 
     const isContents = display === 'contents';
-    // The box in top-level viewport coordinates, read once into plain numbers; an object
-    // is made only for elements that keep it (kept nodes, parents of content).
+    // The box in top-level viewport coordinates, read once (in the top document the DOMRect is its object).
     let left = 0;
     let top = 0;
     let width = 0;
     let height = 0;
+    let domRect: DOMRect | null = null;
     if (!isContents) {
-      const r = getRect(el);
+      const r = (domRect = getRect(el));
       left = r.left + ctx.dx;
       top = r.top + ctx.dy;
       width = r.width;
@@ -353,7 +353,7 @@ export function traverse(
         ? plainRect(standIn, ctx)
         : isContents || (!keep && !hasContent)
           ? null
-          : { left, top, right, bottom, width, height };
+          : (ctx.dx === 0 && ctx.dy === 0 && domRect) || { left, top, right, bottom, width, height };
     if (keep) {
       const offscreen = !!rect && (!intersects(rect, viewport) || (!!ctx.softClip && !intersects(rect, ctx.softClip)));
       const vn = describeKept(facts, el, tag, role, scan, style, act, offscreen, rect!);
