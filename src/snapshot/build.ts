@@ -8,6 +8,7 @@ import { DomSnapshot } from './DomSnapshot';
 import { IdMemory } from './ids/id-memory';
 import { applyBudget } from './distill/budget';
 import { flattenList } from './distill/flatten';
+import { foldDuplicateLinks } from './distill/duplicate-links';
 import { IdAllocator, childHash, formatId } from './ids/element-ids';
 import { Outline } from './render/outline';
 import { traverse, type IdSource } from './walk/traverse';
@@ -43,7 +44,7 @@ export function buildSnapshot(
     const clock = new StageClock();
     const walked = traverse(doc, options, ids, viewport);
     clock.lap('walk');
-    demoteRedundantLabels(walked.labels, walked.standIns);
+    demoteRedundantTargets(walked);
     // A full-viewport backdrop makes the page under it unusable, like a modal dialog does.
     const overlay = walked.covers.fullViewport.length
       ? findOverlay(doc, walked.covers.fullViewport, walked.covers.covers, viewport)
@@ -171,6 +172,12 @@ export function buildSnapshot(
   } finally {
     endCaches();
   }
+}
+
+/** Targets that repeat another one lose their id line: labels of listed controls, a card's second link to its page. */
+function demoteRedundantTargets(walked: { labels: BuildNode[]; standIns: Set<Element>; keptNodes: BuildNode[] }): void {
+  demoteRedundantLabels(walked.labels, walked.standIns);
+  foldDuplicateLinks(walked.keptNodes);
 }
 
 /**

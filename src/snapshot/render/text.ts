@@ -314,6 +314,8 @@ function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: B
     return { line: 'row: ' + cells.join(' | '), rest: [] };
   }
   if (!ITEM_ROLES.has(vn.role ?? '')) return null;
+  const titled = headingFirst(node, ctx);
+  if (titled) return titled;
   // The leading text and plain links join the item's own line; the rest nests below it.
   let prefix = 0;
   while (
@@ -330,6 +332,20 @@ function compactLine(node: BuildNode, ctx: LineContext): { line: string; rest: B
       : formatLine(node, ctx);
   const sep = vn.role === 'listitem' || vn.text || vn.name ? ' ' : ': ';
   return { line: base + sep + inner, rest: node.children.slice(prefix) };
+}
+
+/**
+ * A list item with nothing of its own that starts with a one-line heading (a card's title)
+ * takes it on its bullet line: "- h3 [Tent 3P](nv_7lrb)", not a bare "-" above it.
+ */
+function headingFirst(node: BuildNode, ctx: LineContext): { line: string; rest: BuildNode[] } | null {
+  const vn = node.vn;
+  const first = node.children[0];
+  if (vn.role !== 'listitem' || vn.name || vn.text || first.vn.role !== 'heading' || first.vn.actionable) return null;
+  if (first.shadow || first.frame) return null;
+  const heading = first.children.length ? compactLine(first, ctx) : { line: formatLine(first, ctx), rest: [] };
+  if (!heading || heading.rest.length) return null;
+  return { line: formatLine(node, ctx) + ' ' + heading.line, rest: node.children.slice(1) };
 }
 
 /** Up to two childless controls (a row checkbox, an actions button) side by side, or null. */

@@ -1,0 +1,147 @@
+// Issue 34: a card links to its page two or three times — the picture, the title, often the
+// price or a "Read more" — and each link was a line with an id of its own that said the same
+// thing ("- [Trail Dome Tent 1P](nv_71lh)" above "h3 [Trail Dome Tent 1P](nv_hhsf)" on every
+// tile of a shop). They go to the same place, so one id is enough: the card's title link
+// keeps its line and id, and the others fold into it. A folded link says nothing the kept
+// one does not (the picture named by the product name) and goes, or its text adds something
+// (a price, "Read more") and stays as plain text. Only inside one card: links of two list
+// items, of a menu, or of the page's header and its navigation stay apart, because there
+// they are different controls that happen to share a target ("2" and "Next" of a pager).
+// The element keeps its id in the id memory: an id the agent saw before still acts on it.
+import type { BuildNode } from '../tree';
+import { normalizeWhitespace } from '../../dom/dom-utils';
+
+/** Where a link is one control among many that share targets by design: never folded. */
+const NAVIGATION =
+  'nav,[role=navigation],[role=menu],[role=menubar],[role=tablist],[role=toolbar],[role=tree],[role=listbox]';
+/** A common ancestor of this kind holds several items, not one card: its links stay apart. */
+const NOT_A_CARD =
+  'html,body,main,header,footer,aside,form,ul,ol,dl,menu,table,thead,tbody,tfoot,' +
+  '[role=list],[role=grid],[role=table],[role=rowgroup],[role=feed],[role=main],[role=banner],[role=contentinfo],[role=complementary]';
+const HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+/** Content that makes a link more than a link (a control inside it): left alone. */
+const CONTROL_INSIDE = 'a[href],button,input,select,textarea,[role=button],[role=checkbox],[role=switch]';
+
+/** Folds each card's duplicate links (same target) into one; `kept` are the walk's nodes. */
+export function foldDuplicateLinks(kept: BuildNode[]): void {
+  const byTarget = new Map<string, BuildNode[]>();
+  for (let i = 0; i < kept.length; i++) {
+    const key = targetKey(kept[i]);
+    if (key === null) continue;
+    const list = byTarget.get(key);
+    if (list) list.push(kept[i]);
+    else byTarget.set(key, [kept[i]]);
+  }
+  byTarget.forEach((all) => {
+    // Most targets are linked once: the DOM queries below run only for the others.
+    const links = all.length < 2 ? all : all.filter(standsAlone);
+    if (links.length < 2) return;
+    // The walk visits what is in view first: cards are runs of links in document order.
+    links.sort(documentOrder);
+    let card: BuildNode[] = [links[0]];
+    for (let i = 1; i < links.length; i++) {
+      if (cardOf(card[0], links[i])) card.push(links[i]);
+      else {
+        foldCard(card);
+        card = [links[i]];
+      }
+    }
+    foldCard(card);
+  });
+}
+
+/** Href, and what changes where it opens, of a plain link that may fold; null for any other node. */
+function targetKey(node: BuildNode): string | null {
+  const vn = node.vn;
+  const a = node.ref as HTMLAnchorElement | undefined;
+  if (vn.role !== 'link' || !vn.actionable || !a || a.localName !== 'a') return null;
+  // States make a link a control of its own (a disclosure, the current page).
+  if (vn.expanded !== undefined || vn.pressed !== undefined || (vn.current && vn.current !== 'false')) return null;
+  if (vn.haspopup && vn.haspopup !== 'false') return null;
+  const href = a.getAttribute('href');
+  // "#" and javascript: links are buttons by another name: each does its own thing.
+  if (!href || href.charAt(0) === '#' || /^\s*javascript:/i.test(href) || a.hasAttribute('download')) return null;
+  return a.href + '\n' + (a.getAttribute('target') ?? '');
+}
+
+/** Not one of many links in a navigation, and no control inside. */
+function standsAlone(node: BuildNode): boolean {
+  const a = node.ref as Element;
+  return !a.closest(NAVIGATION) && !a.querySelector(CONTROL_INSIDE);
+}
+
+function documentOrder(a: BuildNode, b: BuildNode): number {
+  // 4: DOCUMENT_POSITION_FOLLOWING.
+  return a.ref === b.ref ? 0 : a.ref!.compareDocumentPosition(b.ref!) & 4 ? -1 : 1;
+}
+
+/**
+ * The card two links to the same target share: their nearest common ancestor, when it is
+ * one item — not a list or landmark, at most one heading (a card has one title), and no
+ * other target linked twice (a grid of cards links each card's page twice). Null otherwise.
+ */
+function cardOf(first: BuildNode, next: BuildNode): Element | null {
+  const a = first.ref as Element;
+  const b = next.ref as Element;
+  let common = a.parentElement;
+  while (common && !common.contains(b)) common = common.parentElement;
+  if (!common || common.matches(NOT_A_CARD)) return null;
+  if (common.querySelectorAll(HEADING).length > 1) return null;
+  const own = (a as HTMLAnchorElement).href;
+  const seen = new Set<string>();
+  const links = common.querySelectorAll('a[href]');
+  for (let i = 0; i < links.length; i++) {
+    const href = (links[i] as HTMLAnchorElement).href;
+    if (href === own) continue;
+    if (seen.has(href)) return null;
+    seen.add(href);
+  }
+  return common;
+}
+
+/** Keeps the card's title link (in or around its heading, else the first with words) and folds the rest into it. */
+function foldCard(card: BuildNode[]): void {
+  if (card.length < 2) return;
+  let keep = card[0];
+  let best = -1;
+  for (let i = 0; i < card.length; i++) {
+    const score = titleScore(card[i]);
+    if (score <= best) continue;
+    best = score;
+    keep = card[i];
+  }
+  const said = words(keep.vn.name);
+  for (let i = 0; i < card.length; i++) if (card[i] !== keep) fold(card[i], said);
+}
+
+function titleScore(node: BuildNode): number {
+  const a = node.ref as Element;
+  const inHeading = !!a.closest(HEADING) || !!a.querySelector(HEADING);
+  return (inHeading ? 2 : 0) + (normalizeWhitespace(a.textContent ?? '') ? 1 : 0);
+}
+
+/** Lower-case words with single spaces: how "said already" is compared. */
+function words(s: string | undefined): string {
+  return normalizeWhitespace(s ?? '').toLowerCase();
+}
+
+/**
+ * The link stops being a target of its own: the flatten pass hoists it away, its text
+ * staying as a plain run in the sentence around it ("By Ana Lee · Read more") — unless its
+ * name is part of the kept link's, when its content goes too (the picture named by the title).
+ */
+function fold(node: BuildNode, said: string): void {
+  const vn = node.vn;
+  const name = words(vn.name);
+  if (!name || said.indexOf(name) >= 0) {
+    node.children = [];
+    node.redundantText = true;
+  }
+  if (node.flowBlock !== undefined) node.block = node.flowBlock;
+  vn.actionable = undefined;
+  vn.name = undefined;
+  vn.hint = undefined;
+  vn.consequence = undefined;
+  vn.tier = 3;
+  if (vn.computed) vn.computed.interactive = false;
+}
