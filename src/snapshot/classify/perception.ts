@@ -47,6 +47,15 @@ export interface Background {
  * the chain of sites below it in painting, whose backgrounds are composed behind the
  * text once per element (the walk carries them down instead of a lookup per text).
  */
+/** The part of a site that changes only at an opacity or a frame boundary: one object shared by many sites. */
+export interface SiteScope {
+  /** Product of the ancestors' opacities including the element's (S13: opacity compounds). */
+  opacity: number;
+  /** Offset of the element's frame in the top-level viewport. */
+  dx: number;
+  dy: number;
+}
+
 export interface TextSite {
   /** The parent element of the text (for the document's root site: <html>, or null). */
   el: Element | null;
@@ -56,13 +65,10 @@ export interface TextSite {
   style: CSSStyleDeclaration | null;
   /** An inline box: its rect moves with its text (text-indent needs no separate look). */
   inline: boolean;
-  /** Product of the ancestors' opacities including the element's (S13: opacity compounds). */
-  opacity: number;
   /** What the ancestors' clipping leaves visible. */
   hardClip: Box | null;
-  /** Offset of the element's frame in the top-level viewport. */
-  dx: number;
-  dy: number;
+  /** What the site shares with the sites around it (opacity, frame offset). */
+  scope: SiteScope;
   /** The site the element itself sits in (rendered tree: a slot's, a host's, the frame element's); null at the top. */
   up: TextSite | null;
   /** The background behind this site's content, set by TextPerception on first need. */
@@ -109,7 +115,7 @@ export class TextPerception {
     }
     if (this.lastVerdict) return this.lastVerdict;
     if (!this.lastNeedsGeometry && !(rect && rect.left >= this.rightEdge())) return null;
-    return this.judgeGlyphs(text, parent, rect, site.hardClip, site.dx, site.dy);
+    return this.judgeGlyphs(text, parent, rect, site.hardClip, site.scope.dx, site.scope.dy);
   }
 
   /** The text's glyph boxes (Range client rects), read on demand. */
@@ -125,7 +131,8 @@ export class TextPerception {
   }
 
   private judgeStyle(site: TextSite): HiddenReason | null {
-    const { el: parent, rect, style, opacity, inline } = site;
+    const { el: parent, rect, style, inline } = site;
+    const opacity = site.scope.opacity;
     if (!parent || !style) return null;
     if (parseFloat(style.fontSize) < MIN_TEXT_PX) return 'tiny';
     // Glyphs may leave the element's box: moved by text-indent (which moves only the

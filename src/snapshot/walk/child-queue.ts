@@ -11,7 +11,7 @@ import { appendOwned, ownIndex, type Ownership } from './owns';
 
 /** What queuing needs of the walk's context of the children. */
 export interface QueueSite {
-  frameDepth: number;
+  scope: { frameDepth: number };
   attach: BuildNode[];
   hash: number;
 }
@@ -65,7 +65,9 @@ export function childQueue<C extends QueueSite>(
     siblingIndices(pending, count, pendingIndex, tagCounts);
     // Under a token budget, a long list starts near the viewport (viewport-first.ts).
     const from =
-      tokenBudget > 0 && ctx.frameDepth === 0 && count >= LONG_CHILD_LIST ? childrenAboveViewport(pending, count) : 0;
+      tokenBudget > 0 && ctx.scope.frameDepth === 0 && count >= LONG_CHILD_LIST
+        ? childrenAboveViewport(pending, count)
+        : 0;
     if (from) ctx.attach.push(aboveViewportNode(pending, from, ctx.hash));
     // Pushed backwards so the first child is popped first.
     for (let i = count - 1; i >= from; i--) if (pendingIndex[i] >= 0) push(pending[i], ctx, pendingIndex[i]);

@@ -39,7 +39,8 @@ import {
   type Box,
   type PlainRect,
 } from '../../dom/geometry';
-import { TextPerception, type HiddenReason, type TextSite } from '../classify/perception';
+import { TextPerception, type HiddenReason } from '../classify/perception';
+import { childScope, frameScope, makeScope, rootContext, type Context } from './context';
 import { CoverScan } from '../classify/covers';
 import { pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
@@ -124,34 +125,6 @@ function assignIds(nodes: BuildNode[], ids: IdSource): void {
   }
 }
 
-/** What the walk knows around the children of one element; its TextSite part is what perception reads for their text. */
-interface Context extends TextSite {
-  up: Context | null; // the context the element itself was visited in
-  /** Computed cursor of the parent ('' when not read): an own pointer cursor differs from it. */
-  cursor: string;
-  hash: number;
-  attach: BuildNode[];
-  block: number;
-  textVisible: boolean;
-  /** Text here is rendered but visually hidden (sr-only box, clipped away); shown only with includeHiddenText. */
-  hidden: HiddenReason | null;
-  softClip: Box | null;
-  ariaHidden: boolean;
-  /** What the nearest actionable ancestor is (NO_CONTAINER, IN_CONTROL, IN_CUSTOM). */
-  container: number;
-  /** Selectors of jQuery pointer handlers delegated by ancestors, or null. */
-  delegated: string[] | null;
-  /** The parent is a custom click target whose repeated children are its items (classify/actionability.ts). */
-  target: boolean;
-  insideModal: boolean;
-  /** The element is, or sits in, a message region (alert, live region, toast) in the rendered tree. */
-  message: boolean;
-  frameDepth: number;
-  doc: Document;
-  /** viewportOnly: an ancestor's light pass (walk/out-of-view.ts) already looked through this subtree. */
-  scanned: boolean;
-}
-
 export function traverse(
   root: Document,
   options: ResolvedSnapshotOptions,
@@ -190,9 +163,10 @@ export function traverse(
     ctxStack.push(ctx);
     indexStack.push(index);
   };
-  const rootCtx = rootContext(root, result.roots, ++blockCounter, documentDelegation(root));
   const modal = findModal(root);
   result.modal = modal;
+  const rootScope = makeScope(1, 0, 0, 0, root, false, !modal, false, documentDelegation(root), false);
+  const rootCtx = rootContext(result.roots, ++blockCounter, rootScope);
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root, entersChildren);
@@ -204,7 +178,7 @@ export function traverse(
         options.includeShadowDom ? (el) => shadowRootFor(el, el.localName, options) : () => null,
       )
     : null;
-  push(body, { ...rootCtx, insideModal: !modal }, 0);
+  push(body, rootCtx, 0);
 
   // Classification's view of the surroundings: one object, refilled per element.
   const around: Surroundings = {
@@ -222,6 +196,7 @@ export function traverse(
     const node = nodeStack.pop()!;
     const ctx = ctxStack.pop()!;
     const index = indexStack.pop()!;
+    const scope = ctx.scope;
     if (node.nodeType === TEXT_NODE) {
       if (ctx.textVisible) addText(node as Text, ctx, index);
       continue;
@@ -236,7 +211,7 @@ export function traverse(
     if (SKIP_TAGS.has(tag)) continue;
     const scan = scanAttributes(el);
     if (scan.browserxOverlay || scan.inert) continue;
-    let insideModal = ctx.insideModal;
+    let insideModal = scope.insideModal;
     if (!insideModal) {
       if (el === modal) insideModal = true;
       else if (!modal || !el.contains(modal)) continue; // inert behind a modal dialog
@@ -246,7 +221,7 @@ export function traverse(
     const display = style.display;
     if (display === 'none') continue;
     // Opacity compounds down the tree: 0.2 inside 0.2 is as faint as 0.04 (S13).
-    let opacity = ctx.opacity;
+    let opacity = scope.opacity;
     const ownOpacity = style.opacity;
     let opacityHidden = false;
     if (ownOpacity !== '1' && ownOpacity !== '') {
@@ -267,15 +242,15 @@ export function traverse(
     let domRect: DOMRect | null = null;
     if (!isContents) {
       const r = (domRect = getRect(el));
-      left = r.left + ctx.dx;
-      top = r.top + ctx.dy;
+      left = r.left + scope.dx;
+      top = r.top + scope.dy;
       width = r.width;
       height = r.height;
     }
     const right = left + width;
     const bottom = top + height;
     // viewportOnly: a subtree wholly above or below the viewport is counted, not walked.
-    let scanned = ctx.scanned;
+    let scanned = scope.scanned;
     if (outOfView && !isContents && display !== 'inline' && outOfView.outside(top, bottom)) {
       const skipped = outOfView.skip(el, top, scanned);
       if (skipped > 0) {
@@ -304,7 +279,7 @@ export function traverse(
     // origin where no scrolling can bring it into view.
     const position = isContents ? '' : positionOf(style, display);
     // A fixed box is clipped by the viewport, not its ancestors (a menu slid below it is closed).
-    const pinned = position === 'fixed' ? pinnedClip(el, covers.fixedViewport(ctx.doc)) : null;
+    const pinned = position === 'fixed' ? pinnedClip(el, covers.fixedViewport(scope.doc)) : null;
     const hc = pinned ?? ctx.hardClip;
     const clipped =
       !isContents &&
@@ -317,8 +292,8 @@ export function traverse(
 
     // Tags without an implicit role skip the lookup (the answer is null either way).
     const role = mayHaveRole(tag, scan.role !== null) ? getRole(el) : null;
-    const ariaHidden = ctx.ariaHidden || scan.ariaHidden;
-    const message = ctx.message || isMessageRegionScanned(el, tag, scan.role, scan.className, scan.aria);
+    const ariaHidden = scope.ariaHidden || scan.ariaHidden;
+    const message = scope.message || isMessageRegionScanned(el, tag, scan.role, scan.className, scan.aria);
     let act: Actionability | null = null;
     let standIn: Element | null = null;
     if (visibilityVisible && mayHaveStandIn(el) && (opacityHidden || cannotTakeClick(el, style))) {
@@ -332,12 +307,12 @@ export function traverse(
     } else if (visible) {
       around.parentCursor = ctx.cursor;
       around.container = ctx.container;
-      around.delegated = ctx.delegated;
+      around.delegated = scope.delegated;
       around.parentTarget = ctx.target;
       act = classifyActionability(el, tag, role, scan, style, around);
     }
     const cursor = act ? lastCursorRead() : '';
-    const delegated = act && lastListenerBits() & DELEGATES ? withDelegated(ctx.delegated, el) : ctx.delegated;
+    const delegated = act && lastListenerBits() & DELEGATES ? withDelegated(scope.delegated, el) : scope.delegated;
     const actionable = !!act && act.tier < 3;
     const closedShadow = !openShadow && visible && looksLikeClosedShadowHost(el, tag);
     const isFrame = tag === 'iframe' || tag === 'frame';
@@ -353,7 +328,7 @@ export function traverse(
         ? plainRect(standIn, ctx)
         : isContents || (!keep && !hasContent)
           ? null
-          : (ctx.dx === 0 && ctx.dy === 0 && domRect) || { left, top, right, bottom, width, height };
+          : (scope.dx === 0 && scope.dy === 0 && domRect) || { left, top, right, bottom, width, height };
     if (keep) {
       const offscreen = !!rect && (!intersects(rect, viewport) || (!!ctx.softClip && !intersects(rect, ctx.softClip)));
       const vn = describeKept(facts, el, tag, role, scan, style, act, offscreen, rect!);
@@ -411,7 +386,7 @@ export function traverse(
       style,
       rect,
       inline: display === 'inline',
-      opacity,
+      scope: childScope(scope, opacity, ariaHidden, insideModal, message, delegated, scanned),
       cursor: cursor || (visible ? '' : ctx.cursor),
       hash: elHash,
       attach: kept ? kept.children : ctx.attach,
@@ -424,17 +399,8 @@ export function traverse(
       hidden: boxHidden ? 'visually-hidden' : isContents ? ctx.hidden : null,
       hardClip,
       softClip,
-      ariaHidden,
       container: containerFor(act, ctx.container),
-      delegated,
       target: holdsItems(act, tag, role),
-      insideModal,
-      message,
-      frameDepth: ctx.frameDepth,
-      dx: ctx.dx,
-      dy: ctx.dy,
-      doc: ctx.doc,
-      scanned,
       bg: undefined, // set by perception on first need; declared so every context has one shape
     };
 
@@ -485,8 +451,8 @@ export function traverse(
       const start = prev.raw!.length;
       prev.raw += data;
       prev.bottom = Math.max(prev.bottom, bottom);
-      if (ctx.message) prev.inMessage = true;
-      covers.noteText(text, ctx.el, rect, prev, start, prev.raw!.length, ctx.dx, ctx.dy);
+      if (ctx.scope.message) prev.inMessage = true;
+      covers.noteText(text, ctx.el, rect, prev, start, prev.raw!.length, ctx.scope.dx, ctx.scope.dy);
       return;
     }
     // Text runs get their id after distillation (only the few that are emitted need one).
@@ -500,17 +466,17 @@ export function traverse(
       top,
       bottom,
       idHash: childHash(ctx.hash, '#t' + index),
-      inMessage: ctx.message,
+      inMessage: ctx.scope.message,
     };
     ctx.attach.push(run);
-    covers.noteText(text, ctx.el, rect, run, 0, data.length, ctx.dx, ctx.dy);
+    covers.noteText(text, ctx.el, rect, run, 0, data.length, ctx.scope.dx, ctx.scope.dy);
   }
 
   function addHiddenRun(text: Text, data: string, ctx: Context, index: number, reason: HiddenReason): void {
     const prev = ctx.attach[ctx.attach.length - 1];
     if (prev && prev.vn.hidden === reason && prev.ref && prev.ref.parentNode === text.parentNode) {
       prev.raw += data;
-      if (ctx.message) prev.inMessage = true;
+      if (ctx.scope.message) prev.inMessage = true;
       return;
     }
     result.textRuns++;
@@ -525,7 +491,7 @@ export function traverse(
       top: rect ? rect.top : 0,
       bottom: rect ? rect.bottom : 0,
       idHash: childHash(ctx.hash, '#t' + index),
-      inMessage: ctx.message,
+      inMessage: ctx.scope.message,
     });
     // Text after it starts a new run.
     ctx.block = ++blockCounter;
@@ -545,7 +511,7 @@ export function traverse(
       kept.vn.text = 'Cross-origin iframe: content not accessible';
       return;
     }
-    if (ctx.frameDepth >= options.maxIframeDepth) {
+    if (ctx.scope.frameDepth >= options.maxIframeDepth) {
       kept.vn.text = 'Nested iframe beyond the depth limit';
       return;
     }
@@ -557,53 +523,16 @@ export function traverse(
     push(
       frameBody,
       {
-        ...rootContext(doc, kept.frame, ++blockCounter, rootCtx.delegated),
+        ...rootContext(kept.frame, ++blockCounter, frameScope(ctx.scope, view, doc, rootScope.delegated)),
         // A frame's canvas is transparent: behind its <html> lie the frame element and the page around it.
         up: { ...ctx, up: ctx, el: frameEl, style: getStyle(frameEl), bg: undefined },
         hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
         hardClip: view.hardClip,
         softClip: view.viewport,
-        insideModal: true,
-        frameDepth: ctx.frameDepth + 1,
-        dx: view.dx,
-        dy: view.dy,
       },
       0,
     );
   }
-}
-
-/** The context a document's <body> is visited in; <html> is the bottom of its paint chain (its background is the canvas's, CSS 2 §14.2). */
-function rootContext(doc: Document, attach: BuildNode[], block: number, delegated: string[] | null): Context {
-  const paintRoot = doc.body ? doc.documentElement : null;
-  return {
-    up: null,
-    el: paintRoot,
-    style: paintRoot ? getStyle(paintRoot) : null,
-    rect: null,
-    inline: false,
-    opacity: 1,
-    cursor: '',
-    hash: 0x5eed,
-    attach,
-    block,
-    textVisible: true,
-    hidden: null,
-    hardClip: null,
-    softClip: null,
-    ariaHidden: false,
-    container: NO_CONTAINER,
-    delegated,
-    target: false,
-    insideModal: false,
-    message: false,
-    frameDepth: 0,
-    dx: 0,
-    dy: 0,
-    doc,
-    scanned: false,
-    bg: undefined,
-  };
 }
 
 /** Queues what `el` renders, in rendering order: its shadow tree, a closed <details>' summary, a slot's assigned nodes, or its children. */
@@ -641,8 +570,8 @@ const STAND_IN: Actionability = { tier: 1, reason: 'native', focusable: true };
 /** The stand-in's box in top-level viewport coordinates (the control itself shows nothing). */
 function plainRect(el: Element, ctx: Context): PlainRect {
   const r = getRect(el);
-  const left = r.left + ctx.dx;
-  const top = r.top + ctx.dy;
+  const left = r.left + ctx.scope.dx;
+  const top = r.top + ctx.scope.dy;
   return { left, top, right: left + r.width, bottom: top + r.height, width: r.width, height: r.height };
 }
 
