@@ -25,6 +25,9 @@ const CONTROL_INSIDE = 'a[href],button,input,select,textarea,[role=button],[role
 /** Folds each card's duplicate links (same target) into one; `kept` are the walk's nodes. */
 export function foldDuplicateLinks(kept: BuildNode[]): void {
   const byTarget = new Map<string, BuildNode[]>();
+  // One look at each common ancestor per snapshot: on a long article every pair of links to
+  // one page shares the article's body, and scanning it per pair doubled a snapshot's time.
+  const cards = new Map<Element, CardFacts>();
   for (let i = 0; i < kept.length; i++) {
     const key = targetKey(kept[i]);
     if (key === null) continue;
@@ -40,7 +43,7 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
     links.sort(documentOrder);
     let card: BuildNode[] = [links[0]];
     for (let i = 1; i < links.length; i++) {
-      if (cardOf(card[0], links[i])) card.push(links[i]);
+      if (cardOf(card[0], links[i], cards)) card.push(links[i]);
       else {
         foldCard(card);
         card = [links[i]];
@@ -75,28 +78,51 @@ function documentOrder(a: BuildNode, b: BuildNode): number {
   return a.ref === b.ref ? 0 : a.ref!.compareDocumentPosition(b.ref!) & 4 ? -1 : 1;
 }
 
+/** What decides whether an element is one card, whatever target its links share. */
+interface CardFacts {
+  /** Not a list or landmark, and at most one heading inside. */
+  fits: boolean;
+  /** The one target linked more than once inside it, if any ('' when none). */
+  twice: string;
+}
+const NOT_ONE_CARD: CardFacts = { fits: false, twice: '' };
+
 /**
  * The card two links to the same target share: their nearest common ancestor, when it is
  * one item — not a list or landmark, at most one heading (a card has one title), and no
  * other target linked twice (a grid of cards links each card's page twice). Null otherwise.
  */
-function cardOf(first: BuildNode, next: BuildNode): Element | null {
+function cardOf(first: BuildNode, next: BuildNode, cards: Map<Element, CardFacts>): Element | null {
   const a = first.ref as Element;
   const b = next.ref as Element;
   let common = a.parentElement;
   while (common && !common.contains(b)) common = common.parentElement;
-  if (!common || common.matches(NOT_A_CARD)) return null;
-  if (common.querySelectorAll(HEADING).length > 1) return null;
-  const own = (a as HTMLAnchorElement).href;
+  if (!common) return null;
+  let facts = cards.get(common);
+  if (!facts) cards.set(common, (facts = cardFacts(common)));
+  return facts.fits && (facts.twice === '' || facts.twice === (a as HTMLAnchorElement).href) ? common : null;
+}
+
+/**
+ * One pass over the element's descendants, stopping as soon as it cannot be one card: a
+ * second heading, or a second target linked twice (then some target other than the pair's is).
+ */
+function cardFacts(common: Element): CardFacts {
+  if (common.matches(NOT_A_CARD)) return NOT_ONE_CARD;
+  // A live collection read in order walks the subtree lazily, so the stop is real.
+  const all = common.getElementsByTagName('*');
   const seen = new Set<string>();
-  const links = common.querySelectorAll('a[href]');
-  for (let i = 0; i < links.length; i++) {
-    const href = (links[i] as HTMLAnchorElement).href;
-    if (href === own) continue;
-    if (seen.has(href)) return null;
-    seen.add(href);
+  let headings = 0;
+  let twice = '';
+  for (let i = 0, el = all[0]; el; el = all[++i]) {
+    if (el.matches(HEADING) && ++headings > 1) return NOT_ONE_CARD;
+    if (el.localName !== 'a' || !el.hasAttribute('href')) continue;
+    const href = (el as HTMLAnchorElement).href;
+    if (!seen.has(href)) seen.add(href);
+    else if (twice === '') twice = href;
+    else if (twice !== href) return NOT_ONE_CARD;
   }
-  return common;
+  return { fits: true, twice };
 }
 
 /** Keeps the card's title link (in or around its heading, else the first with words) and folds the rest into it. */
