@@ -72,6 +72,8 @@ const ALIASES: Record<string, string> = {
   meta: 'Meta',
   cmd: 'Meta',
   command: 'Meta',
+  // Playwright's name for the shortcut modifier: Meta on macOS, Control elsewhere.
+  controlormeta: 'ControlOrMeta',
   contextmenu: 'ContextMenu',
 };
 
@@ -127,6 +129,27 @@ export function keyForChar(ch: string): { def: KeyDef; shift: boolean } {
   return { def: { key: ch, code: '', keyCode: 0, text: ch }, shift: false };
 }
 
+/**
+ * Sets the modifier `name` names ("Ctrl", "shift", "ControlOrMeta"…) on `mods`; false when
+ * it names no modifier.
+ */
+function addModifier(mods: Modifiers, name: string): boolean {
+  let m = ALIASES[name.toLowerCase()];
+  if (m === 'ControlOrMeta') m = isApplePlatform() ? 'Meta' : 'Control';
+  if (m === 'Control') mods.ctrl = true;
+  else if (m === 'Shift') mods.shift = true;
+  else if (m === 'Alt') mods.alt = true;
+  else if (m === 'Meta') mods.meta = true;
+  else return false;
+  return true;
+}
+
+/** The page's platform takes Meta for its shortcuts (Cmd+A) where others take Control. */
+function isApplePlatform(): boolean {
+  const nav = typeof navigator === 'undefined' ? undefined : navigator;
+  return !!nav && /^(Mac|iP)/.test(nav.platform ?? '');
+}
+
 /** Resolves "Enter", "esc", "a", "Control+A", "Shift+Tab"… Null for unknown names. */
 export function parseKey(input: string): { def: KeyDef; mods: Modifiers } | null {
   if (typeof input !== 'string' || input.length === 0) return null;
@@ -137,17 +160,14 @@ export function parseKey(input: string): { def: KeyDef; mods: Modifiers } | null
     const parts = input.split('+');
     keyName = parts[parts.length - 1] === '' ? '+' : parts[parts.length - 1];
     for (let i = 0; i < parts.length - 1; i++) {
-      const m = ALIASES[parts[i].toLowerCase()];
-      if (m === 'Control') mods.ctrl = true;
-      else if (m === 'Shift') mods.shift = true;
-      else if (m === 'Alt') mods.alt = true;
-      else if (m === 'Meta') mods.meta = true;
-      else if (parts[i] !== '') return null;
+      if (!addModifier(mods, parts[i]) && parts[i] !== '') return null;
     }
   }
   if (keyName.length === 1 || [...keyName].length === 1) {
     const { def, shift } = keyForChar(keyName);
-    if (shift) mods.shift = true;
+    // A shortcut is written with its capital letter ("Control+K" in menus and docs) and means
+    // the unshifted chord, as Playwright presses it; Shift only when the chord says so.
+    if (shift && !(keyName !== input && /^[A-Z]$/.test(keyName))) mods.shift = true;
     return { def, mods };
   }
   const named = NAMED[keyName] ?? NAMED[ALIASES[keyName.toLowerCase()] ?? ''];
@@ -164,11 +184,7 @@ export function normalizeModifiers(input: unknown): Modifiers {
   if (typeof input === 'object' && typeof (input as { length?: unknown }).length === 'number') {
     const list = input as ArrayLike<unknown>;
     for (let i = 0; i < list.length; i++) {
-      const m = typeof list[i] === 'string' ? ALIASES[(list[i] as string).toLowerCase()] : undefined;
-      if (m === 'Control') mods.ctrl = true;
-      else if (m === 'Shift') mods.shift = true;
-      else if (m === 'Alt') mods.alt = true;
-      else if (m === 'Meta') mods.meta = true;
+      if (typeof list[i] === 'string') addModifier(mods, list[i] as string);
     }
     return mods;
   }

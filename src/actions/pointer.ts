@@ -5,7 +5,7 @@
 // suppresses the compatibility mouse events, a cancelled mousedown the focus move.
 import { flatTreeParent } from '../dom/dom-utils';
 import { fireMouse, firePointer } from './events';
-import type { Modifiers } from './keys';
+import { mergeModifiers, normalizeModifiers, type Modifiers } from './keys';
 import type { DialogOptions } from './dialog-options';
 import { deepActiveElement } from '../semantics';
 import type { Point } from '../dom/geometry';
@@ -73,6 +73,8 @@ export interface ClickOptions extends DialogOptions {
   button?: 'left' | 'middle' | 'right';
   clickCount?: number;
   mods?: Modifiers;
+  /** Modifier keys held, by name as keypress takes them (Shift, Control, ControlOrMeta, Alt, Meta). */
+  modifiers?: string[];
 }
 
 const BUTTON: Record<string, [number, number]> = { left: [0, 1], middle: [1, 4], right: [2, 2] };
@@ -88,7 +90,9 @@ export function clickSequence(
   options: ClickOptions = {},
 ): { clickPrevented: boolean } {
   const [button, buttonsDown] = BUTTON[options.button ?? 'left'] ?? BUTTON.left;
-  const mods = options.mods;
+  const mods = options.modifiers
+    ? mergeModifiers(options.mods ?? {}, normalizeModifiers(options.modifiers))
+    : options.mods;
   const count = Math.max(1, options.clickCount ?? 1);
   hoverSequence(target, point, state, mods);
   let clickPrevented = false;

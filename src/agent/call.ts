@@ -48,6 +48,16 @@ type Runner = (host: ToolHost, args: Args, options: CallOptions) => Promise<Tool
  */
 const READ_OPTIONS = { timeBudgetMs: 1000 };
 
+/**
+ * A look after a navigation or an action: within half the snapshot's budget (the default
+ * 4,000), long lists cut to their first items with a count. The model asks browser_snapshot
+ * for more or browser_find for one thing; a long listing no longer costs every navigation
+ * 2,800 tokens (bench/mcp.mjs: 1,400). Deltas take the same budget as the first look: a
+ * line one budget shows and the other leaves out would read as added when it was there all
+ * along (the tracker's "added" is a line the agent has not seen).
+ */
+const LOOK = { ...READ_OPTIONS, tokenBudget: 2000 };
+
 const WAIT_DEFAULT_S = 10;
 const WAIT_MAX_S = 30;
 const POLL_MS = 250;
@@ -124,7 +134,7 @@ async function afterAction(host: ToolHost, result: unknown, keys = false): Promi
   const r = result as ActionResult;
   const answer = actionAnswer(r);
   if (!answer.ok) return answer;
-  const changes = (await host.run('getChanges', [{ ...READ_OPTIONS, ignoreBlur: !keys }])) as Changes;
+  const changes = (await host.run('getChanges', [{ ...LOOK, ignoreBlur: !keys }])) as Changes;
   if (changes.error || changes.kind === 'unchanged') return answer;
   // The delta is an observation too: when it shows the page changed, the action's "no
   // visible effect" (its own short watch missed it, e.g. a radio checked by its label) is not
@@ -168,10 +178,15 @@ const act =
 const onTarget = (command: CommandName): Runner =>
   act(command, (args) => (targetOf(args) === null ? null : [targetOf(args)]));
 
-/** The whole page text: after a navigation (once the page settled, at most 3 s), and for browser_snapshot. */
-async function pageText(host: ToolHost, settle = false): Promise<ToolAnswer> {
-  if (settle) await host.run('waitForStable', [{ timeoutMs: 3000 }]);
+/** The page text for browser_snapshot. */
+async function pageText(host: ToolHost): Promise<ToolAnswer> {
   return { ok: true, text: (await host.run('getText', [READ_OPTIONS])) as string };
+}
+
+/** The first look after a navigation, once the page settled (at most 3 s). */
+async function arrived(host: ToolHost): Promise<ToolAnswer> {
+  await host.run('waitForStable', [{ timeoutMs: 3000 }]);
+  return { ok: true, text: (await host.run('getText', [LOOK])) as string };
 }
 
 const unsupported = (what: string) =>
@@ -211,16 +226,16 @@ const RUNNERS: Record<string, Runner> = {
   browser_navigate: async (host, args) => {
     if (!host.navigate) return unsupported('browser_navigate');
     await host.navigate(args.url as string);
-    return pageText(host, true);
+    return arrived(host);
   },
   browser_navigate_back: async (host) => {
     if (!host.back) return unsupported('browser_navigate_back');
     await host.back();
-    return pageText(host, true);
+    return arrived(host);
   },
   browser_snapshot: (host) => pageText(host),
   browser_changes: async (host) => {
-    const c = (await host.run('getChanges', [READ_OPTIONS])) as Changes;
+    const c = (await host.run('getChanges', [LOOK])) as Changes;
     return c.error ? errorAnswer(c.error.code, c.error.message) : { ok: true, text: c.text };
   },
   browser_find: async (host, args) => {
@@ -240,6 +255,7 @@ const RUNNERS: Record<string, Runner> = {
     const options: Args = { ...dialogOption(host) };
     if (args.doubleClick === true) options.clickCount = 2;
     if (args.button !== undefined) options.button = args.button;
+    if (args.modifiers !== undefined) options.modifiers = args.modifiers;
     return [t, options];
   }),
   browser_type: act('type', (args, host) => [

@@ -44,6 +44,8 @@ export interface AgentTool {
 const REF = 'Id of the element, as the page text shows it before the element (e.g. nv_4kx2).';
 const ELEMENT = 'What the element is, in words (for the log and permission prompts; the ref decides).';
 const BY_TEXT = 'Instead of ref: the visible text or label of the element to act on.';
+// Playwright MCP's browser_type argument, taken so that calls written for it work.
+const SLOWLY = 'Accepted for calls written for Playwright MCP: DomTool always types key by key.';
 
 function docOf(command: CommandName): CommandDoc {
   for (const c of COMMANDS) if (c.name === command && 'doc' in c && c.doc) return c.doc;
@@ -82,14 +84,15 @@ const target = () => ({ ref: str(REF), text: str(BY_TEXT), element: str(ELEMENT)
 export const AGENT_TOOLS: readonly AgentTool[] = [
   {
     name: 'browser_navigate',
-    description: 'Opens a URL in the current tab and answers the new page as text.',
+    description:
+      'Opens a URL in the current tab and answers a first look at the new page as text, within about 2,000 tokens: long lists show their first items and a count (browser_snapshot answers more, browser_find searches all of it).',
     inputSchema: object({ url: str('The URL to open.') }, ['url']),
     annotations: { ...ACT, title: 'Navigate to a URL' },
     browser: true,
   },
   {
     name: 'browser_navigate_back',
-    description: 'Goes back to the previous page of the tab and answers it as text.',
+    description: 'Goes back to the previous page of the tab and answers a first look at it, as browser_navigate does.',
     inputSchema: object({}),
     annotations: { ...ACT, title: 'Go back' },
     browser: true,
@@ -124,6 +127,10 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       ...target(),
       doubleClick: arg('click', 'doubleClick', { type: 'boolean' }),
       button: arg('click', 'button', { type: 'string', enum: ['left', 'middle', 'right'] }),
+      modifiers: arg('click', 'modifiers', {
+        type: 'array',
+        items: { type: 'string', enum: ['Alt', 'Control', 'ControlOrMeta', 'Meta', 'Shift'] },
+      }),
     },
     [],
     { ...ACT, title: 'Click' },
@@ -135,6 +142,7 @@ export const AGENT_TOOLS: readonly AgentTool[] = [
       ref: str(REF),
       text: arg('type', 'text', { type: 'string' }),
       submit: arg('type', 'submit', { type: 'boolean' }),
+      slowly: { type: 'boolean', description: SLOWLY },
       element: str(ELEMENT),
     },
     ['ref', 'text'],

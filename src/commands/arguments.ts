@@ -36,6 +36,30 @@ export type TargetMessage = { nodeId: string; target?: undefined } | { target: T
 export const targetOf = (m: { nodeId?: string; target?: Target }): unknown =>
   m.target !== undefined ? m.target : m.nodeId;
 
+/** click's message: the element, then the click's options and how a dialog it raises is answered. */
+export type ClickMessage = TargetMessage & {
+  button?: 'left' | 'middle' | 'right';
+  clickCount?: number;
+  /** held during the click: Alt, Control, ControlOrMeta, Meta, Shift */
+  modifiers?: string[];
+} & DialogMessage;
+export const clickMessageArgs = (m: ClickMessage): unknown[] => [
+  targetOf(m),
+  { button: m.button, clickCount: m.clickCount, modifiers: strings(m.modifiers), ...dialogOptions(m) },
+];
+
+/** type's message: the element, the text, and whether it replaces the value and presses Enter. */
+export type TypeMessage = TargetMessage & {
+  text: string /** default true */;
+  replace?: boolean;
+  pressEnter?: boolean;
+} & DialogMessage;
+export const typeMessageArgs = (m: TypeMessage): unknown[] => [
+  targetOf(m),
+  m.text === undefined ? '' : m.text,
+  { replace: bool(m.replace), pressEnter: bool(m.pressEnter), ...dialogOptions(m) },
+];
+
 /**
  * keypress(target, key, options?) — target a node id, `{ text }`, or null for whatever has
  * focus; the deprecated keypress(key, { id }) is told apart by its second argument (a

@@ -77,6 +77,7 @@ export const CLICK_SCHEMA: OptionSchema = [
   ['button', ['left', 'middle', 'right']],
   ['clickCount', 'int1'],
   ['mods', 'obj'],
+  ['modifiers', 'obj'],
   ...DIALOG_SCHEMA,
 ];
 

@@ -37,7 +37,7 @@ import type { QuietResult } from '../settle/quiet';
 import type { PageTool, PageToolResult } from '../page-tools/tools';
 import { fail as refuse, elementTarget, oneOf, options as checkOptions, shown, string, stringList } from './checks';
 import {
-  bool,
+  clickMessageArgs,
   destination,
   dialogOptions,
   files,
@@ -46,6 +46,7 @@ import {
   pageToolCallArgs,
   strings,
   targetOf,
+  typeMessageArgs,
   type DialogMessage,
   type Target,
   type TargetMessage,
@@ -279,7 +280,11 @@ export const COMMANDS = [
   request('click', {
     doc: {
       does: 'Clicks an element the way a person does (pointer and mouse events at its centre, after scrolling it into view); answers what happened: navigation, dialogs, what appeared, or that nothing visible changed.',
-      args: { doubleClick: 'Double-click instead.', button: 'Mouse button (default left).' },
+      args: {
+        doubleClick: 'Double-click instead.',
+        button: 'Mouse button (default left).',
+        modifiers: 'Modifier keys held during the click: Alt, Control, ControlOrMeta, Meta, Shift.',
+      },
     },
     check: (raw): [target: Target, options?: ClickOptions] => [
       elementTarget(raw[0]),
@@ -288,7 +293,7 @@ export const COMMANDS = [
     call: (host, target, options) => act(host, (a) => a.click(target, options)),
     fail: refusedAction,
     message: {
-      args: (m: TargetMessage & DialogMessage) => [targetOf(m), dialogOptions(m)],
+      args: clickMessageArgs,
       service: 'node',
       pointer: true,
       feedback: 'click',
@@ -307,17 +312,7 @@ export const COMMANDS = [
     call: (host, target, text, options) => act(host, (a) => a.type(target, text, options)),
     fail: refusedAction,
     message: {
-      args: (
-        m: TargetMessage & {
-          text: string /** default true */;
-          replace?: boolean;
-          pressEnter?: boolean;
-        } & DialogMessage,
-      ) => [
-        targetOf(m),
-        m.text === undefined ? '' : m.text,
-        { replace: bool(m.replace), pressEnter: bool(m.pressEnter), ...dialogOptions(m) },
-      ],
+      args: typeMessageArgs,
       service: 'node',
       feedback: 'field',
     },

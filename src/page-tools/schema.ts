@@ -15,6 +15,8 @@ export interface JsonSchema {
   maximum?: number;
   minLength?: number;
   maxLength?: number;
+  /** false: no argument beyond `properties`; a schema: what each other argument must be. */
+  additionalProperties?: boolean | JsonSchema;
 }
 
 /** The first problem with `value` against `schema` ("query: expected a string"), or null. */
@@ -45,13 +47,28 @@ export function schemaProblem(schema: JsonSchema | undefined, value: unknown, pa
     const record = value as Record<string, unknown>;
     for (const key of schema.required ?? [])
       if (record[key] === undefined) return `${path === 'input' ? key : `${path}.${key}`}: required`;
-    for (const key of Object.keys(schema.properties ?? {})) {
+    const known = schema.properties ?? {};
+    for (const key of Object.keys(record)) {
       if (record[key] === undefined) continue;
-      const problem = schemaProblem(schema.properties![key], record[key], path === 'input' ? key : `${path}.${key}`);
+      const at = path === 'input' ? key : `${path}.${key}`;
+      const own = Object.prototype.hasOwnProperty.call(known, key) ? known[key] : undefined;
+      // An argument the tool does not take is refused, not dropped: a model that misspells
+      // one ("ref_id", "submitt") would otherwise be told it succeeded at what it did not ask.
+      if (!own && schema.additionalProperties === false) return unknownArgument(at, known);
+      const problem = schemaProblem(
+        own ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined),
+        record[key],
+        at,
+      );
       if (problem) return problem;
     }
   }
   return null;
+}
+
+function unknownArgument(at: string, known: Record<string, JsonSchema>): string {
+  const names = Object.keys(known);
+  return `${at}: not an argument of this tool (${names.length ? `it takes ${names.join(', ')}` : 'it takes none'})`;
 }
 
 function hasType(value: unknown, type: string): boolean {

@@ -79,3 +79,34 @@ test('repeat holds the key: keydowns with repeat=true, one keyup', async ({ page
     'keyup:false',
   ]);
 });
+
+test("Playwright's modifier names: ControlOrMeta in a chord, and modifiers held during a click", async ({ page }) => {
+  const target = await findId(page, { name: 'Log target' });
+  await page.evaluate(() => {
+    const log = (window as unknown as { __keys: string[] }).__keys;
+    const t = document.getElementById('log-target')!;
+    for (const type of ['mousedown', 'mouseup', 'click'])
+      t.addEventListener(type, (e) => {
+        const m = e as MouseEvent;
+        log.push([m.type, m.ctrlKey, m.shiftKey, m.altKey, m.metaKey, m.getModifierState('Shift')].join(' '));
+      });
+    log.length = 0;
+  });
+  const drain = () => page.evaluate(() => (window as unknown as { __keys: string[] }).__keys.splice(0));
+  // Playwright takes ControlOrMeta as Meta on macOS and Control elsewhere: the page here is Linux.
+  await page.focus('#log-target');
+  await page.keyboard.press('ControlOrMeta+K');
+  const trustedChord = await drain();
+  expect((await act(page, 'keypress', 'ControlOrMeta+K', { id: target })).success).toBe(true);
+  expect(await drain()).toEqual(trustedChord);
+
+  await page.click('#log-target', { modifiers: ['Shift', 'ControlOrMeta'] });
+  const trustedClick = (await drain()).filter((l) => /^(mousedown|mouseup|click) /.test(l));
+  expect(trustedClick).toEqual([
+    'mousedown true true false false true',
+    'mouseup true true false false true',
+    'click true true false false true',
+  ]);
+  expect((await act(page, 'click', target, { modifiers: ['Shift', 'ControlOrMeta'] })).success).toBe(true);
+  expect((await drain()).filter((l) => /^(mousedown|mouseup|click) /.test(l))).toEqual(trustedClick);
+});

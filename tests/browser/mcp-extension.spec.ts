@@ -113,6 +113,20 @@ test('paired through the panel, the server reads and acts on the active tab thro
   expect(selected.isError).toBe(false);
   expect(await page.locator('#country option:checked').textContent()).toBe('Italy');
 
+  // A click's own options travel through the service: a double click with Shift held.
+  await page.evaluate(() => {
+    const w = window as unknown as { __dbl: boolean[] };
+    w.__dbl = [];
+    document.querySelector('#email')!.addEventListener('dblclick', (e) => w.__dbl.push((e as MouseEvent).shiftKey));
+  });
+  const dbl = await call(client, 'browser_click', {
+    ref: ref(snap.text, 'textbox "Email"'),
+    doubleClick: true,
+    modifiers: ['Shift'],
+  });
+  expect(dbl.isError, dbl.text).toBe(false);
+  expect(await page.evaluate(() => (window as unknown as { __dbl: boolean[] }).__dbl)).toEqual([true]);
+
   // The tab stays the one the agent looked at, even when the user switches to another one.
   const other = await openPage('/fixtures/webmcp/shop.html');
   const again = await call(client, 'browser_find', { query: 'Email' });

@@ -157,6 +157,33 @@ test('stdio: browser_find with reveal scrolls a virtual list until the row is re
   }
 });
 
+test('stdio: a navigation answers a first look; browser_snapshot answers more, and every tile is one find away', async () => {
+  const client = await stdioClient(LAUNCH);
+  try {
+    const adds = (text: string) => text.split('\n').filter((l) => /nv_\w+ button "Add .+ to cart"/.test(l)).length;
+    const first = await call(client, 'browser_navigate', { url: `${ORIGIN}/fixtures/product-listing.html` });
+    // What an action changed is measured against that first look: tiles it left out are not "added".
+    const add = first.text.match(/(nv_\w+) button "Add .+ to cart"/)![1];
+    const clicked = await call(client, 'browser_click', { ref: add });
+    expect(clicked.isError, clicked.text).toBe(false);
+    expect(clicked.text.split('\n').filter((l) => l.startsWith('+'))).toEqual([]);
+    const more = await call(client, 'browser_snapshot');
+    // The first look keeps the top of the listing and says how many tiles it left out.
+    expect(adds(first.text)).toBeGreaterThan(2);
+    expect(first.text).toMatch(/… List of 48 listitem items\. Showing first \d+; \d+ more below/);
+    expect(adds(more.text)).toBeGreaterThan(adds(first.text));
+    expect(first.text.length).toBeLessThan(more.text.length * 0.7);
+    // A tile the first look left out: found by name.
+    const name = /button "(Add .+ to cart)"/g;
+    const left = [...more.text.matchAll(name)].map((m) => m[1]).find((n) => !first.text.includes(n));
+    expect(left).toBeDefined();
+    const found = await call(client, 'browser_find', { query: left! });
+    expect(found.text).toContain(`button "${left}"`);
+  } finally {
+    await client.close();
+  }
+});
+
 test('HTTP: two clients share the browser; page tools are MCP tools with their hints, answers marked as page content', async () => {
   const { child, url } = await httpServer();
   const client = new Client({ name: 'domtool-test', version: '0' });

@@ -24,6 +24,15 @@ describe('parseKey', () => {
     expect(parseKey('Control+Shift+K')?.mods).toMatchObject({ ctrl: true, shift: true });
     expect(parseKey('Shift+Tab')).toMatchObject({ def: { key: 'Tab' }, mods: { shift: true } });
     expect(parseKey('Ctrl++')?.def.key).toBe('+');
+    // A shortcut's capital letter is the unshifted chord (as Playwright presses it); a lone capital is typed with Shift.
+    expect(parseKey('Control+K')?.mods).toEqual({ ctrl: true });
+    expect(parseKey('Control+?')?.mods).toEqual({ ctrl: true, shift: true });
+  });
+
+  it("takes Playwright's ControlOrMeta: Control where the platform is not Apple's", () => {
+    expect(navigator.platform).not.toMatch(/^(Mac|iP)/);
+    expect(parseKey('ControlOrMeta+a')?.mods).toEqual({ ctrl: true });
+    expect(normalizeModifiers(['controlormeta', 'Shift'])).toEqual({ ctrl: true, shift: true });
   });
 
   it('rejects unknown names', () => {

@@ -88,10 +88,10 @@ describe('callTool', () => {
     // Only a key press may have moved the focus as its effect: other actions leave blurs out.
     expect(h.calls).toEqual([
       ['click', ['nv_1', {}]],
-      ['getChanges', [{ timeBudgetMs: 1000, ignoreBlur: true }]],
+      ['getChanges', [{ timeBudgetMs: 1000, tokenBudget: 2000, ignoreBlur: true }]],
     ]);
     await callTool(h, 'browser_press_key', { key: 'Tab' });
-    expect(h.calls[3]).toEqual(['getChanges', [{ timeBudgetMs: 1000, ignoreBlur: false }]]);
+    expect(h.calls[3]).toEqual(['getChanges', [{ timeBudgetMs: 1000, tokenBudget: 2000, ignoreBlur: false }]]);
   });
 
   it('names the controls that appeared once: on the result line only when the delta does not show them', async () => {
@@ -163,7 +163,40 @@ describe('callTool', () => {
     });
     expect((await callTool(h, 'browser_hover', { target: 'nv_1', element: 'Menu' })).ok).toBe(true);
     expect((await callTool(h, 'browser_find', { text: 'Total' })).ok).toBe(true);
-    expect(h.calls.map((c) => c[1][0])).toEqual(['nv_1', { timeBudgetMs: 1000, ignoreBlur: true }, 'Total']);
+    expect(h.calls.map((c) => c[1][0])).toEqual([
+      'nv_1',
+      { timeBudgetMs: 1000, tokenBudget: 2000, ignoreBlur: true },
+      'Total',
+    ]);
+  });
+
+  it('refuses an argument the tool does not take, naming the ones it takes, instead of dropping it', async () => {
+    const h = host({});
+    // A misspelt modifier list would otherwise click without Shift and answer "ok".
+    const typo = await callTool(h, 'browser_click', { ref: 'nv_1', modifers: ['Shift'] });
+    expect(typo).toMatchObject({ ok: false, code: 'VALIDATION_ERROR' });
+    expect(typo.text).toContain(
+      'modifers: not an argument of this tool (it takes ref, text, element, doubleClick, button, modifiers)',
+    );
+    expect((await callTool(h, 'browser_snapshot', { depth: 2 })).text).toContain(
+      'depth: not an argument of this tool (it takes none)',
+    );
+    expect(h.calls).toEqual([]);
+  });
+
+  it("takes Playwright MCP's click modifiers and browser_type's slowly", async () => {
+    const h = host({
+      click: { success: true, text: 'ok' },
+      type: { success: true, text: 'ok' },
+      getChanges: { kind: 'unchanged', text: '' },
+    });
+    expect((await callTool(h, 'browser_click', { ref: 'nv_1', modifiers: ['ControlOrMeta'] })).ok).toBe(true);
+    expect((await callTool(h, 'browser_type', { ref: 'nv_2', text: 'hi', slowly: true })).ok).toBe(true);
+    expect(h.calls.filter((c) => c[0] !== 'getChanges')).toEqual([
+      ['click', ['nv_1', { modifiers: ['ControlOrMeta'] }]],
+      ['type', ['nv_2', 'hi', { pressEnter: false }]],
+    ]);
+    expect((await callTool(h, 'browser_click', { ref: 'nv_1', modifiers: ['Hyper'] })).code).toBe('VALIDATION_ERROR');
   });
 
   it('browser tools need a host that drives the browser', async () => {
@@ -205,10 +238,13 @@ describe('serviceHost', () => {
     expect(a).toEqual({ ok: true, text: 'ok\n~ f1:nv_2 checkbox "Gift" [unchecked]' });
     expect(sent).toEqual([
       ['click', { tabId: 7, nodeId: 'f1:nv_1' }],
-      ['getChanges', { tabId: 7, options: { timeBudgetMs: 1000, ignoreBlur: true } }],
+      ['getChanges', { tabId: 7, options: { timeBudgetMs: 1000, tokenBudget: 2000, ignoreBlur: true } }],
     ]);
     // A service error is the answer's code, not a throw.
     expect(await callTool(h, 'browser_snapshot')).toMatchObject({ ok: false, code: 'RESTRICTED_PAGE' });
+    // The click's own options travel with it (the content script's click reads them).
+    await callTool(h, 'browser_click', { ref: 'nv_4', doubleClick: true, modifiers: ['Shift'] });
+    expect(sent.at(-2)).toEqual(['click', { tabId: 7, nodeId: 'nv_4', clickCount: 2, modifiers: ['Shift'] }]);
     // What the service cannot do is said, not guessed.
     expect(await callTool(h, 'browser_hover', { ref: 'nv_3' })).toMatchObject({ ok: false, code: 'UNSUPPORTED' });
   });
