@@ -9,6 +9,7 @@ import { createMessageHandler, handleMessage, MESSAGE_TYPES } from './integratio
 import { createDebugTool, installDebugHandle } from './integration/debug';
 import { BRAND, installGlobal } from './integration/global';
 import { safeStringify, toPlainData } from './dom/safe-json';
+import { frameSnapshot } from './integration/frames';
 
 const api = {
   DomTool,
@@ -22,6 +23,9 @@ const api = {
   // Page-world JSON that ignores a patched Array.prototype.toJSON (R2).
   safeStringify,
   toPlainData,
+  // One frame's own text with a slot line per cross-origin iframe: the Playwright host
+  // (agent/playwright-frames.ts) grafts each frame's text there, as the extension does.
+  frameSnapshot,
 };
 
 /** The shape of `window.BrowserXDomTool` (typed for consumers by `browserx-domtool/global`). */

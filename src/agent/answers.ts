@@ -32,6 +32,7 @@ const NEXT: Partial<Record<ErrorCode, string>> = {
   UNKNOWN_TOOL: 'Use one of the tools listed.',
   UNSUPPORTED: 'This host cannot do that; use another tool.',
   NAVIGATED: 'Read the new page with browser_snapshot.',
+  FRAME_GONE: 'That frame is no longer in the page: call browser_snapshot for current refs.',
   CANCELLED: 'Call the tool again if it is still wanted.',
   EXTENSION_NOT_CONNECTED:
     "Ask the user to open the DomTool extension's panel and connect it to this server (its pairing code), then try again.",

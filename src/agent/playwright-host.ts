@@ -1,10 +1,13 @@
 // callTool from Node over Playwright: the commands run in the page (the IIFE that
-// injectDomTool puts in every document) through page.evaluate; Playwright only
-// navigates and reads files named by path. Structural types: a Page from `playwright`,
+// injectDomTool puts in every document) through page.evaluate (the expressions are
+// ./in-page.ts); with the page's frames, in its cross-origin frames too
+// (./playwright-frames.ts). Playwright only navigates and reads files named by path. Structural types: a Page from `playwright`,
 // `playwright-core` or `@playwright/test` fits, and the package needs none of them.
 import type { CommandName } from '../commands/table';
 import type { UploadFile } from '../actions/upload';
 import type { ToolHost } from './call';
+import { commandExpression } from './in-page';
+import { FrameRefError, LOST, PlaywrightFrames, type FramedPage, type PlaywrightToolFrame } from './playwright-frames';
 
 export interface PlaywrightToolPage {
   evaluate(expression: string): Promise<unknown>;
@@ -12,38 +15,14 @@ export interface PlaywrightToolPage {
   goBack(options?: { waitUntil?: 'load' | 'domcontentloaded' }): Promise<unknown>;
   waitForLoadState(state?: 'load' | 'domcontentloaded'): Promise<void>;
   url(): string;
+  /** With it, the host reads and acts in cross-origin frames too (refs `f<n>:…`). */
+  mainFrame?(): PlaywrightToolFrame;
 }
 
 /** The commands that only read: run again when a navigation destroyed the document they ran in. */
 const READS: CommandName[] = ['getText', 'getChanges', 'find', 'inspect', 'listPageTools', 'waitForStable'];
 
-/**
- * The in-page call: one DomTool per document (kept on the window, so the changes tool
- * compares with what this document showed last), its method, its plain-data answer.
- */
-function expression(command: CommandName, args: unknown[], abortId = 0): string {
-  return `(async (c, a, id) => {
-  const g = globalThis.BrowserXDomTool;
-  if (!g || !g.DomTool) throw new Error('no DomTool in this page (inject dist/domtool.iife.js first)');
-  const t = globalThis.__browserxAgentTool || (globalThis.__browserxAgentTool = new g.DomTool());
-  const aborts = globalThis.__browserxAgentAborts || (globalThis.__browserxAgentAborts = new Map());
-  if (id) {
-    const ac = new AbortController();
-    aborts.set(id, ac);
-    a = [a[0], a[1], { signal: ac.signal }];
-  }
-  try {
-    const r = await t[c](...a);
-    return g.toPlainData ? g.toPlainData(r) : r;
-  } finally {
-    aborts.delete(id);
-  }
-})(${JSON.stringify(command)}, ${JSON.stringify(args)}, ${abortId})`;
-}
-
 let abortSeq = 0;
-
-const LOST = /Execution context was destroyed|navigat|Target closed|frame was detached/i;
 
 /** Reads files by path for browser_file_upload (base64, with a type guessed from the name). */
 export async function readFilesForUpload(paths: string[]): Promise<UploadFile[]> {
@@ -79,27 +58,19 @@ const typeOf = (path: string): string =>
  */
 export function playwrightHost(page: PlaywrightToolPage | (() => Promise<PlaywrightToolPage>)): ToolHost {
   const current = typeof page === 'function' ? page : () => Promise.resolve(page);
+  const frames = new PlaywrightFrames();
   return {
     async run(command, args, signal) {
       const p = await current();
-      // A page tool's call can be cancelled: the abort is sent into the page, where the call waits.
-      const abortId = command === 'callPageTool' && signal ? ++abortSeq : 0;
-      const abort = () =>
-        void p
-          .evaluate(`globalThis.__browserxAgentAborts && globalThis.__browserxAgentAborts.get(${abortId})?.abort()`)
-          .catch(() => undefined);
-      if (abortId) signal!.addEventListener('abort', abort, { once: true });
       try {
-        return await p.evaluate(expression(command, args, abortId));
+        return await runOnce(p, frames, command, args, signal);
       } catch (error) {
-        if (!LOST.test(String((error as Error)?.message))) throw error;
+        if (error instanceof FrameRefError || !LOST.test(String((error as Error)?.message))) throw error;
         // The document the call ran in went away: a read runs again in the new one; an
         // action answers what was observed, the navigation (its own result was lost).
         await p.waitForLoadState('domcontentloaded').catch(() => undefined);
-        if (READS.indexOf(command) >= 0) return p.evaluate(expression(command, args));
+        if (READS.indexOf(command) >= 0) return runOnce(p, frames, command, args);
         return { ok: true, success: true, duration: 0, snapshotInvalidated: true, text: `ok; navigated to ${p.url()}` };
-      } finally {
-        if (abortId) signal!.removeEventListener('abort', abort);
       }
     },
     async navigate(url) {
@@ -110,4 +81,41 @@ export function playwrightHost(page: PlaywrightToolPage | (() => Promise<Playwri
     },
     readFiles: readFilesForUpload,
   };
+}
+
+/**
+ * One command in the page: the reads cover its cross-origin frames (when the page gives
+ * its frames), a ref scoped `f<n>:` runs in its frame, everything else in the page.
+ */
+async function runOnce(
+  p: PlaywrightToolPage,
+  frames: PlaywrightFrames,
+  command: CommandName,
+  args: unknown[],
+  signal?: AbortSignal,
+): Promise<unknown> {
+  if (p.mainFrame) {
+    const framed = p as FramedPage;
+    const options = (args[0] ?? {}) as Record<string, unknown>;
+    let read: unknown = null;
+    if (command === 'getText' && options.root === undefined && options.since === undefined)
+      read = await frames.text(framed, options);
+    else if (command === 'getChanges') read = await frames.changes(framed, options);
+    else if (command === 'find') read = await frames.find(framed, args[0], args[1] ?? {});
+    if (read !== null) return read;
+    const routed = await frames.route(framed, command, args);
+    if (routed) return frames.runIn(routed, command);
+  }
+  // A page tool's call can be cancelled: the abort is sent into the page, where the call waits.
+  const abortId = command === 'callPageTool' && signal ? ++abortSeq : 0;
+  const abort = () =>
+    void p
+      .evaluate(`globalThis.__browserxAgentAborts && globalThis.__browserxAgentAborts.get(${abortId})?.abort()`)
+      .catch(() => undefined);
+  if (abortId) signal!.addEventListener('abort', abort, { once: true });
+  try {
+    return await p.evaluate(commandExpression(command, args, abortId));
+  } finally {
+    if (abortId) signal!.removeEventListener('abort', abort);
+  }
 }

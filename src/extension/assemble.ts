@@ -3,11 +3,11 @@
 // with its own snapshot and the list of its cross-origin iframe placeholders; the
 // service worker fills each placeholder with the answer of the frame behind it.
 import type { VirtualNode } from '../types';
-import { FRAME_SLOT } from '../integration/frames';
+import { FRAME_SLOT } from '../integration/frame-slot';
 import { plainIdTokens } from '../snapshot/ids/node-id';
 
 /** What the traversal writes into a cross-origin iframe it cannot enter. */
-const CROSS_ORIGIN_NOTE = 'Cross-origin iframe: content not accessible';
+export const CROSS_ORIGIN_NOTE = 'Cross-origin iframe: content not accessible';
 
 /** A placeholder's outcome: the child's content, or why it stays a placeholder. */
 export type FrameFill = { body: VirtualNode } | { note: string };

@@ -37,8 +37,8 @@ import type { BuildNode } from '../snapshot/tree';
 import { idTokens } from '../snapshot/ids/node-id';
 import { renderToolLines, withToolLines } from '../page-tools/tools';
 
-/** A text-snapshot line that marks where a child frame's text goes (never page text). */
-export const FRAME_SLOT = '@@domtool-frame:';
+import { FRAME_SLOT } from './frame-slot';
+export { FRAME_SLOT };
 
 /** A cross-origin iframe placeholder of this frame's snapshot and the frame behind it. */
 export interface FrameLink {

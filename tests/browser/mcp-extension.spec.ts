@@ -9,27 +9,10 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { launchWithExtension, type ExtensionBrowser } from './extension-helpers';
-import { ORIGIN, ROOT } from './helpers/domtool';
+import { ORIGIN } from './helpers/domtool';
+import { SERVER, call, ref } from './helpers/mcp-client';
 
-const SERVER = ROOT + 'dist/mcp.js';
 const TOKEN = randomBytes(32).toString('hex');
-
-type Answer = { text: string; isError: boolean };
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Answer> {
-  const r = (await client.callTool({ name, arguments: args })) as {
-    content: { type: string; text: string }[];
-    isError?: boolean;
-  };
-  return { text: r.content.map((c) => c.text).join('\n'), isError: r.isError === true };
-}
-
-function ref(text: string, line: string): string {
-  const found = text.split('\n').find((l) => l.includes(line));
-  const id = found?.trim().split(' ')[0];
-  if (!id || !/^nv_/.test(id)) throw new Error(`no ref for ${line} in:\n${text}`);
-  return id;
-}
 
 /** What fixtures/webmcp/hints.html records of its tools' calls. */
 type Hints = { __hints: Record<'started' | 'aborted' | 'cancelled', string[]> };

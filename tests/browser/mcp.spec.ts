@@ -7,48 +7,14 @@ import { rmSync, writeFileSync } from 'node:fs';
 import ts from 'typescript';
 import { expect, test, chromium, type Browser } from '@playwright/test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
 import { ORIGIN, PORT, ROOT } from './helpers/domtool';
 import { startHttpServer } from './helpers/mcp-server';
+import { LAUNCH, call, ref, stdioClient } from './helpers/mcp-client';
 import { buildFixtures } from './actions-helpers';
 import { COMMANDS } from '../../src/commands/table';
 import { blockContaining } from '../../scripts/readme-blocks.mjs';
-
-const SERVER = ROOT + 'dist/mcp.js';
-const LAUNCH = [
-  '--headless',
-  '--executable-path',
-  chromiumPath(),
-  ...chromiumArgs.flatMap((a) => ['--browser-arg', a]),
-];
-
-type Answer = { text: string; isError: boolean };
-
-async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Answer> {
-  const r = (await client.callTool({ name, arguments: args })) as {
-    content: { type: string; text: string }[];
-    isError?: boolean;
-  };
-  return { text: r.content.map((c) => c.text).join('\n'), isError: r.isError === true };
-}
-
-/** The id the page text shows before the line matching `line` (e.g. 'textbox "Email"'). */
-function ref(text: string, line: string): string {
-  const found = text.split('\n').find((l) => l.includes(line));
-  const id = found?.trim().split(' ')[0];
-  if (!id || !/^nv_/.test(id)) throw new Error(`no ref for ${line} in:\n${text}`);
-  return id;
-}
-
-async function stdioClient(args: string[]): Promise<Client> {
-  const client = new Client({ name: 'domtool-test', version: '0' });
-  await client.connect(
-    new StdioClientTransport({ command: process.execPath, args: [SERVER, ...args], stderr: 'pipe' }),
-  );
-  return client;
-}
 
 /** Starts the server with --port 0 and answers its URL (printed on stderr). */
 const httpServer = () => startHttpServer([...LAUNCH, '--host', '127.0.0.1']);

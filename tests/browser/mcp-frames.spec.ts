@@ -1,0 +1,137 @@
+// Cross-origin frames under the MCP server's own browser (issue 34: "the debugger protocol
+// only launches, navigates and injects the library into every frame"): the SDK's Client reads
+// a page whose sign-in form lives in a frame of another origin, with a chat frame of a third
+// origin inside that one, and acts there by `f<n>:` refs. The test keeps its own CDP
+// connection to the browser and reads each frame's own state: the answers are checked
+// against what the frames did, not against themselves.
+import { expect, test, chromium, type Browser, type Frame } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
+import { ORIGIN, PORT } from './helpers/domtool';
+import { call, ref, stdioClient, type Answer } from './helpers/mcp-client';
+
+const SHOP = `${ORIGIN}/fixtures/agent-frames/shop.html`;
+const SECRET = 'hunter2-frame-secret';
+
+let browser: Browser;
+let client: Client;
+/** The test's own view of the browser the server drives. */
+let mine: Browser;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  const cdpPort = PORT + 16;
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...chromiumArgs, `--remote-debugging-port=${cdpPort}`],
+  });
+  client = await stdioClient(['--cdp-endpoint', `http://127.0.0.1:${cdpPort}`]);
+  mine = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
+});
+
+test.afterAll(async () => {
+  await client?.close();
+  await mine?.close();
+  await browser?.close();
+});
+
+/** The frame of the shop page (in the test's own connection) whose URL ends with `path`. */
+function frame(path: string): Frame {
+  const page = mine
+    .contexts()[0]
+    .pages()
+    .find((p) => p.url() === SHOP)!;
+  const urls = page.frames().map((f) => f.url());
+  const found = page.frames().find((f) => f.url().endsWith(path));
+  if (!found) throw new Error(`no frame ${path} in ${urls.join(', ')}`);
+  return found;
+}
+
+/** Opens the shop and answers the page text once both frames show (they load after the page). */
+async function openShop(): Promise<string> {
+  await call(client, 'browser_navigate', { url: SHOP });
+  let text = '';
+  await expect
+    .poll(async () => (text = (await call(client, 'browser_snapshot')).text), { timeout: 10_000 })
+    .toMatch(/button "Start chat"/);
+  return text;
+}
+
+test('the page text shows what a cross-origin frame (and one inside it) holds; refs act in that frame', async () => {
+  const page = await openShop();
+  const email = ref(page, 'textbox "Email"');
+  const signIn = ref(page, 'button "Sign in"');
+  const chat = ref(page, 'button "Start chat"');
+  // Each frame's refs say which frame: the sign-in frame's one number, the chat frame's another.
+  expect(email).toMatch(/^f\d+:nv_/);
+  expect(signIn.split(':')[0]).toBe(email.split(':')[0]);
+  expect(chat).toMatch(/^f\d+:nv_/);
+  expect(chat.split(':')[0]).not.toBe(email.split(':')[0]);
+  // The frame's lines sit under its iframe, which no longer says "not accessible".
+  const lines = page.split('\n');
+  const iframe = lines.findIndex((l) => /^iframe .*\/login\.html/.test(l));
+  expect(iframe).toBeGreaterThanOrEqual(0);
+  expect(lines[iframe]).not.toContain('not accessible');
+  expect(lines.findIndex((l) => l.includes(email))).toBeGreaterThan(iframe);
+  // The page's own refs are as before, and still act on the page.
+  expect(ref(page, 'button "Help"')).toMatch(/^nv_/);
+  const answers: Answer[] = [];
+
+  answers.push(await call(client, 'browser_type', { ref: email, text: 'ada@example.com' }));
+  expect(answers.at(-1)!.isError).toBe(false);
+  expect(await frame('/login.html').locator('#email').inputValue()).toBe('ada@example.com');
+  // The frame's state read through the test's own connection: the form was submitted there.
+  answers.push(await call(client, 'browser_click', { ref: signIn }));
+  expect(answers.at(-1)!.isError).toBe(false);
+  expect(await frame('/login.html').evaluate(() => (window as unknown as { signedIn: string }).signedIn)).toBe(
+    'ada@example.com',
+  );
+  // What changed in the frame is in the answer, under the frame's iframe, with the frame's refs.
+  expect(answers.at(-1)!.text).toContain('Signed in as ada@example.com');
+
+  // Two levels down: the chat frame inside the sign-in frame.
+  answers.push(await call(client, 'browser_click', { ref: chat }));
+  expect(answers.at(-1)!.isError).toBe(false);
+  expect(await frame('/chat.html').evaluate(() => (window as unknown as { chats: number }).chats)).toBe(1);
+  expect(answers.at(-1)!.text).toContain('Chat started');
+  // The top page was not touched by any of it (A3).
+  expect(await frame('/shop.html').locator('#state').textContent()).toBe('idle');
+
+  // find searches the frames too, and answers their refs.
+  const found = await call(client, 'browser_find', { query: 'Signed in' });
+  expect(found.text).toMatch(/1 match/);
+  expect(found.text).toContain('Signed in as ada@example.com');
+  answers.push(found);
+  answers.push(await call(client, 'browser_inspect', { ref: signIn }));
+  expect(answers.at(-1)!.text).toContain(`${signIn} button "Sign in"`);
+  answers.push(await call(client, 'browser_snapshot'));
+  // S12: the saved password of the frame never reaches the agent, in any answer.
+  for (const a of [{ text: page, isError: false }, ...answers]) expect(a.text).not.toContain(SECRET);
+});
+
+test('a ref of a frame that navigated since is refused, and nothing is done in its new document', async () => {
+  const page = await openShop();
+  const email = ref(page, 'textbox "Email"');
+  const link = ref(page, 'link "Forgot password"');
+  const moved = await call(client, 'browser_click', { ref: link });
+  expect(moved.isError).toBe(false);
+  await expect.poll(() => frame('/help.html').locator('#email').count()).toBe(1);
+
+  // The new document has an Email field of its own: the old ref must not reach it.
+  const stale = await call(client, 'browser_type', { ref: email, text: 'mallory@example.com' });
+  expect(stale.isError).toBe(true);
+  expect(stale.text).toMatch(/^failed NAVIGATED: /);
+  expect(stale.text).toContain('browser_snapshot');
+  expect(await frame('/help.html').locator('#email').inputValue()).toBe('');
+  const click = await call(client, 'browser_click', { ref: ref(page, 'button "Sign in"') });
+  expect(click.text).toMatch(/^failed NAVIGATED: /);
+  expect(await frame('/help.html').evaluate(() => (window as unknown as { resets: number }).resets)).toBe(0);
+
+  // A new snapshot gives the new document's refs, under a new frame number, and they act.
+  const again = (await call(client, 'browser_snapshot')).text;
+  const fresh = ref(again, 'textbox "Email"');
+  expect(fresh.split(':')[0]).not.toBe(email.split(':')[0]);
+  expect((await call(client, 'browser_type', { ref: fresh, text: 'ada@example.com' })).isError).toBe(false);
+  expect(await frame('/help.html').locator('#email').inputValue()).toBe('ada@example.com');
+});
