@@ -8,6 +8,9 @@
 import { flatTreeParent } from './dom-utils';
 import { getStyle } from './caches';
 
+/** How one element paints over another: not, by its layer, or as later in-flow content (see `over`). */
+export type Over = 'no' | 'layer' | 'flow';
+
 /** How an element takes part in painting: read once per element per snapshot. */
 interface Stacking {
   /** It starts a stacking context. */
@@ -27,23 +30,33 @@ export class PaintOrder {
 
   /** Whether `above` paints over `below` where their boxes overlap (same document; neither contains the other). */
   paintsOver(above: Element, below: Element): boolean {
+    return this.over(above, below) !== 'no';
+  }
+
+  /**
+   * How `above` paints over `below`: not at all, by its layer (a stacking context, a
+   * positioned box, a higher z-index), or only as later in-flow content. The last is
+   * partial: later inline content (text, inline boxes) paints over earlier content, a later
+   * block's background not over earlier inline content (CSS 2.1 Appendix E steps 4 and 7).
+   */
+  over(above: Element, below: Element): Over {
     const a = chainOf(above);
     const b = chainOf(below);
     let split = 0;
     while (split < a.length && split < b.length && a[split] === b[split]) split++;
     // One contains the other: not a question of layers.
-    if (split === a.length || split === b.length) return false;
+    if (split === a.length || split === b.length) return 'no';
     // The nearest stacking context holding both (the root is one).
     let context = split - 1;
     while (context > 0 && !this.factsOf(a[context])?.context) context--;
     for (;;) {
       const ka = this.layerIn(a, context);
       const kb = this.layerIn(b, context);
-      if (ka.tier !== kb.tier) return ka.tier > kb.tier;
-      if (ka.z !== kb.z) return ka.z > kb.z;
-      if (ka.at !== kb.at) return follows(a[ka.at], b[kb.at]);
+      if (ka.tier !== kb.tier) return ka.tier > kb.tier ? 'layer' : 'no';
+      if (ka.z !== kb.z) return ka.z > kb.z ? 'layer' : 'no';
+      if (ka.at !== kb.at) return follows(a[ka.at], b[kb.at]) ? 'layer' : 'no';
       // Both in-flow: the later one paints over the earlier.
-      if (ka.at < 0) return follows(above, below);
+      if (ka.at < 0) return follows(above, below) ? 'flow' : 'no';
       // The same positioned box (z-index auto) paints both: look inside it as if it were a
       // context (it is shared, so it lies above the split and the loop moves down).
       context = ka.at;

@@ -12,7 +12,7 @@ import { wordList } from '../../semantics/element';
 import { parseColor } from '../../dom/color';
 import { isElement } from '../../dom/dom-utils';
 import { composedContains, hitTest, pointerReaches } from '../../semantics/hit-test';
-import { getAccessibleName, getRole, isModalLayer, pointerTargetOf } from '../../semantics';
+import { pointerTargetOf } from '../../semantics';
 import { getRect, getStyle } from '../../dom/caches';
 import { PaintOrder } from '../../dom/paint-order';
 import {
@@ -28,6 +28,8 @@ import {
 } from '../../dom/geometry';
 import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
+import { describeCover } from './cover-names';
+import { FlowBoxes } from './flow-covers';
 
 export interface Cover extends Box {
   el: Element;
@@ -55,10 +57,6 @@ interface CoverHit {
   under: Element;
 }
 
-/** Names of the control that takes a cover away (cookie banners, dialogs). */
-const DISMISS =
-  /\b(?:accept|agree|allow|got it|ok|okay|close|dismiss|reject|decline|deny|continue|no thanks|understand)\b|^[×✕✖xX]$/i;
-
 /** Height of the bands covers are filed in (top-level coordinates), so a test reads only nearby covers. */
 const BAND = 512;
 
@@ -73,6 +71,8 @@ export class CoverScan {
   private readonly frames = new Map<Document, FrameView>();
   private bands: Map<number, Cover[]> | null = null;
   private readonly order = new PaintOrder();
+  /** In-flow boxes: covers only in a few ways (flow-covers.ts). */
+  private readonly flow = new FlowBoxes();
   private readonly hides = new Map<Element, boolean>();
   private topView: FrameView | null = null;
   /** Fixed boxes of the top document: they stay where they are when the action scrolls its target to them. */
@@ -89,11 +89,12 @@ export class CoverScan {
     this.frames.set(doc, view);
   }
 
-  /** Traversal: a visible element with its position ('' when in flow or relative), its box (top-level coordinates) and its clip. */
+  /** Traversal: a visible element with its position ('' when in flow or relative), display, box (top-level coordinates) and clip. */
   noteElement(
     el: Element,
     style: CSSStyleDeclaration,
     position: string,
+    display: string,
     left: number,
     top: number,
     right: number,
@@ -103,14 +104,13 @@ export class CoverScan {
     const vp = this.viewport;
     const doc = el.ownerDocument;
     const inView = doc === this.top && left < vp.right && right > vp.left && top < vp.bottom && bottom > vp.top;
-    // '' is in flow or relative, not read (a style read costs ~0.2 µs): off screen, only
-    // absolute and fixed boxes are covers; in view, a relative one may be too (a raised card).
-    if (position === '') {
-      if (!inView) return;
-      position = style.position;
+    // '' is in flow or relative, not read (a style read costs ~0.2 µs): in view, a relative
+    // one is a cover (a raised card); off screen PaintOrder finds out if one overlaps a control.
+    if (position === '' && inView) position = style.position;
+    if (position === '' || position === 'static') {
+      this.flow.note(el, left, top, right, bottom, clip, display);
+      return;
     }
-    // Only positioned boxes paint over in-flow content that comes before them.
-    if (position === 'static') return;
     let box: Box = { left, top, right, bottom };
     if (clip) box = intersect(box, clip);
     if (box.right - box.left >= 1 && box.bottom - box.top >= 1) {
@@ -169,7 +169,6 @@ export class CoverScan {
    * `covered` names the cover's actionable part (its id) or describes it.
    */
   markCoveredControls(kept: BuildNode[]): void {
-    if (!this.all.length) return;
     let idOf: Map<Element, BuildNode> | null = null;
     for (let i = 0; i < kept.length; i++) {
       const node = kept[i];
@@ -187,7 +186,9 @@ export class CoverScan {
         bottom: local.bottom + view.dy,
       };
       const found =
-        (this.overlapsForeignCover(target, r) && this.coverHere(target, r, view)) || this.pinnedOver(target, r);
+        (this.overlapsForeignCover(target, r) && this.coverHere(target, r, view)) ||
+        this.pinnedOver(target, r) ||
+        this.flowCover(target, r, view);
       if (!found) continue;
       if (!idOf) {
         idOf = new Map();
@@ -201,6 +202,18 @@ export class CoverScan {
   private coverHere(target: Element, r: Box, view: FrameView): CoverHit | null {
     const point = this.targetPoint(r, view);
     return point ? this.coverAt(target, point, 'pointer') : null;
+  }
+
+  /** An in-flow box over the target (flow-covers.ts); in view the browser's hit test has the last word. */
+  private flowCover(target: Element, r: Box, view: FrameView): CoverHit | null {
+    const point = this.targetPoint(r, view);
+    if (!point) return null;
+    const inView = containsPoint(this.viewport, point) && containsPoint(view.viewport, point);
+    const cover = this.flow.coverAt(target, point, view.dx, view.dy, this.order, inView);
+    if (!cover) return null;
+    if (!inView) return { hit: cover, under: target };
+    const { kind, hit } = hitTest(target, { x: point.x - view.dx, y: point.y - view.dy });
+    return !pointerReaches(kind) && hit ? { hit, under: target } : null;
   }
 
   /**
@@ -444,54 +457,4 @@ function opaqueAt(cover: Element, p: Point): boolean {
     }
   }
   return false;
-}
-
-/**
- * The cover's root (the outermost ancestor of the hit element that does not contain
- * the control), then: the actionable element that was hit, else the root's control
- * that dismisses it, its only control, or the root itself when it is actionable —
- * as an id; else the root's role and name.
- */
-function describeCover(hit: Element, el: Element, kept: BuildNode[], idOf: Map<Element, BuildNode>): string {
-  let root = hit;
-  let hitPart: BuildNode | null = null;
-  for (let cur: Element | null = hit; cur && !cur.contains(el); cur = cur.parentElement) {
-    root = cur;
-    const node = idOf.get(cur);
-    if (!hitPart && node && node.vn.actionable && node.vn.node_id) hitPart = node;
-  }
-  if (hitPart) return hitPart.vn.node_id;
-  let only: BuildNode | null = null;
-  let count = 0;
-  for (let i = 0; i < kept.length; i++) {
-    const node = kept[i];
-    if (!node.vn.actionable || !node.vn.node_id || !root.contains(node.ref as Element)) continue;
-    count++;
-    only = node;
-    const name = node.vn.name ?? node.vn.text ?? '';
-    if (DISMISS.test(name.trim())) return node.vn.node_id;
-  }
-  // The only control of a dialog or banner is the way out of it; of any other box it is not.
-  if (count === 1 && only && overlayLike(root)) return only.vn.node_id;
-  return describeRoot(root);
-}
-
-function overlayLike(el: Element): boolean {
-  if (isModalLayer(el)) return true;
-  const position = getStyle(el)?.position;
-  return position === 'fixed' || position === 'sticky';
-}
-
-function describeRoot(root: Element): string {
-  let role = '';
-  let name = '';
-  try {
-    role = getRole(root) ?? '';
-    name = (getAccessibleName(root, role || null) ?? '').replace(/\s+/g, ' ').trim();
-  } catch {
-    /* described by tag */
-  }
-  if (!role || role === 'generic' || role === 'none' || role === 'presentation') role = '<' + root.localName + '>';
-  if (name.length > 40) name = name.slice(0, 39) + '…';
-  return name ? `${role} "${name}"` : role;
 }

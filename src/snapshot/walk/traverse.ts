@@ -288,7 +288,7 @@ export function traverse(
         right + scrollX <= 0);
     const visibilityVisible = isVisibilityVisible(style);
     let visible = selfBox && visibilityVisible && !clipped && !opacityHidden;
-    if (visible) covers.noteElement(el, style, position, left, top, right, bottom, hc);
+    if (visible) covers.noteElement(el, style, position, display, left, top, right, bottom, hc);
 
     // Tags without an implicit role skip the lookup (the answer is null either way).
     const role = mayHaveRole(tag, scan.role !== null) ? getRole(el) : null;
