@@ -27,6 +27,7 @@ export const ENGINE_SPECS = [
   'tests/browser/snapshot-frames-shadow.spec.ts',
   'tests/browser/snapshot-text.spec.ts',
   'tests/browser/snapshot-covers-offscreen.spec.ts',
+  'tests/browser/snapshot-covers-inflow.spec.ts',
   'tests/browser/snapshot-viewport-only.spec.ts',
 ];
 

@@ -128,3 +128,22 @@ test('in view the browser judges what CSS layers do not say: a nav icon half cut
   const { text } = await snapshot(page, { tokenBudget: 0 });
   await expectRoundTrip(page, text, ['Twitter icon'], ['Link with nothing over it']);
 });
+
+/**
+ * A link wrapped over two lines: the centre of its bounding box lies between its two
+ * fragments, where the next line's raised citation link is (wikipedia-2 "Mount Ruapehu").
+ * The action aims at the first fragment that shows; so does the snapshot.
+ */
+const WRAPPED = `
+  <p style="width:300px;font:16px/16px monospace;margin:0">
+    xxxxxxxxxxxxxxxxxxxxxxxx <a href="/w">Mount Ruapehu</a> blew <sup><a href="/c">[150]</a></sup> and more text after it
+  </p>`;
+
+for (const where of ['in view', 'below the fold'])
+  test(`a wrapped link is judged at the fragment the action aims at, not between its lines ${where}`, async ({
+    page,
+  }) => {
+    await loadHtml(page, where === 'in view' ? WRAPPED : FOLD + WRAPPED);
+    const { text } = await snapshot(page, { tokenBudget: 0 });
+    await expectRoundTrip(page, text, [], ['Mount Ruapehu', '150']);
+  });

@@ -42,21 +42,27 @@ export function windowBoxOf(doc: Document): Box {
   };
 }
 
-/** Centre of the element's visible part, in its own frame's client coordinates; null when none of it is in view. */
-export function targetPoint(el: Element): Point | null {
-  const vp = viewportOf(el.ownerDocument);
-  // Wrapped inline elements (a link across two lines): the first fragment in view,
-  // because the bounding box centre may fall between the lines.
+/**
+ * Where a pointer goes in the element: the centre of its part inside the first of `areas`
+ * that shows some of it, in its own frame's client coordinates; null when none does. The
+ * action asks with the viewport; the snapshot, which may not scroll (S11), with the areas
+ * it tries in turn (the screen, its frame's window, the whole page) — one answer for both.
+ */
+export function targetPoint(el: Element, areas: readonly Box[] = [viewportOf(el.ownerDocument)]): Point | null {
+  // Wrapped inline elements (a link across two lines): the first fragment that shows,
+  // because the bounding box centre may fall between the lines (on another link there).
   const rects = el.getClientRects();
-  if (rects.length > 1) {
-    for (let i = 0; i < rects.length; i++) {
+  const box = boxOf(el);
+  for (const area of areas) {
+    for (let i = 0; rects.length > 1 && i < rects.length; i++) {
       const r = rects[i];
-      const vis = intersect({ left: r.left, top: r.top, right: r.right, bottom: r.bottom }, vp);
-      if (hasArea(vis) && r.width > 1 && r.height > 1) return centreOf(vis);
+      const vis = r.width > 1 && r.height > 1 ? intersect(r, area) : null;
+      if (vis && hasArea(vis)) return centreOf(vis);
     }
+    const vis = intersect(box, area);
+    if (hasArea(vis)) return centreOf(vis);
   }
-  const vis = intersect(boxOf(el), vp);
-  return hasArea(vis) ? centreOf(vis) : null;
+  return null;
 }
 
 /** scrollIntoView({block:'center'}) only when the element is not already fully in view (A2). Returns whether it scrolled. */

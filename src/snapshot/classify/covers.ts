@@ -16,13 +16,12 @@ import { pointerTargetOf } from '../../semantics';
 import { getRect, getStyle } from '../../dom/caches';
 import { PaintOrder } from '../../dom/paint-order';
 import {
-  centreOf,
   containsPoint,
   hasArea,
   intersect,
-  intersectOrNull,
   type Box,
   type FrameView,
+  targetPoint,
   type PlainRect,
   type Point,
 } from '../../dom/geometry';
@@ -185,10 +184,11 @@ export class CoverScan {
         right: local.right + view.dx,
         bottom: local.bottom + view.dy,
       };
+      const point = this.targetPoint(target, view);
       const found =
-        (this.overlapsForeignCover(target, r) && this.coverHere(target, r, view)) ||
+        (point && this.overlapsForeignCover(target, r) && this.coverAt(target, point, 'pointer')) ||
         this.pinnedOver(target, r) ||
-        this.flowCover(target, r, view);
+        (point && this.flowCover(target, point, view));
       if (!found) continue;
       if (!idOf) {
         idOf = new Map();
@@ -199,15 +199,8 @@ export class CoverScan {
     }
   }
 
-  private coverHere(target: Element, r: Box, view: FrameView): CoverHit | null {
-    const point = this.targetPoint(r, view);
-    return point ? this.coverAt(target, point, 'pointer') : null;
-  }
-
   /** An in-flow box over the target (flow-covers.ts); in view the browser's hit test has the last word. */
-  private flowCover(target: Element, r: Box, view: FrameView): CoverHit | null {
-    const point = this.targetPoint(r, view);
-    if (!point) return null;
+  private flowCover(target: Element, point: Point, view: FrameView): CoverHit | null {
     const inView = containsPoint(this.viewport, point) && containsPoint(view.viewport, point);
     const cover = this.flow.coverAt(target, point, view.dx, view.dy, this.order, inView);
     if (!cover) return null;
@@ -229,12 +222,10 @@ export class CoverScan {
     const range = (this.scrollRange ??= scrollRangeOf(this.top, vp));
     const dx = clamp((r.left + r.right - vp.left - vp.right) / 2, range.left, range.right);
     const dy = clamp((r.top + r.bottom - vp.top - vp.bottom) / 2, range.top, range.bottom);
-    const shown = intersectOrNull(
-      { left: r.left - dx, top: r.top - dy, right: r.right - dx, bottom: r.bottom - dy },
-      vp,
-    );
-    if (!shown) return null;
-    const p = centreOf(shown);
+    // Where the action points once scrolled: the screen then is the viewport moved by the scroll.
+    const at = targetPoint(target, [shift(vp, dx, dy)]);
+    if (!at) return null;
+    const p = { x: at.x - dx, y: at.y - dy };
     for (let i = this.pinned.length - 1; i >= 0; i--) {
       const c = this.pinned[i];
       if (!containsPoint(c, p) || composedContains(c.el, target) || composedContains(target, c.el)) continue;
@@ -367,15 +358,20 @@ export class CoverScan {
   }
 
   /**
-   * Where a click would go: the centre of the part on screen when some of it is (the
-   * action layer clicks there), else the centre of the part its frame shows, else the
-   * centre of the whole box (it is scrolled to first).
+   * Where a click would go (top-level coordinates): the action's own targetPoint, asked
+   * with the screen when some of the target is on it (the action clicks there), else
+   * with the part its frame shows, else with the whole page (it is scrolled to first).
    */
-  private targetPoint(r: Box, view: FrameView): Point | null {
-    if (r.right - r.left <= 0 || r.bottom - r.top <= 0) return null;
-    const shown = intersectOrNull(r, view.viewport);
-    return centreOf((shown && intersectOrNull(shown, this.viewport)) ?? shown ?? r);
+  private targetPoint(target: Element, view: FrameView): Point | null {
+    const { dx, dy } = view;
+    const screen = shift(intersect(view.viewport, this.viewport), -dx, -dy);
+    const p = targetPoint(target, [screen, shift(view.viewport, -dx, -dy), EVERYWHERE]);
+    return p && { x: p.x + dx, y: p.y + dy };
   }
+}
+
+function shift(b: Box, dx: number, dy: number): Box {
+  return { left: b.left + dx, top: b.top + dy, right: b.right + dx, bottom: b.bottom + dy };
 }
 
 const EVERYWHERE: Box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
