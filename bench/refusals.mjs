@@ -45,8 +45,24 @@ if (kinds.includes('corpus') && existsSync(CORPUS))
 if (kinds.includes('fixtures')) pages.push(...htmlFiles(join(ROOT, 'fixtures')));
 const chosen = args.filter ? pages.filter((p) => p.includes(args.filter)) : pages;
 
-/** A mark on the line that tells the agent the action will not simply go through. */
+/** A mark that tells the agent the action will not simply go through. */
 const MARKED = /covered by |\bdisabled\b|\bunreachable\b/;
+/** A link inside a sentence: `[name](nv_x marks)`. */
+const INLINE_LINK = /\[[^\]]*\]\((nv_[a-z0-9]+)([^)]*)\)/g;
+
+/**
+ * Whether the marks that belong to `id` warn of a refusal — not any mark on its line: a
+ * sentence can hold several links and a table row several cells, each with its own marks.
+ * An inline link's marks are inside its parentheses; a line's (or a row cell's) own id has
+ * its marks after its name, so other ids' inline links and quoted names are cut out first.
+ */
+function markedFor(line, id) {
+  for (const m of line.matchAll(INLINE_LINK)) if (m[1] === id) return MARKED.test(m[2]);
+  const rest = line.replace(INLINE_LINK, ' ');
+  const own = new RegExp(`(?<!covered by )\\b${id}\\b`);
+  const segment = rest.split(' | ').find((part) => own.test(part));
+  return segment !== undefined && MARKED.test(segment.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+}
 /** Refusals of the action layer (the others are resolution failures, counted apart). */
 const REFUSALS = new Set(['OBSCURED', 'NOT_ACTIONABLE']);
 
@@ -54,6 +70,7 @@ const server = startServer(port);
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 const totals = { pages: 0, ids: 0, refused: 0, marked: 0, unmarked: 0, lost: 0, markedPassed: 0 };
 const unmarkedAll = [];
+const markedPassedAll = [];
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   await context.route(/^(?!http:\/\/127\.0\.0\.1[:/]).*/, (route) => route.abort());
@@ -84,7 +101,7 @@ try {
             const r = await tool.hover(m[0]);
             rows.push({
               id: m[0],
-              line: line.trim().slice(0, 160),
+              line: line.trim(),
               code: r.success ? null : (r.error?.code ?? 'ERROR'),
               message: r.success ? '' : (r.error?.message ?? '').slice(0, 200),
             });
@@ -94,9 +111,12 @@ try {
       });
       const page = { ids: out.length, refused: 0, marked: 0, unmarked: 0, lost: 0, markedPassed: 0 };
       for (const row of out) {
-        const marked = MARKED.test(row.line);
+        const marked = markedFor(row.line, row.id);
         if (!row.code) {
-          if (marked) page.markedPassed++;
+          if (marked) {
+            page.markedPassed++;
+            markedPassedAll.push({ path, ...row });
+          }
           continue;
         }
         if (!REFUSALS.has(row.code)) {
@@ -139,7 +159,11 @@ try {
   );
   if (args.list)
     for (const r of unmarkedAll)
-      console.log(`${decodeURIComponent(r.path)} ${r.id} ${r.code}: ${r.line}\n    ${r.message}`);
+      console.log(`${decodeURIComponent(r.path)} ${r.id} ${r.code}: ${r.line.slice(0, 160)}\n    ${r.message}`);
+  if (args.list) {
+    console.log('\nmarked but went through:');
+    for (const r of markedPassedAll) console.log(`${decodeURIComponent(r.path)} ${r.id}: ${r.line.slice(0, 160)}`);
+  }
 } finally {
   await browser.close();
   server.close?.();
