@@ -1,6 +1,7 @@
 // The viewport, where a pointer goes in an element, and bringing an element into view:
 // asked by the walk (the fold), the action layer (A2 scroll, A3 hit point) and the
 // overlay alike, so a snapshot and an action measure the same screen.
+import { getStyle } from '../caches';
 import { flatTreeParent, windowOf } from '../dom-utils';
 import { centreOf, boxOf, hasArea, intersect, overflowKind, paddingBox, type Box, type Point } from './box';
 import { frameElementOf } from './frames';
@@ -48,13 +49,16 @@ export function windowBoxOf(doc: Document): Box {
  * action asks with the viewport; the snapshot, which may not scroll (S11), with the areas
  * it tries in turn (the screen, its frame's window, the whole page) — one answer for both.
  */
-export function targetPoint(el: Element, areas: readonly Box[] = [viewportOf(el.ownerDocument)]): Point | null {
+export function targetPoint(
+  el: Element,
+  areas: readonly Box[] = [viewportOf(el.ownerDocument)],
+  box: Box = boxOf(el),
+): Point | null {
   // Wrapped inline elements (a link across two lines): the first fragment that shows,
   // because the bounding box centre may fall between the lines (on another link there).
-  const rects = el.getClientRects();
-  const box = boxOf(el);
+  const rects = mayWrap(el, box) ? el.getClientRects() : null;
   for (const area of areas) {
-    for (let i = 0; rects.length > 1 && i < rects.length; i++) {
+    for (let i = 0; rects && rects.length > 1 && i < rects.length; i++) {
       const r = rects[i];
       const vis = r.width > 1 && r.height > 1 ? intersect(r, area) : null;
       if (vis && hasArea(vis)) return centreOf(vis);
@@ -63,6 +67,16 @@ export function targetPoint(el: Element, areas: readonly Box[] = [viewportOf(el.
     if (hasArea(vis)) return centreOf(vis);
   }
   return null;
+}
+
+/**
+ * Whether the element may lie on more than one line: an inline box two lines of its font
+ * tall. Its fragments are read only then: Chromium finds them by walking the paragraph,
+ * ~10 µs a link on a long article, paid for every control by the snapshot.
+ */
+function mayWrap(el: Element, box: Box): boolean {
+  const style = getStyle(el);
+  return !!style && style.display === 'inline' && box.bottom - box.top >= 1.8 * (parseFloat(style.fontSize) || 16);
 }
 
 /** scrollIntoView({block:'center'}) only when the element is not already fully in view (A2). Returns whether it scrolled. */

@@ -184,7 +184,7 @@ export class CoverScan {
         right: local.right + view.dx,
         bottom: local.bottom + view.dy,
       };
-      const point = this.targetPoint(target, view);
+      const point = this.targetPoint(target, local, view);
       const found =
         (point && this.overlapsForeignCover(target, r) && this.coverAt(target, point, 'pointer')) ||
         this.pinnedOver(target, r) ||
@@ -223,7 +223,7 @@ export class CoverScan {
     const dx = clamp((r.left + r.right - vp.left - vp.right) / 2, range.left, range.right);
     const dy = clamp((r.top + r.bottom - vp.top - vp.bottom) / 2, range.top, range.bottom);
     // Where the action points once scrolled: the screen then is the viewport moved by the scroll.
-    const at = targetPoint(target, [shift(vp, dx, dy)]);
+    const at = targetPoint(target, [shift(vp, dx, dy)], r);
     if (!at) return null;
     const p = { x: at.x - dx, y: at.y - dy };
     for (let i = this.pinned.length - 1; i >= 0; i--) {
@@ -358,14 +358,15 @@ export class CoverScan {
   }
 
   /**
-   * Where a click would go (top-level coordinates): the action's own targetPoint, asked
+   * Where a click would go (top-level coordinates; `local`: the target's box in its frame):
+   * the action's own targetPoint, asked
    * with the screen when some of the target is on it (the action clicks there), else
    * with the part its frame shows, else with the whole page (it is scrolled to first).
    */
-  private targetPoint(target: Element, view: FrameView): Point | null {
+  private targetPoint(target: Element, local: Box, view: FrameView): Point | null {
     const { dx, dy } = view;
     const screen = shift(intersect(view.viewport, this.viewport), -dx, -dy);
-    const p = targetPoint(target, [screen, shift(view.viewport, -dx, -dy), EVERYWHERE]);
+    const p = targetPoint(target, [screen, shift(view.viewport, -dx, -dy), EVERYWHERE], local);
     return p && { x: p.x + dx, y: p.y + dy };
   }
 }

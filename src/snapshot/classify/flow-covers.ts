@@ -17,6 +17,13 @@ import { wordList } from '../../semantics/element';
 /** Replaced elements: displayed inline, their box is what they paint. */
 const REPLACED = wordList('img svg video canvas iframe embed object input select textarea');
 
+/** A block-level box: it paints its box. */
+const BLOCK = 0;
+/** An atomic inline (inline-block, an image): its whole box is inline content. */
+const ATOMIC = 1;
+/** A plain inline: it paints on its line fragments only, its own content is its text. */
+const INLINE = 2;
+
 /** Height of the bands boxes are filed in (top-level coordinates). */
 const BAND = 256;
 
@@ -24,8 +31,8 @@ export class FlowBoxes {
   private readonly els: Element[] = [];
   /** left, top, right, bottom per element, top-level coordinates. */
   private readonly boxes: number[] = [];
-  /** 1 where the element is an atomic inline (inline-block, an image): its whole box is inline content. */
-  private readonly atomic: number[] = [];
+  /** How each element paints its content: BLOCK, ATOMIC or INLINE (below). */
+  private readonly kind: number[] = [];
   private bands: Map<number, number[]> | null = null;
 
   /** Traversal: a visible in-flow box, cut to its clip; `display` says whether it is an atomic inline. */
@@ -41,7 +48,8 @@ export class FlowBoxes {
     // At whole pixels, as they are painted: the browser hit-tests a scaled slide whose edge
     // lies at 360.39 at the point 360 (yahoo-2), and the action asks at whole points.
     this.boxes.push(Math.round(left), Math.round(top), Math.round(right), Math.round(bottom));
-    this.atomic.push(display.startsWith('inline-') || (display === 'inline' && REPLACED.has(el.localName)) ? 1 : 0);
+    const replaced = display === 'inline' && REPLACED.has(el.localName);
+    this.kind.push(display.startsWith('inline-') || replaced ? ATOMIC : display === 'inline' ? INLINE : BLOCK);
   }
 
   /**
@@ -64,12 +72,18 @@ export class FlowBoxes {
       const el = this.els[i];
       // Its ancestors hold every point of it: the native test first, it is the common case.
       if (el.ownerDocument !== doc || el.contains(target) || target.contains(el)) continue;
+      const x = point.x - dx;
+      const y = point.y - dy;
+      // A plain inline paints only on its lines: the bounding box of one wrapped over two
+      // lines holds whatever sits between them (most candidates on a long article).
+      const kind = this.kind[i];
+      if (kind === INLINE && !anyContains(el.getClientRects(), x, y)) continue;
       if (getStyle(el)?.pointerEvents === 'none') continue;
       let how = order.over(el, target);
       if (how === 'no' && inView && follows(el, target)) how = 'flow';
       if (how === 'no') continue;
       // Later in-flow content covers only where its inline content is.
-      if (how === 'flow' && !inlineContentAt(el, this.atomic[i] === 1, point.x - dx, point.y - dy)) continue;
+      if (how === 'flow' && !inlineContentAt(el, kind === ATOMIC, x, y)) continue;
       if (composedContains(el, target) || composedContains(target, el)) continue;
       return el;
     }
