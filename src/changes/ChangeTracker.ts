@@ -8,9 +8,10 @@ import type { ErrorInfo } from '../types';
 import type { VirtualNode } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
-import { OPENED_ROLES, emittedLines, shallowNode, textTokens, urlWithoutHash } from './lines';
+import { emittedLines, isTransientLayer, shallowNode, textTokens, urlWithoutHash } from './lines';
 import { renderSubtree, walkCut } from './views';
 import { toArray } from '../dom/builtins';
+import { isDialogRole } from '../semantics/dialog';
 
 export interface ChangedNode {
   id: string;
@@ -161,7 +162,7 @@ export class ChangeTracker {
     let dialog = -1;
     for (let k = 0; k < order.length && dialog < 0; k++) {
       const i = order[k];
-      if (!changedSet.has(i) && OPENED_ROLES[outline.nodes[i].vn.role ?? ''] === true) dialog = i;
+      if (!changedSet.has(i) && isDialogRole(outline.nodes[i].vn.role)) dialog = i;
     }
     let text: string;
     if (dialog >= 0) {
@@ -281,7 +282,7 @@ function removedSummary(removed: string[], known: Map<string, string>): string {
     const id = removed[k];
     const line = known.get(id) ?? '';
     if (line.slice(0, id.length + 1) === id + ' ') ids.push(id);
-    else if (/^(?:dialog|alertdialog|alert|status|menu|listbox|tooltip)\b/.test(line)) gone.push(line);
+    else if (isTransientLayer(/^[a-z]+/.exec(line)?.[0] ?? '')) gone.push(line);
     else other++;
   }
   const parts: string[] = [];

@@ -9,7 +9,8 @@ import type { Outline } from '../snapshot/render/outline';
 import { estimateTokens } from '../snapshot/render/tokens';
 import { TEXT_TAG } from '../snapshot/tree';
 import { normalizeWhitespace } from '../dom/dom-utils';
-import { OPENED_ROLES, POPUP_ROLES } from './lines';
+import { POPUP_ROLES } from './lines';
+import { isDialogRole } from '../semantics/dialog';
 import { messageRegion } from '../snapshot/classify/messages';
 import type { NotNews } from '../actions/observation';
 
@@ -96,7 +97,7 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   for (let k = 0; k < fresh.length && opened < 0; k++) {
     const i = fresh[k];
     const vn = outline.nodes[i].vn;
-    if (isNew(i) && (OPENED_ROLES[vn.role ?? ''] === true || POPUP_ROLES[vn.role ?? ''] === true)) opened = i;
+    if (isNew(i) && (isDialogRole(vn.role) || POPUP_ROLES[vn.role ?? ''] === true)) opened = i;
   }
   if (opened >= 0) {
     const vn = outline.nodes[opened].vn;

@@ -4,6 +4,7 @@ import type { BuildNode } from '../snapshot/tree';
 import { forEachNode, SUMMARY_TAG } from '../snapshot/tree';
 import { lineOf } from '../snapshot/render/outline';
 import { estimateTokens } from '../snapshot/render/tokens';
+import { isDialogRole } from '../semantics/dialog';
 
 /** id → line of every node a rendering of this tree shows (what the agent has seen). */
 export function emittedLines(body: BuildNode): Map<string, string> {
@@ -36,8 +37,7 @@ export function textTokens(text: string): number {
   return n;
 }
 
-/** Roles of containers that open over the page: a delta shows them whole, effects name them. */
-export const OPENED_ROLES: Record<string, true> = { dialog: true, alertdialog: true };
+/** Roles of popups that open beside their trigger: effects name them as opened. */
 export const POPUP_ROLES: Record<string, true> = {
   menu: true,
   listbox: true,
@@ -46,6 +46,16 @@ export const POPUP_ROLES: Record<string, true> = {
   tooltip: true,
   menubar: true,
 };
+
+/**
+ * A layer a person sees open and close over or beside the page — a dialog, a popup, or a
+ * message (alert, status): when one leaves, the delta names it by what it was ("gone:
+ * dialog "Settings"") instead of counting its lines. A dialog that opens is shown whole
+ * (isDialogRole, the dialog rule of semantics/).
+ */
+export function isTransientLayer(role: string): boolean {
+  return isDialogRole(role) || POPUP_ROLES[role] === true || role === 'alert' || role === 'status';
+}
 
 export function urlWithoutHash(url: string): string {
   const i = url.indexOf('#');

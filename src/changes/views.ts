@@ -9,7 +9,7 @@ import { applyBudget } from '../snapshot/distill/budget';
 import { DEFAULT_TEXT_LENGTH, lineCostFor, renderText, type TextOptions } from '../snapshot/render/text';
 import { TEXT_TAG } from '../snapshot/tree';
 import { isNodeId } from '../snapshot/ids/node-id';
-import { OPENED_ROLES } from './lines';
+import { isDialogRole } from '../semantics/dialog';
 
 export interface SubtreeOptions extends TextOptions {
   /** Token budget for the subtree (default 4000; 0 = unlimited). */
@@ -46,7 +46,7 @@ export function findRoot(outline: Outline, root: string): number {
   let found = -1;
   for (let i = 0; i < outline.size; i++) {
     const vn = outline.nodes[i].vn;
-    if (OPENED_ROLES[vn.role ?? ''] === true) found = i;
+    if (isDialogRole(vn.role)) found = i;
   }
   return found;
 }

@@ -70,6 +70,8 @@ test('delta after opening a menu: the menu items with ids under their context, t
   const closed = await run<any>(page, `return tool.getChanges();`);
   expect(closed.removed).toEqual(expect.arrayContaining(items.map((n: any) => n.id)));
   expect(closed.text).toContain('# removed: ');
+  // The menu is named as what closed, its items by id.
+  expect(closed.text).toMatch(/# removed: nv_\w+ nv_\w+; gone: menu$/);
 });
 
 test('a dialog that opens is the delta; getText({ root: "dialog" }) and find()', async ({ page }) => {
