@@ -9,7 +9,8 @@ import { createMessageHandler, handleMessage, MESSAGE_TYPES } from './integratio
 import { createDebugTool, installDebugHandle } from './integration/debug';
 import { BRAND, installGlobal } from './integration/global';
 import { safeStringify, toPlainData } from './dom/safe-json';
-import { frameSnapshot } from './integration/frames';
+import { frameHitTest, frameSnapshot, locate } from './integration/frames';
+import { commandNamed } from './commands/table';
 
 const api = {
   DomTool,
@@ -26,6 +27,11 @@ const api = {
   // One frame's own text with a slot line per cross-origin iframe: the Playwright host
   // (agent/playwright-frames.ts) grafts each frame's text there, as the extension does.
   frameSnapshot,
+  // Where a pointer action in a frame lands, and whether the parent page covers it there
+  // (the extension's A3 check across frames, for the Playwright host).
+  locate,
+  frameHitTest,
+  isPointerCommand: (name: string): boolean => commandNamed(name)?.message?.pointer === true,
 };
 
 /** The shape of `window.BrowserXDomTool` (typed for consumers by `browserx-domtool/global`). */

@@ -55,6 +55,17 @@ export function documentTokenExpression(fresh: string): string {
 })()`;
 }
 
+/** The host's number of an <iframe>'s frame (labelFrame below), -1 for one it did not number. */
+const KEY_OF = `const keyOf = (el) => {
+    try {
+      const keys = el.ownerDocument.defaultView.__browserxFrameKeys;
+      const k = keys && keys.get(el);
+      return typeof k === 'number' ? k : -1;
+    } catch (e) {
+      return -1;
+    }
+  };`;
+
 /**
  * The frame's text snapshot (integration/frames.ts frameSnapshot, as the extension's
  * content script takes it): ids prefixed with `prefix`, and a frame slot line under each
@@ -64,18 +75,33 @@ export function frameTextExpression(options: object, prefix: string, doc?: strin
   return `(async (o, p) => {
   ${sameDocument(doc)}
   ${TOOL}
-  const keyOf = (el) => {
-    try {
-      const keys = el.ownerDocument.defaultView.__browserxFrameKeys;
-      const k = keys && keys.get(el);
-      return typeof k === 'number' ? k : -1;
-    } catch (e) {
-      return -1;
-    }
-  };
+  ${KEY_OF}
   const a = await g.frameSnapshot(t, { type: 'domtool:frameSnapshot', format: 'text', options: o, idPrefix: p }, keyOf);
   return { text: a.text || '', keys: a.frames.map((f) => f.frameId) };
 })(${JSON.stringify(options)}, ${JSON.stringify(prefix)})`;
+}
+
+/**
+ * Where a pointer command's target lands in this frame's viewport (scrolled into view as
+ * the action would): integration/frames.ts locate. null for a command that is not a
+ * pointer action, or a target not found (the action itself then says why).
+ */
+export function locateExpression(command: CommandName, target: unknown, doc: string): string {
+  return `(async (c, target) => {
+  ${sameDocument(doc)}
+  ${TOOL}
+  return g.isPointerCommand && g.isPointerCommand(c) ? g.locate(t, target) : null;
+})(${JSON.stringify(command)}, ${JSON.stringify(target)})`;
+}
+
+/** The parent document's hit test of its iframe (numbered `key`) at `point` of the frame: integration/frames.ts frameHitTest. */
+export function hitTestExpression(key: number, point: { x: number; y: number }): string {
+  return `(() => {
+  const g = globalThis.BrowserXDomTool;
+  if (!g || !g.frameHitTest) return null;
+  ${KEY_OF}
+  return g.frameHitTest(document, ${key}, ${JSON.stringify(point)}, keyOf);
+})()`;
 }
 
 /**

@@ -14,7 +14,17 @@ import type { ErrorCode } from '../types';
 import { FRAME_SLOT } from '../integration/frame-slot';
 import { FrameRegistry, framePrefix, parseScopedId } from '../extension/scoped-ids';
 import { CROSS_ORIGIN_NOTE, graftText, prefixIdsDeep, type TextFill } from '../extension/assemble';
-import { commandExpression, documentTokenExpression, frameTextExpression, labelFrame, OTHER_DOCUMENT } from './in-page';
+import { frameHitRefusal } from '../extension/frame-refusal';
+import type { FrameHitAnswer } from '../integration/frames';
+import {
+  commandExpression,
+  documentTokenExpression,
+  frameTextExpression,
+  hitTestExpression,
+  labelFrame,
+  locateExpression,
+  OTHER_DOCUMENT,
+} from './in-page';
 
 /** The Frame methods the host uses (structural: a Frame of `playwright`, `playwright-core` or `@playwright/test`). */
 export interface PlaywrightToolFrame {
@@ -22,6 +32,7 @@ export interface PlaywrightToolFrame {
   url(): string;
   isDetached(): boolean;
   childFrames(): PlaywrightToolFrame[];
+  parentFrame(): PlaywrightToolFrame | null;
   frameElement(): Promise<FrameElementHandle>;
   waitForLoadState(state?: 'load' | 'domcontentloaded'): Promise<void>;
 }
@@ -363,6 +374,34 @@ export class PlaywrightFrames {
     return null;
   }
 
+  /**
+   * A3 across frames: the frame's own checks cannot see its parent pages. A pointer action's
+   * point is hit-tested outward, parent by parent (integration/frames.ts frameHitTest, as the
+   * extension's service does); a banner or modal of a parent lying over the frame there
+   * refuses the action (OBSCURED) before anything is done.
+   */
+  private async uncovered(routed: Routed, command: CommandName): Promise<void> {
+    const located = await routed.frame
+      .evaluate(locateExpression(command, routed.args[0], routed.doc))
+      .catch(() => null);
+    // Not a pointer action, or nothing to locate: the action itself reports what it finds.
+    if (!located || isOtherDocument(located)) return;
+    let point = located as { x: number; y: number };
+    for (let child = routed.frame, depth = 0; depth < 10; depth++) {
+      const parent = child.parentFrame();
+      if (!parent) return;
+      const hit = (await parent
+        .evaluate(hitTestExpression(this.keyOf(child), point))
+        .catch(() => null)) as FrameHitAnswer | null;
+      if (!hit) return;
+      const refused = frameHitRefusal(hit, routed.ref);
+      if (refused) throw new FrameRefError(refused.code, refused.message);
+      if (!hit.ok) return;
+      point = { x: hit.x, y: hit.y };
+      child = parent;
+    }
+  }
+
   /** The refusal of a ref whose frame navigated since the snapshot that showed it; its number is retired. */
   navigated(ref: string, n: number): FrameRefError {
     this.registry.markGone(n, 'navigated');
@@ -376,6 +415,7 @@ export class PlaywrightFrames {
   /** Runs a routed command in its frame's document (only that one: a navigated frame answers NAVIGATED). */
   async runIn(routed: Routed, command: CommandName): Promise<unknown> {
     const { frame } = routed;
+    if (routed.args[0] !== undefined && command !== 'keypress') await this.uncovered(routed, command);
     let r: unknown;
     try {
       r = await frame.evaluate(commandExpression(command, routed.args, 0, routed.doc));

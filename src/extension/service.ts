@@ -39,6 +39,7 @@ import { RoutedRequests, type RoutedAnswer, type RoutedRequest } from './routed'
 export type { RoutedAnswer, RoutedRequest, ServiceActionMethods } from './routed';
 import { noncesBelow, randomNonce } from './nonces';
 import { err, failed, originOf } from './answers';
+import { frameHitRefusal } from './frame-refusal';
 import type {
   DomToolServiceOptions,
   ExtensionActionResult,
@@ -613,20 +614,7 @@ export class DomToolService extends RoutedRequests {
       );
       if (!hit.ok || !hit.value.ok) return null; // a parent without our content script cannot be checked
       const answer = hit.value.result as FrameHitAnswer;
-      if (!answer.ok) {
-        if (answer.reason === 'covered') {
-          return err(
-            'OBSCURED',
-            `${nodeId} is inside a frame that is covered in its parent page${answer.covering ? ' by ' + answer.covering : ''}. Close or dismiss that first (it has its own id in the snapshot), then retry.`,
-          );
-        }
-        if (answer.reason === 'offscreen')
-          return err(
-            'NOT_ACTIONABLE',
-            `${nodeId} is inside a frame that cannot be scrolled into view in its parent page.`,
-          );
-        return null;
-      }
+      if (!answer.ok) return frameHitRefusal(answer, nodeId);
       point = { x: answer.x, y: answer.y };
       frameId = info.parentFrameId;
     }

@@ -135,3 +135,22 @@ test('a ref of a frame that navigated since is refused, and nothing is done in i
   expect((await call(client, 'browser_type', { ref: fresh, text: 'ada@example.com' })).isError).toBe(false);
   expect(await frame('/help.html').locator('#email').inputValue()).toBe('ada@example.com');
 });
+
+test('a pointer action in a frame that a banner of the page covers is refused, and lands once it is gone', async () => {
+  const page = await openShop();
+  const signIn = ref(page, 'button "Sign in"');
+  await frame('/shop.html').evaluate(() => (window as unknown as { showBanner(): void }).showBanner());
+
+  // The frame itself sees nothing over its button; the page's banner lies over the whole frame.
+  const covered = await call(client, 'browser_click', { ref: signIn });
+  expect(covered.isError).toBe(true);
+  expect(covered.text).toMatch(/^failed OBSCURED: /);
+  expect(covered.text).toContain('Cookie banner');
+  expect(await frame('/login.html').locator('#result').textContent()).toBe('Signed out');
+
+  // The banner has its own ref in the page text: accept it, then the same ref acts.
+  const accept = ref((await call(client, 'browser_snapshot')).text, 'button "Accept cookies"');
+  expect((await call(client, 'browser_click', { ref: accept })).isError).toBe(false);
+  expect((await call(client, 'browser_click', { ref: signIn })).isError).toBe(false);
+  expect(await frame('/login.html').locator('#result').textContent()).toBe('Signed in as ');
+});
