@@ -63,9 +63,8 @@ interface Shown {
   context: string;
 }
 
-/** What the agent was last shown of a page: every frame it had (by key), the cross-origin ones shown. */
+/** What the agent was last shown of a page: the cross-origin frames whose text it was shown. */
 interface Look {
-  frames: Set<number>;
   shown: Shown[];
 }
 
@@ -150,6 +149,17 @@ function shownIframe(line: string, contexts: Set<string>): string {
     : line;
 }
 
+/**
+ * The page's delta shows a cross-origin iframe whose content the agent was not shown: one
+ * that appeared (or loaded another document) in a line added or changed, or in a dialog
+ * that opened. Only the full text can show what it holds. (Iframes the page does not
+ * show, such as hidden ad frames, are in no line, and do not count.)
+ */
+function unshownFrame(top: Changes): boolean {
+  if (top.kind === 'unchanged') return false;
+  return top.text.split('\n').some((l) => (top.dialog || /^[+~] /.test(l)) && l.indexOf(CROSS_ORIGIN_NOTE) >= 0);
+}
+
 /** A frame's delta lines under its iframe's line: its count line left out, the rest one step in. */
 function deltaUnder(context: string, c: Changes): string[] {
   const lines = c.text.split('\n');
@@ -205,7 +215,7 @@ export class PlaywrightFrames {
       return null;
     }
     await Promise.all(all.map((f) => this.label(f)));
-    const look: Look = { frames: new Set(all.map((f) => this.keyOf(f))), shown: [] };
+    const look: Look = { shown: [] };
     const top = (await main.evaluate(frameTextExpression(options, ''))) as Slotted;
     const text = await this.fill(tab, top, options, 1, look);
     this.looks.set(tab, look);
@@ -228,7 +238,7 @@ export class PlaywrightFrames {
           const n = this.registry.frameNumber(tab, key, doc, frame.url());
           const child = (await frame.evaluate(frameTextExpression(options, framePrefix(n), doc))) as Slotted;
           if (isOtherDocument(child)) throw new Error('its document changed while it was read');
-          const inner: Look = { frames: look.frames, shown: [] };
+          const inner: Look = { shown: [] };
           fills.set(key, { text: await this.fill(tab, child, options, depth + 1, inner) });
           return [{ key, n, doc, frame, context: iframeLine(answer.text, key) }, ...inner.shown];
         } catch (e) {
@@ -254,9 +264,7 @@ export class PlaywrightFrames {
     const main = page.mainFrame();
     const top = (await main.evaluate(commandExpression('getChanges', [options]))) as Changes;
     if (top.error) return top;
-    const all = descendants(main);
-    let whole =
-      top.kind === 'full' || all.length !== look.frames.size || all.some((f) => !look.frames.has(this.keyOf(f)));
+    let whole = top.kind === 'full' || unshownFrame(top);
     const parts = whole
       ? []
       : await Promise.all(

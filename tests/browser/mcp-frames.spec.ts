@@ -7,7 +7,7 @@
 import { expect, test, chromium, type Browser, type Frame } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { ORIGIN, PORT } from './helpers/domtool';
+import { ORIGIN, OTHER_ORIGIN, PORT } from './helpers/domtool';
 import { call, ref, stdioClient, type Answer } from './helpers/mcp-client';
 
 const SHOP = `${ORIGIN}/fixtures/agent-frames/shop.html`;
@@ -153,4 +153,38 @@ test('a pointer action in a frame that a banner of the page covers is refused, a
   expect((await call(client, 'browser_click', { ref: accept })).isError).toBe(false);
   expect((await call(client, 'browser_click', { ref: signIn })).isError).toBe(false);
   expect(await frame('/login.html').locator('#result').textContent()).toBe('Signed in as ');
+});
+
+test('a cross-origin frame that appears after an action: what changed shows its content and refs', async () => {
+  const page = await openShop();
+  const opened = await call(client, 'browser_click', { ref: ref(page, 'button "Chat with us"') });
+  expect(opened.isError).toBe(false);
+  // The frame loads after the click answered: what changed since shows it once it is there.
+  const underNewChat = (text: string) => text.split(`${OTHER_ORIGIN}/fixtures/agent-frames/chat.html`)[1] ?? '';
+  let seen = opened.text;
+  await expect
+    .poll(
+      async () => {
+        if (!/button "Start chat"/.test(underNewChat(seen))) seen = (await call(client, 'browser_changes')).text;
+        return underNewChat(seen);
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/button "Start chat"/);
+  // Its ref is a frame ref of its own, and acts in that frame.
+  const start = ref(underNewChat(seen), 'button "Start chat"');
+  expect(start).toMatch(/^f\d+:nv_/);
+  expect((await call(client, 'browser_click', { ref: start })).isError).toBe(false);
+  const frames = mine
+    .contexts()[0]
+    .pages()
+    .find((p) => p.url() === SHOP)!
+    .frames();
+  const counts = await Promise.all(
+    frames
+      .filter((f) => f.url().endsWith('/chat.html'))
+      .map((f) => f.evaluate(() => (window as unknown as { chats: number }).chats)),
+  );
+  // The new chat was started, the one inside the sign-in frame was not.
+  expect(counts.sort()).toEqual([0, 1]);
 });
