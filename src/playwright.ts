@@ -16,6 +16,8 @@ export { playwrightHost, readFilesForUpload, type PlaywrightToolPage } from './a
 export interface PlaywrightPageLike {
   addInitScript(script: { path?: string; content?: string }): Promise<unknown>;
   evaluate(expression: string): Promise<unknown>;
+  /** With it, the frames already open get the library too (playwrightHost reads and acts in cross-origin ones). */
+  frames?(): { evaluate(expression: string): Promise<unknown>; parentFrame(): unknown }[];
 }
 
 export interface InjectOptions {
@@ -54,7 +56,12 @@ export async function injectDomTool(page: PlaywrightPageLike, options: InjectOpt
       ? 'if (globalThis.__browserxDebugDomTool === undefined) globalThis.__browserxDebugDomTool = true;\n'
       : '') + domToolScript();
   await page.addInitScript({ content: source });
-  // addInitScript only affects documents created from now on; the current one gets it here.
-  // `void 0` as the last statement: the completion value is not sent back to Node.
-  await page.evaluate(source + '\nvoid 0;');
+  // addInitScript only affects documents created from now on; the current ones get it here:
+  // the page's, and those of the frames already open, cross-origin ones included (a frame
+  // that goes away meanwhile is skipped). `void 0` as the last statement: the completion
+  // value is not sent back to Node.
+  const now = source + '\nvoid 0;';
+  await page.evaluate(now);
+  const children = page.frames ? page.frames().filter((f) => f.parentFrame() !== null) : [];
+  await Promise.all(children.map((f) => f.evaluate(now).catch(() => undefined)));
 }

@@ -7,7 +7,7 @@
 import { expect, test, chromium, type Browser, type Frame } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.mjs';
-import { ORIGIN, OTHER_ORIGIN, PORT } from './helpers/domtool';
+import { ORIGIN, OTHER_ORIGIN, PORT, ROOT } from './helpers/domtool';
 import { call, ref, stdioClient, type Answer } from './helpers/mcp-client';
 
 const SHOP = `${ORIGIN}/fixtures/agent-frames/shop.html`;
@@ -187,4 +187,29 @@ test('a cross-origin frame that appears after an action: what changed shows its 
   );
   // The new chat was started, the one inside the sign-in frame was not.
   expect(counts.sort()).toEqual([0, 1]);
+});
+
+test('playwrightHost from Node: injectDomTool reaches the frames already open, and a frame ref acts', async ({
+  page,
+}) => {
+  // The built package, as a Node project imports it (browserx-domtool/playwright and /agent).
+  const { injectDomTool, playwrightHost } = (await import(
+    ROOT + 'dist/playwright.js'
+  )) as typeof import('../../src/playwright');
+  const { callTool } = (await import(ROOT + 'dist/agent.js')) as typeof import('../../src/agent/index');
+  await page.goto(SHOP);
+  const chat = () => page.frames().find((f) => f.url().endsWith('/chat.html'));
+  await expect.poll(() => !!chat()).toBe(true);
+  await chat()!.waitForLoadState();
+  // Injected after the frames loaded: their documents get the library now, not only later ones.
+  await injectDomTool(page);
+  const host = playwrightHost(page);
+  const text = (await callTool(host, 'browser_snapshot')).text;
+  const email = ref(text, 'textbox "Email"');
+  expect(email).toMatch(/^f\d+:nv_/);
+  expect((await callTool(host, 'browser_type', { ref: email, text: 'grace@example.com' })).ok).toBe(true);
+  const login = page.frames().find((f) => f.url().endsWith('/login.html'))!;
+  expect(await login.locator('#email').inputValue()).toBe('grace@example.com');
+  expect((await callTool(host, 'browser_click', { ref: ref(text, 'button "Start chat"') })).ok).toBe(true);
+  expect(await chat()!.evaluate(() => (window as unknown as { chats: number }).chats)).toBe(1);
 });
