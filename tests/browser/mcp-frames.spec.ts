@@ -36,14 +36,21 @@ test.afterAll(async () => {
   await browser?.close();
 });
 
-/** The frame of the shop page (in the test's own connection) whose URL ends with `path`. */
-function frame(path: string): Frame {
-  const page = mine
+/** The shop page in the test's own connection. */
+const shop = () =>
+  mine
     .contexts()[0]
     .pages()
     .find((p) => p.url() === SHOP)!;
-  const urls = page.frames().map((f) => f.url());
-  const found = page.frames().find((f) => f.url().endsWith(path));
+
+/** The frame of the shop page (in the test's own connection) whose URL ends with `path`. */
+function frame(path: string): Frame {
+  const urls = shop()
+    .frames()
+    .map((f) => f.url());
+  const found = shop()
+    .frames()
+    .find((f) => f.url().endsWith(path));
   if (!found) throw new Error(`no frame ${path} in ${urls.join(', ')}`);
   return found;
 }
@@ -116,7 +123,17 @@ test('a ref of a frame that navigated since is refused, and nothing is done in i
   const link = ref(page, 'link "Forgot password"');
   const moved = await call(client, 'browser_click', { ref: link });
   expect(moved.isError).toBe(false);
-  await expect.poll(() => frame('/help.html').locator('#email').count()).toBe(1);
+  // (The poll's function must not throw: expect.poll stops at a throw.)
+  await expect
+    .poll(
+      () =>
+        shop()
+          .frames()
+          .some((f) => f.url().endsWith('/help.html')),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  await frame('/help.html').waitForLoadState();
 
   // The new document has an Email field of its own: the old ref must not reach it.
   const stale = await call(client, 'browser_type', { ref: email, text: 'mallory@example.com' });
@@ -175,11 +192,7 @@ test('a cross-origin frame that appears after an action: what changed shows its 
   const start = ref(underNewChat(seen), 'button "Start chat"');
   expect(start).toMatch(/^f\d+:nv_/);
   expect((await call(client, 'browser_click', { ref: start })).isError).toBe(false);
-  const frames = mine
-    .contexts()[0]
-    .pages()
-    .find((p) => p.url() === SHOP)!
-    .frames();
+  const frames = shop().frames();
   const counts = await Promise.all(
     frames
       .filter((f) => f.url().endsWith('/chat.html'))
