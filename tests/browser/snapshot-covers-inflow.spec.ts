@@ -111,24 +111,6 @@ for (const where of ['in view', 'below the fold'])
     );
   });
 
-test('in view the browser judges what CSS layers do not say: a nav icon half cut by its overflow:hidden box, under a later headline', async ({
-  page,
-}) => {
-  // yahoo-2: the header's absolute, overflow:hidden box ends 5 px into the twitter icon; the
-  // action aims at the icon's centre, where the box shows the headline below, not the icon.
-  await loadHtml(
-    page,
-    `<div style="position:absolute;left:8px;top:100px;width:600px;height:17px;overflow:hidden">
-      <div style="height:10px"></div><a href="/tw" aria-label="Twitter icon"><svg width="16" height="16"><rect width="16" height="16"/></svg></a>
-    </div>
-    <div style="height:100px"></div>
-    <h1 style="margin:0;font:32px/36px sans-serif">Space ship breaks up over Siberia</h1>
-    <a href="/free" style="display:block;margin-top:20px">Link with nothing over it</a>`,
-  );
-  const { text } = await snapshot(page, { tokenBudget: 0 });
-  await expectRoundTrip(page, text, ['Twitter icon'], ['Link with nothing over it']);
-});
-
 /**
  * A link wrapped over two lines: the centre of its bounding box lies between its two
  * fragments, where the next line's raised citation link is (wikipedia-2 "Mount Ruapehu").

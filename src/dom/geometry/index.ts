@@ -3,4 +3,5 @@
 // sits (frames.ts). The walk, the covers, verify, the overlay, drag and scroll measure here.
 export * from './box';
 export * from './viewport';
+export * from './clip';
 export * from './frames';

@@ -5,6 +5,7 @@ import { getStyle } from '../caches';
 import { flatTreeParent, windowOf } from '../dom-utils';
 import { centreOf, boxOf, hasArea, intersect, overflowKind, paddingBox, type Box, type Point } from './box';
 import { frameElementOf } from './frames';
+import { ClipChain, visiblePart } from './clip';
 
 /**
  * The layout viewport of `doc`'s window without scrollbars (nothing under a scrollbar
@@ -44,14 +45,16 @@ export function windowBoxOf(doc: Document): Box {
 }
 
 /**
- * Where a pointer goes in the element: the centre of its part inside the first of `areas`
- * that shows some of it, in its own frame's client coordinates; null when none does. The
- * action asks with the viewport; the snapshot, which may not scroll (S11), with the areas
- * it tries in turn (the screen, its frame's window, the whole page) — one answer for both.
+ * Where a pointer goes in the element: the centre of its visible part (clip.ts) inside
+ * the first of `areas` that shows some of it, in its own frame's client coordinates; null
+ * when none does. `clip`: what its ancestors' overflow leaves (ClipChain.of). The action
+ * asks with the viewport; the snapshot, which may not scroll (S11), with the areas it
+ * tries in turn (the screen, its frame's window, the whole page) — one answer for both.
  */
 export function targetPoint(
   el: Element,
   areas: readonly Box[] = [viewportOf(el.ownerDocument)],
+  clip: Box | null = new ClipChain().of(el),
   box: Box = boxOf(el),
 ): Point | null {
   // Wrapped inline elements (a link across two lines): the first fragment that shows,
@@ -60,11 +63,11 @@ export function targetPoint(
   for (const area of areas) {
     for (let i = 0; rects && rects.length > 1 && i < rects.length; i++) {
       const r = rects[i];
-      const vis = r.width > 1 && r.height > 1 ? intersect(r, area) : null;
-      if (vis && hasArea(vis)) return centreOf(vis);
+      const vis = r.width > 1 && r.height > 1 ? visiblePart(r, area, clip) : null;
+      if (vis) return centreOf(vis);
     }
-    const vis = intersect(box, area);
-    if (hasArea(vis)) return centreOf(vis);
+    const vis = visiblePart(box, area, clip);
+    if (vis) return centreOf(vis);
   }
   return null;
 }

@@ -22,6 +22,7 @@ import {
   type Box,
   type FrameView,
   targetPoint,
+  ClipChain,
   type PlainRect,
   type Point,
 } from '../../dom/geometry';
@@ -70,6 +71,8 @@ export class CoverScan {
   private readonly frames = new Map<Document, FrameView>();
   private bands: Map<number, Cover[]> | null = null;
   private readonly order = new PaintOrder();
+  /** What the ancestors' overflow leaves of each control: where the action points (dom/geometry). */
+  private readonly clips = new ClipChain();
   /** In-flow boxes: covers only in a few ways (flow-covers.ts). */
   private readonly flow = new FlowBoxes();
   private readonly hides = new Map<Element, boolean>();
@@ -202,7 +205,7 @@ export class CoverScan {
   /** An in-flow box over the target (flow-covers.ts); in view the browser's hit test has the last word. */
   private flowCover(target: Element, point: Point, view: FrameView): CoverHit | null {
     const inView = containsPoint(this.viewport, point) && containsPoint(view.viewport, point);
-    const cover = this.flow.coverAt(target, point, view.dx, view.dy, this.order, inView);
+    const cover = this.flow.coverAt(target, point, view.dx, view.dy, this.order);
     if (!cover) return null;
     if (!inView) return { hit: cover, under: target };
     const { kind, hit } = hitTest(target, { x: point.x - view.dx, y: point.y - view.dy });
@@ -223,7 +226,7 @@ export class CoverScan {
     const dx = clamp((r.left + r.right - vp.left - vp.right) / 2, range.left, range.right);
     const dy = clamp((r.top + r.bottom - vp.top - vp.bottom) / 2, range.top, range.bottom);
     // Where the action points once scrolled: the screen then is the viewport moved by the scroll.
-    const at = targetPoint(target, [shift(vp, dx, dy)], r);
+    const at = targetPoint(target, [shift(vp, dx, dy)], this.clips.of(target), r);
     if (!at) return null;
     const p = { x: at.x - dx, y: at.y - dy };
     for (let i = this.pinned.length - 1; i >= 0; i--) {
@@ -366,7 +369,10 @@ export class CoverScan {
   private targetPoint(target: Element, local: Box, view: FrameView): Point | null {
     const { dx, dy } = view;
     const screen = shift(intersect(view.viewport, this.viewport), -dx, -dy);
-    const p = targetPoint(target, [screen, shift(view.viewport, -dx, -dy), EVERYWHERE], local);
+    const areas = [screen, shift(view.viewport, -dx, -dy), EVERYWHERE];
+    // A target its clip chain hides for now (scrolled away in a scroller) is scrolled into
+    // view by the action first: then its whole box.
+    const p = targetPoint(target, areas, this.clips.of(target), local) ?? targetPoint(target, areas, null, local);
     return p && { x: p.x + dx, y: p.y + dy };
   }
 }

@@ -55,11 +55,9 @@ export class FlowBoxes {
   /**
    * An in-flow box of `target`'s document that paints over it at `point` (top-level
    * coordinates; `dx`/`dy` place the target's frame), or null; the latest in tree order
-   * first. `inView`: the browser's hit test will judge the answer, so any later inline
-   * content there is worth asking it about, whatever the CSS layers say (yahoo-2's
-   * headline over a nav icon whose absolute ancestor ends above it).
+   * first.
    */
-  coverAt(target: Element, point: Point, dx: number, dy: number, order: PaintOrder, inView: boolean): Element | null {
+  coverAt(target: Element, point: Point, dx: number, dy: number, order: PaintOrder): Element | null {
     const band = this.bandIndex().get(Math.floor(point.y / BAND));
     if (!band) return null;
     const doc = target.ownerDocument;
@@ -79,8 +77,7 @@ export class FlowBoxes {
       const kind = this.kind[i];
       if (kind === INLINE && !anyContains(el.getClientRects(), x, y)) continue;
       if (getStyle(el)?.pointerEvents === 'none') continue;
-      let how = order.over(el, target);
-      if (how === 'no' && inView && follows(el, target)) how = 'flow';
+      const how = order.over(el, target);
       if (how === 'no') continue;
       // Later in-flow content covers only where its inline content is.
       if (how === 'flow' && !inlineContentAt(el, kind === ATOMIC, x, y)) continue;
@@ -126,11 +123,6 @@ function inlineContentAt(el: Element, atomic: boolean, x: number, y: number): bo
     }
   }
   return false;
-}
-
-/** Whether `a` comes after `b` in tree order. */
-function follows(a: Element, b: Element): boolean {
-  return (b.compareDocumentPosition(a) & 4) !== 0;
 }
 
 function anyContains(rects: DOMRectList, x: number, y: number): boolean {

@@ -1,7 +1,7 @@
 // What clips a fixed box (the viewport it is fixed to) and which boxes can be positioned
 // at all; where a frame's content sits is dom/geometry/frames.ts (frameView).
 import { getStyle } from '../../dom/caches';
-import type { Box } from '../../dom/geometry';
+import { holdsFixed, type Box } from '../../dom/geometry';
 
 /**
  * The computed position, read only where it can be absolute or fixed: CSS blockifies
@@ -20,12 +20,7 @@ export function positionOf(style: CSSStyleDeclaration, display: string): string 
 export function pinnedClip(el: Element, viewport: Box): Box | null {
   for (let cur = el.parentElement; cur; cur = cur.parentElement) {
     const style = getStyle(cur);
-    if (!style) continue;
-    if (style.transform !== 'none' || style.filter !== 'none' || style.perspective !== 'none') return null;
-    const contain = style.contain;
-    if (contain && contain !== 'none' && /paint|layout|strict|content/.test(contain)) return null;
-    const will = style.willChange;
-    if (will && will !== 'auto' && /transform|filter|perspective/.test(will)) return null;
+    if (style && holdsFixed(style)) return null;
   }
   return viewport;
 }

@@ -1,0 +1,92 @@
+// What an element's ancestors leave visible of it: the clip chain (issue 30). Overflow
+// clips a descendant only when the clipping box lies on the descendant's containing-block
+// chain (CSS 2.1 §11.1.1, CSS Overflow 3 §3): an absolutely positioned box escapes a
+// static ancestor's overflow:hidden (a header's absolute, cut nav box holds the icons;
+// the page around it does not cut them), and a fixed box escapes every ancestor's unless
+// a transform, filter or containment makes one its containing block. The action's pointer
+// point (viewport.ts targetPoint) and the snapshot's cover judgement (covers.ts) ask here.
+import { getStyle } from '../caches';
+import { flatTreeParent } from '../dom-utils';
+import { intersect, overflowKind, paddingBox, type Box } from './box';
+
+/**
+ * Whether the box is the containing block of fixed descendants (and so of absolute ones):
+ * a transform, filter, perspective or containment does that (CSS Transforms 1 §2).
+ */
+export function holdsFixed(style: CSSStyleDeclaration): boolean {
+  if (style.transform !== 'none' || style.filter !== 'none' || style.perspective !== 'none') return true;
+  const contain = style.contain;
+  if (contain && contain !== 'none' && /paint|layout|strict|content/.test(contain)) return true;
+  const will = style.willChange;
+  return !!will && will !== 'auto' && /transform|filter|perspective/.test(will);
+}
+
+/** Whether the box is the containing block of absolutely positioned descendants. */
+function holdsAbsolute(style: CSSStyleDeclaration): boolean {
+  return style.position !== 'static' || holdsFixed(style);
+}
+
+/**
+ * The clip chain of one document, read once per element: made per snapshot (the styles
+ * come from its caches) or per action (one element's ancestors). Coordinates are the
+ * client coordinates of the elements' own frame.
+ */
+export class ClipChain {
+  /** What clips an element's in-flow content: its own clip narrowed by its overflow. null: nothing. */
+  private readonly content = new Map<Element, Box | null>();
+
+  /** What the ancestors' overflow leaves of the element's frame for its box; null when nothing clips it. */
+  of(el: Element): Box | null {
+    const position = getStyle(el)?.position ?? 'static';
+    const holder =
+      position === 'absolute'
+        ? this.nearest(el, holdsAbsolute)
+        : position === 'fixed'
+          ? this.nearest(el, holdsFixed)
+          : parentBox(el);
+    return holder ? this.contentClip(holder) : null;
+  }
+
+  private contentClip(box: Element): Box | null {
+    const known = this.content.get(box);
+    if (known !== undefined) return known;
+    let clip = this.of(box);
+    const style = getStyle(box);
+    // Overflow applies to block containers (not to inline boxes nor to boxes that are not there).
+    if (style && style.display !== 'inline' && style.display !== 'contents' && overflowKind(style) !== 'visible') {
+      const window = paddingBox(box, box.getBoundingClientRect());
+      clip = clip ? intersect(clip, window) : window;
+    }
+    this.content.set(box, clip);
+    return clip;
+  }
+
+  /** The nearest ancestor box (under the root scroller) whose style passes `holds`, or null. */
+  private nearest(el: Element, holds: (style: CSSStyleDeclaration) => boolean): Element | null {
+    for (let cur = parentBox(el); cur; cur = parentBox(cur)) {
+      const style = getStyle(cur);
+      if (style && holds(style)) return cur;
+    }
+    return null;
+  }
+}
+
+/**
+ * The parent in the flat tree, up to (not including) <body> and the root: their overflow
+ * is the viewport's (CSS Overflow 3 §3.3), which the viewport clip already stands for.
+ */
+function parentBox(el: Element): Element | null {
+  const parent = flatTreeParent(el);
+  const doc = el.ownerDocument;
+  return parent && parent !== doc.documentElement && parent !== doc.body ? parent : null;
+}
+
+/**
+ * The part of `box` (the element's, or one fragment of it) a person can see: inside
+ * `viewport` and inside what the clip chain leaves; null when none. One answer for where
+ * an action points and where the snapshot looks for covers.
+ */
+export function visiblePart(box: Box, viewport: Box, clip: Box | null): Box | null {
+  const shown = intersect(box, clip ? intersect(viewport, clip) : viewport);
+  return shown.right - shown.left > 0 && shown.bottom - shown.top > 0 ? shown : null;
+}
