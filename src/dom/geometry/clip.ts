@@ -29,46 +29,85 @@ function holdsAbsolute(style: CSSStyleDeclaration): boolean {
 /**
  * The clip chain of one document, read once per element: made per snapshot (the styles
  * come from its caches) or per action (one element's ancestors). Coordinates are the
- * client coordinates of the elements' own frame.
+ * client coordinates of the elements' own frame. Built with loops, not recursion: a page
+ * 10,000 boxes deep must not overflow the stack (R1), and each box is read once, so a
+ * deep page costs the snapshot linear time.
  */
 export class ClipChain {
   /** What clips an element's in-flow content: its own clip narrowed by its overflow. null: nothing. */
   private readonly content = new Map<Element, Box | null>();
+  /** The nearest box at or above an element that holds absolute / fixed descendants, or null. */
+  private readonly absHolders = new Map<Element, Element | null>();
+  private readonly fixedHolders = new Map<Element, Element | null>();
 
   /** What the ancestors' overflow leaves of the element's frame for its box; null when nothing clips it. */
   of(el: Element): Box | null {
-    const position = getStyle(el)?.position ?? 'static';
-    const holder =
-      position === 'absolute'
-        ? this.nearest(el, holdsAbsolute)
-        : position === 'fixed'
-          ? this.nearest(el, holdsFixed)
-          : parentBox(el);
+    const holder = this.holderOf(el);
     return holder ? this.contentClip(holder) : null;
   }
 
+  /** The box whose content clip applies to `el`: its containing block's chain (CSS 2.1 §10.1). */
+  private holderOf(el: Element): Element | null {
+    const position = getStyle(el)?.position ?? 'static';
+    const parent = parentBox(el);
+    if (!parent || position === 'static' || position === 'relative' || position === 'sticky') return parent;
+    if (position === 'absolute') return this.nearest(parent, holdsAbsolute, this.absHolders);
+    return position === 'fixed' ? this.nearest(parent, holdsFixed, this.fixedHolders) : parent;
+  }
+
+  /** The chain from `box` up to the first known (or unclipped) holder, then narrowed on the way down. */
   private contentClip(box: Element): Box | null {
     const known = this.content.get(box);
     if (known !== undefined) return known;
-    let clip = this.of(box);
-    const style = getStyle(box);
-    // Overflow applies to block containers (not to inline boxes nor to boxes that are not there).
-    if (style && style.display !== 'inline' && style.display !== 'contents' && overflowKind(style) !== 'visible') {
-      const window = paddingBox(box, box.getBoundingClientRect());
-      clip = clip ? intersect(clip, window) : window;
+    const path: Element[] = [];
+    let cur: Element | null = box;
+    while (cur && !this.content.has(cur)) {
+      path.push(cur);
+      cur = this.holderOf(cur);
     }
-    this.content.set(box, clip);
+    let clip = cur ? (this.content.get(cur) ?? null) : null;
+    for (let i = path.length - 1; i >= 0; i--) {
+      clip = narrowed(path[i], clip);
+      this.content.set(path[i], clip);
+    }
     return clip;
   }
 
-  /** The nearest ancestor box (under the root scroller) whose style passes `holds`, or null. */
-  private nearest(el: Element, holds: (style: CSSStyleDeclaration) => boolean): Element | null {
-    for (let cur = parentBox(el); cur; cur = parentBox(cur)) {
+  /** The nearest box at or above `from` whose style passes `holds`, or null; remembered for every box passed. */
+  private nearest(
+    from: Element,
+    holds: (style: CSSStyleDeclaration) => boolean,
+    known: Map<Element, Element | null>,
+  ): Element | null {
+    const passed: Element[] = [];
+    let found: Element | null = null;
+    for (let cur: Element | null = from; cur; cur = parentBox(cur)) {
+      const seen = known.get(cur);
+      if (seen !== undefined) {
+        found = seen;
+        break;
+      }
       const style = getStyle(cur);
-      if (style && holds(style)) return cur;
+      if (style && holds(style)) {
+        found = cur;
+        break;
+      }
+      passed.push(cur);
     }
-    return null;
+    for (let i = 0; i < passed.length; i++) known.set(passed[i], found);
+    if (found) known.set(found, found);
+    return found;
   }
+}
+
+/** `clip` (what clips the box itself) narrowed by the box's own overflow: what clips its content. */
+function narrowed(box: Element, clip: Box | null): Box | null {
+  const style = getStyle(box);
+  // Overflow applies to block containers (not to inline boxes nor to boxes that are not there).
+  if (!style || style.display === 'inline' || style.display === 'contents' || overflowKind(style) === 'visible')
+    return clip;
+  const window = paddingBox(box, box.getBoundingClientRect());
+  return clip ? intersect(clip, window) : window;
 }
 
 /**
