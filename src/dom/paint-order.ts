@@ -27,6 +27,9 @@ interface Stacking {
  */
 export class PaintOrder {
   private readonly facts = new Map<Element, Stacking | null>();
+  /** The last `below` and its chain: a snapshot asks about many candidates over one control in a row. */
+  private below: Element | null = null;
+  private belowChain: Element[] = [];
 
   /** Whether `above` paints over `below` where their boxes overlap (same document; neither contains the other). */
   paintsOver(above: Element, below: Element): boolean {
@@ -41,7 +44,8 @@ export class PaintOrder {
    */
   over(above: Element, below: Element): Over {
     const a = chainOf(above);
-    const b = chainOf(below);
+    if (below !== this.below) [this.below, this.belowChain] = [below, chainOf(below)];
+    const b = this.belowChain;
     let split = 0;
     while (split < a.length && split < b.length && a[split] === b[split]) split++;
     // One contains the other: not a question of layers.

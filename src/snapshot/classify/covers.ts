@@ -187,9 +187,12 @@ export class CoverScan {
         right: local.right + view.dx,
         bottom: local.bottom + view.dy,
       };
-      const point = this.targetPoint(target, local, view);
+      // The point (the clip chain, maybe the fragments) only where a cover overlaps the box: it lies inside it.
+      const positioned = this.overlapsForeignCover(target, r);
+      const point =
+        positioned || this.flow.mayCover(target, r, view.dx, view.dy) ? this.targetPoint(target, local, view) : null;
       const found =
-        (point && this.overlapsForeignCover(target, r) && this.coverAt(target, point, 'pointer')) ||
+        (point && positioned && this.coverAt(target, point, 'pointer')) ||
         this.pinnedOver(target, r) ||
         (point && this.flowCover(target, point, view));
       if (!found) continue;

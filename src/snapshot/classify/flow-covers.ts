@@ -34,6 +34,8 @@ export class FlowBoxes {
   /** How each element paints its content: BLOCK, ATOMIC or INLINE (below). */
   private readonly kind: number[] = [];
   private bands: Map<number, number[]> | null = null;
+  /** Line fragments of the plain inlines asked about: one wrapped link is a candidate for every control on its lines. */
+  private readonly fragments = new Map<Element, DOMRectList>();
 
   /** Traversal: a visible in-flow box, cut to its clip; `display` says whether it is an atomic inline. */
   note(el: Element, left: number, top: number, right: number, bottom: number, clip: Box | null, display: string): void {
@@ -57,6 +59,31 @@ export class FlowBoxes {
    * coordinates; `dx`/`dy` place the target's frame), or null; the latest in tree order
    * first.
    */
+  /**
+   * Whether a filed box of `target`'s document that is neither its ancestor nor inside it
+   * overlaps `r` (top-level coordinates; `dx`/`dy` place the target's frame): what coverAt
+   * needs before it is worth finding the target's point (which lies inside `r`).
+   */
+  mayCover(target: Element, r: Box, dx: number, dy: number): boolean {
+    const bands = this.bandIndex();
+    const doc = target.ownerDocument;
+    const boxes = this.boxes;
+    const last = Math.floor(r.bottom / BAND);
+    for (let b = Math.floor(r.top / BAND); b <= last; b++) {
+      const band = bands.get(b);
+      for (let j = 0; band && j < band.length; j++) {
+        const i = band[j];
+        const k = i * 4;
+        if (!(boxes[k] < r.right && boxes[k + 2] > r.left && boxes[k + 1] < r.bottom && boxes[k + 3] > r.top)) continue;
+        const el = this.els[i];
+        if (el.ownerDocument !== doc || el.contains(target) || target.contains(el)) continue;
+        if (this.kind[i] === INLINE && !anyOverlaps(this.fragmentsOf(el), r, dx, dy)) continue;
+        return true;
+      }
+    }
+    return false;
+  }
+
   coverAt(target: Element, point: Point, dx: number, dy: number, order: PaintOrder): Element | null {
     const band = this.bandIndex().get(Math.floor(point.y / BAND));
     if (!band) return null;
@@ -75,7 +102,7 @@ export class FlowBoxes {
       // A plain inline paints only on its lines: the bounding box of one wrapped over two
       // lines holds whatever sits between them (most candidates on a long article).
       const kind = this.kind[i];
-      if (kind === INLINE && !anyContains(el.getClientRects(), x, y)) continue;
+      if (kind === INLINE && !anyContains(this.fragmentsOf(el), x, y)) continue;
       if (getStyle(el)?.pointerEvents === 'none') continue;
       const how = order.over(el, target);
       if (how === 'no') continue;
@@ -85,6 +112,12 @@ export class FlowBoxes {
       return el;
     }
     return null;
+  }
+
+  private fragmentsOf(el: Element): DOMRectList {
+    let rects = this.fragments.get(el);
+    if (!rects) this.fragments.set(el, (rects = el.getClientRects()));
+    return rects;
   }
 
   /** Box indices by the bands they reach, each band in tree order. */
@@ -121,6 +154,15 @@ function inlineContentAt(el: Element, atomic: boolean, x: number, y: number): bo
     } catch {
       return false;
     }
+  }
+  return false;
+}
+
+/** Whether a rect (its frame's coordinates) overlaps `r` (top-level; `dx`/`dy` place the frame). */
+function anyOverlaps(rects: DOMRectList, r: Box, dx: number, dy: number): boolean {
+  for (let i = 0; i < rects.length; i++) {
+    const f = rects[i];
+    if (f.left + dx < r.right && f.right + dx > r.left && f.top + dy < r.bottom && f.bottom + dy > r.top) return true;
   }
   return false;
 }
