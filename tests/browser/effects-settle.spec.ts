@@ -38,7 +38,9 @@ async function setup(page: Page): Promise<void> {
   await loadHtml(page, TICKER);
   await page.evaluate(async () => {
     const w = window as any;
-    w.__t = new w.BrowserXDomTool.DomTool();
+    // A busy machine stretches a 400 ms transition and the work around it past the default 1.5 s settle
+    // timeout; what is tested is that the wait covers what the action caused, not how fast the machine is.
+    w.__t = new w.BrowserXDomTool.DomTool({ settleTimeoutMs: 5000 });
     w.__text = await w.__t.getText();
   });
   // The agent reads the page before acting: the ticker has been running meanwhile.

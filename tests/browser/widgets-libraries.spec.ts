@@ -11,14 +11,29 @@ async function snapshotText(page: Page): Promise<string> {
   );
 }
 
-/** The id on the first line matching `line`, or on the line `below` lines under it. */
+/**
+ * The id on the first line matching `line`, or on the line `below` lines under it. Looks again until the
+ * line is there, as an agent would: a dropdown that animates in may not be on the first look of a busy machine.
+ */
 async function idOnLine(page: Page, line: RegExp, below = 0): Promise<string> {
-  const text = await snapshotText(page);
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => line.test(l));
-  const id = at >= 0 ? /\bnv_[0-9a-z_]+/.exec(lines[at + below] ?? '')?.[0] : undefined;
-  if (!id) throw new Error(`no id on the line ${line} (+${below}) in:\n${text}`);
-  return id;
+  let text = '';
+  let id: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        text = await snapshotText(page);
+        const lines = text.split('\n');
+        const at = lines.findIndex((l) => line.test(l));
+        id = at >= 0 ? /\bnv_[0-9a-z_]+/.exec(lines[at + below] ?? '')?.[0] : undefined;
+        return id !== undefined;
+      },
+      { timeout: 5000 },
+    )
+    .toBe(true)
+    .catch(() => {
+      throw new Error(`no id on the line ${line} (+${below}) in:\n${text}`);
+    });
+  return id!;
 }
 
 test.describe('scroll as a person scrolls', () => {
