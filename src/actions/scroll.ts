@@ -3,6 +3,7 @@
 // carousels) see it as they would see a person's wheel; when they do not cancel it, the
 // innermost native scroller is scrolled. What moved is measured after the page settled.
 import { parentElementOrHost, windowOf } from '../dom/dom-utils';
+import { boxOf, targetPoint, viewportOf } from '../dom/geometry';
 import { frameElementOf } from '../semantics';
 import { composedContains, deepElementFromPoint } from '../semantics/hit-test';
 import type { ActionResult } from '../types';
@@ -97,15 +98,18 @@ export function pageStep(container: Element, axis: 'x' | 'y'): number {
   return Math.max(40, Math.round(size * 0.875));
 }
 
-/** The visible centre of `el`, clamped to the viewport: where a person rests the pointer to scroll it. */
-function restingPoint(el: Element, win: Window): { x: number; y: number } {
-  const r = el.getBoundingClientRect();
-  const left = Math.max(0, r.left);
-  const top = Math.max(0, r.top);
-  const right = Math.min(win.innerWidth, r.right);
-  const bottom = Math.min(win.innerHeight, r.bottom);
-  const x = right > left ? (left + right) / 2 : Math.max(0, Math.min(win.innerWidth - 1, r.left + r.width / 2));
-  const y = bottom > top ? (top + bottom) / 2 : Math.max(0, Math.min(win.innerHeight - 1, r.top + r.height / 2));
+/**
+ * Where a person rests the pointer to scroll `el`: where a click on it would aim (targetPoint:
+ * its part that shows in the viewport, scrollbars excluded); for an element wholly outside,
+ * its centre clamped into the viewport.
+ */
+function restingPoint(el: Element): { x: number; y: number } {
+  const at = targetPoint(el);
+  if (at) return { x: Math.floor(at.x), y: Math.floor(at.y) };
+  const r = boxOf(el);
+  const vp = viewportOf(el.ownerDocument);
+  const x = Math.max(0, Math.min(vp.right - 1, (r.left + r.right) / 2));
+  const y = Math.max(0, Math.min(vp.bottom - 1, (r.top + r.bottom) / 2));
   return { x: Math.floor(x), y: Math.floor(y) };
 }
 
@@ -175,9 +179,7 @@ export function wheelOver(owner: Element, direction: ScrollDirection, amount?: n
   const axis = direction === 'up' || direction === 'down' ? 'y' : 'x';
   const sign = direction === 'up' || direction === 'left' ? -1 : 1;
   const win = windowOf(owner);
-  const point = win
-    ? restingPoint(isPageRoot(owner) ? (owner.ownerDocument.body ?? owner) : owner, win)
-    : { x: 0, y: 0 };
+  const point = win ? restingPoint(isPageRoot(owner) ? (owner.ownerDocument.body ?? owner) : owner) : { x: 0, y: 0 };
   const target = win ? wheelTargetOver(owner, point) : owner;
   const container = isPageRoot(owner) ? scrollingRoot(owner.ownerDocument) : defaultContainer(target, owner, axis);
   const delta = sign * (amount ?? pageStep(isPageRoot(owner) ? container : viewOf(target, container, axis), axis));

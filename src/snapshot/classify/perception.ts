@@ -13,7 +13,7 @@
 import { contrastRatio, over, parseColor, WHITE, type Rgba } from '../../dom/color';
 import { parentElementOrHost } from '../../dom/dom-utils';
 import { getStyle } from '../../dom/caches';
-import { overflowKind, type Box, type PlainRect } from '../../dom/geometry';
+import { overflowKind, viewportOf, type Box, type PlainRect } from '../../dom/geometry';
 
 /** Why a text run is not seen; also the label shown when hidden text is asked for. */
 export type HiddenReason =
@@ -219,7 +219,8 @@ export class TextPerception {
       const x = s ? s.overflowX : 'visible';
       return x === 'hidden' || x === 'clip';
     };
-    if (win && (blocks(root) || blocks(body))) right = (root?.clientWidth || win.innerWidth) + this.scrollX;
+    // The viewport as the action layer has it (scrollbars excluded, the body in quirks mode).
+    if (win && (blocks(root) || blocks(body))) right = viewportOf(this.doc).right + this.scrollX;
     this.pageRight = right;
     return right;
   }
