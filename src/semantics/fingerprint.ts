@@ -6,10 +6,13 @@ import { normalizeWhitespace } from '../dom/dom-utils';
 import { getAccessibleName } from './name';
 import { getRole } from './roles';
 
-/** The accessible name, whitespace-normalized ('' when it cannot be computed; never throws). */
-export function nameOf(el: Element, role: string | null = safeRole(el)): string {
+/**
+ * The accessible name, whitespace-normalized ('' when it cannot be computed; never throws).
+ * `visible`: the caller has read that the element's visibility is `visible` (see getAccessibleName).
+ */
+export function nameOf(el: Element, role: string | null = safeRole(el), visible = false): string {
   try {
-    return normalizeWhitespace(getAccessibleName(el, role) ?? '');
+    return normalizeWhitespace(getAccessibleName(el, role, visible) ?? '');
   } catch {
     return '';
   }

@@ -3,12 +3,21 @@
 // with Chromium. Step numbers in comments refer to accname 1.2 §4.3.2.
 // Not truncated here (the engine truncates). Never throws.
 import { shareableValue } from './privacy';
-import { getElementByIdInScope, isElement, parentElementOrHost, TEXT_NODE } from '../dom/dom-utils';
+import { getElementByIdInScope, isElement, TEXT_NODE } from '../dom/dom-utils';
 import { cleanName, hasNameText } from './name-text';
-import { ariaCaches, getPseudoContent, getStyle, pseudoContentPossible } from '../dom/caches';
+import { ariaCaches, getPseudoContent, pseudoContentPossible } from '../dom/caches';
 import { allowsNameFromContent, getRole } from './roles';
 import { attr, inputType } from './element';
 import { getLabels, isLabelable } from './labels';
+import {
+  isBlockDisplay,
+  isDisplayNone,
+  isHiddenDeep,
+  isVisibilityHidden,
+  noteVisible,
+  transformText,
+} from './name-style';
+import { simpleContentName } from './name-fast';
 
 interface Ctx {
   /** The element whose name is being computed. */
@@ -62,68 +71,14 @@ RANGE_ROLES.slider =
   RANGE_ROLES.meter =
     true;
 
-// ---------- hidden checks (2A) ----------
-
-/** Hidden for the name computation: aria-hidden, display:none or visibility hidden/collapse. */
-function isHiddenSelf(el: Element): boolean {
-  if (attr(el, 'aria-hidden') === 'true') return true;
-  return (styleFacts(el, K_DISPLAY | K_VIS) & (F_DISPLAY_NONE | F_VIS_HIDDEN)) !== 0;
-}
-
-/** The node or an ancestor is hidden (used where a traversal starts, e.g. a labelledby target). */
-function isHiddenDeep(el: Element): boolean {
-  if (isHiddenSelf(el)) return true;
-  for (let p = parentElementOrHost(el); p; p = parentElementOrHost(p)) {
-    if (attr(p, 'aria-hidden') === 'true') return true;
-    if ((styleFacts(p, K_DISPLAY) & F_DISPLAY_NONE) !== 0) return true;
-  }
-  return false;
-}
-
-// Style facts read lazily, once per element and snapshot (style reads cost). Low byte: known groups; next bits: values.
-const K_VIS = 1; // visibility known
-const K_DISPLAY = 2; // display known
-const K_TRANSFORM = 4; // text-transform known
-const F_VIS_HIDDEN = 1 << 8;
-const F_DISPLAY_NONE = 1 << 9;
-const F_BLOCK = 1 << 10;
-const F_TRANSFORM_SHIFT = 11; // 2 bits: 1 upper, 2 lower, 3 capitalize
-
-function styleFacts(el: Element, need: number): number {
-  const cache = ariaCaches();
-  let facts = cache ? (cache.styleFacts.get(el) ?? 0) : 0;
-  if ((facts & need) === need) return facts;
-  const style = getStyle(el);
-  if (need & K_VIS && !(facts & K_VIS)) {
-    facts |= K_VIS;
-    const v = style ? style.visibility : '';
-    if (v === 'hidden' || v === 'collapse') facts |= F_VIS_HIDDEN;
-  }
-  if (need & K_DISPLAY && !(facts & K_DISPLAY)) {
-    facts |= K_DISPLAY;
-    const display = style ? style.display : '';
-    if (display === 'none' || (!display && el.hasAttribute('hidden'))) facts |= F_DISPLAY_NONE;
-    else if (display && display !== 'inline' && display !== 'contents') facts |= F_BLOCK;
-  }
-  if (need & K_TRANSFORM && !(facts & K_TRANSFORM)) {
-    facts |= K_TRANSFORM;
-    const t = style ? style.textTransform : '';
-    if (t && t !== 'none')
-      facts |= (t === 'uppercase' ? 1 : t === 'lowercase' ? 2 : t === 'capitalize' ? 3 : 0) << F_TRANSFORM_SHIFT;
-  }
-  if (cache) cache.styleFacts.set(el, facts);
-  return facts;
-}
-
-function isVisibilityHidden(el: Element): boolean {
-  return (styleFacts(el, K_VIS) & F_VIS_HIDDEN) !== 0;
-}
-
 // ---------- id references and labels ----------
 
+/** Shared answer for "no references" (most elements): callers only read it. */
+const NO_REFS: Element[] = [];
+
 function idRefs(el: Element, value: string | null): Element[] {
+  if (!value) return NO_REFS;
   const out: Element[] = [];
-  if (!value) return out;
   const ids = value.split(/[\t\n\f\r ]+/);
   for (let i = 0; i < ids.length; i++) {
     if (!ids[i]) continue;
@@ -330,18 +285,6 @@ function placeholderText(el: Element, role: string | null): string | null {
   return ap && ap.trim() ? ap : null;
 }
 
-function transformText(text: string, parent: Element): string {
-  const transform = (styleFacts(parent, K_TRANSFORM) >> F_TRANSFORM_SHIFT) & 3;
-  if (transform === 0) return text;
-  if (transform === 1) return text.toUpperCase();
-  if (transform === 2) return text.toLowerCase();
-  return text.replace(/(^|[\s\u00a0(\["'-])(\S)/g, (_m, a: string, b: string) => a + b.toUpperCase());
-}
-
-function isBlockDisplay(el: Element): boolean {
-  return el.localName === 'br' || (styleFacts(el, K_DISPLAY) & F_BLOCK) !== 0;
-}
-
 /** 2F: name from content — ::before, children in flat-tree order, ::after (2F.ii–2F.iv). */
 function contentText(el: Element, ctx: Ctx): string {
   const selfHidden = !ctx.allowHidden && isVisibilityHidden(el);
@@ -404,7 +347,7 @@ function childText(node: Node, parent: Element, parentVisibilityHidden: boolean,
   // 2A: hidden descendants are skipped unless the traversal started hidden.
   if (!ctx.allowHidden) {
     if (attr(child, 'aria-hidden') === 'true') return '';
-    if ((styleFacts(child, K_DISPLAY) & F_DISPLAY_NONE) !== 0) return '';
+    if (isDisplayNone(child)) return '';
   }
   ctx.visited.add(child);
   const text = computeText(child, ctx, false);
@@ -475,57 +418,12 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
   return '';
 }
 
-/** Elements whose host-language label (2E) could precede their content: never on the fast path. */
-const NATIVE_LABEL_TAGS: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
-for (const t of [
-  'input',
-  'button',
-  'select',
-  'textarea',
-  'meter',
-  'output',
-  'progress',
-  'img',
-  'area',
-  'svg',
-  'option',
-  'optgroup',
-  'fieldset',
-  'table',
-  'figure',
-  'details',
-  'iframe',
-  'object',
-  'embed',
-  'math',
-])
-  NATIVE_LABEL_TAGS[t] = true;
-
 /**
- * Fast path for the most common case — a link, heading or item named by its own text
- * (`<a href>Docs</a>`): no aria-label(ledby), only text children, visible, no generated
- * content. Gives exactly what steps 2B–2F would, without their bookkeeping; anything
- * else returns null and takes the full computation.
+ * The accessible name, whitespace-normalized, not truncated. `role` defaults to getRole(el).
+ * `visible`: the caller has read the element's visibility and it is `visible` (the walk has,
+ * for every element it describes): the name computation does not read it again.
  */
-function simpleContentName(el: Element, role: string | null): string | null {
-  if (!allowsNameFromContent(role) || NATIVE_LABEL_TAGS[el.localName] === true) return null;
-  if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null;
-  const first = el.firstChild;
-  if (!first) return null;
-  let text = '';
-  for (let c: Node | null = first; c; c = c.nextSibling) {
-    if (c.nodeType !== TEXT_NODE) return null;
-    const data = (c as Text).data;
-    text += /\S/.test(data) ? transformText(data, el) : data;
-  }
-  if (isVisibilityHidden(el) || pseudoContentPossible(el) === 2) return null;
-  const name = cleanName(text);
-  // Empty content falls back to title etc.: the full path decides.
-  return name ? name : null;
-}
-
-/** The accessible name, whitespace-normalized, not truncated. `role` defaults to getRole(el). */
-export function getAccessibleName(el: Element, role?: string | null): string {
+export function getAccessibleName(el: Element, role?: string | null, visible = false): string {
   const cache = ariaCaches();
   if (cache) {
     const hit = cache.name.get(el);
@@ -534,6 +432,7 @@ export function getAccessibleName(el: Element, role?: string | null): string {
   let name = '';
   try {
     if (isElement(el)) {
+      if (visible) noteVisible(el);
       const known = role !== undefined ? role : getRole(el);
       const simple = simpleContentName(el, known);
       if (simple !== null) name = simple;

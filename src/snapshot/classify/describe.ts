@@ -99,7 +99,8 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby'));
   facts.named = named;
   if (named) {
-    const name = nameOf(el, role);
+    // The walk describes only elements whose visibility it read as visible.
+    const name = nameOf(el, role, true);
     if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
   }
   if (actionable) {

@@ -1,0 +1,57 @@
+// The accessible name's fast path: the common shapes whose name the full computation
+// (name.ts) would give without its bookkeeping. Each shape must give exactly what
+// accname steps 2B–2F give there; anything else returns null and takes the full path.
+import { TEXT_NODE } from '../dom/dom-utils';
+import { pseudoContentPossible } from '../dom/caches';
+import { cleanName } from './name-text';
+import { isVisibilityHidden, transformText } from './name-style';
+import { allowsNameFromContent } from './roles';
+
+/** Elements whose host-language label (2E) could precede their content: never on the fast path. */
+const NATIVE_LABEL_TAGS: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
+for (const t of [
+  'input',
+  'button',
+  'select',
+  'textarea',
+  'meter',
+  'output',
+  'progress',
+  'img',
+  'area',
+  'svg',
+  'option',
+  'optgroup',
+  'fieldset',
+  'table',
+  'figure',
+  'details',
+  'iframe',
+  'object',
+  'embed',
+  'math',
+])
+  NATIVE_LABEL_TAGS[t] = true;
+
+/**
+ * Fast path for the most common case — a link, heading or item named by its own text
+ * (`<a href>Docs</a>`): no aria-label(ledby), only text children, visible, no generated
+ * content. Gives exactly what steps 2B–2F would, without their bookkeeping; anything
+ * else returns null and takes the full computation.
+ */
+export function simpleContentName(el: Element, role: string | null): string | null {
+  if (!allowsNameFromContent(role) || NATIVE_LABEL_TAGS[el.localName] === true) return null;
+  if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null;
+  const first = el.firstChild;
+  if (!first) return null;
+  let text = '';
+  for (let c: Node | null = first; c; c = c.nextSibling) {
+    if (c.nodeType !== TEXT_NODE) return null;
+    const data = (c as Text).data;
+    text += /\S/.test(data) ? transformText(data, el) : data;
+  }
+  if (isVisibilityHidden(el) || pseudoContentPossible(el) === 2) return null;
+  const name = cleanName(text);
+  // Empty content falls back to title etc.: the full path decides.
+  return name ? name : null;
+}
