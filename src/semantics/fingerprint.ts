@@ -2,7 +2,6 @@
 // these functions and the resolver checks the live element with the same ones, so an
 // unchanged element always matches what was recorded.
 import type { NodeFingerprint } from '../types';
-import { normalizeWhitespace } from '../dom/dom-utils';
 import { getAccessibleName } from './name';
 import { getRole } from './roles';
 
@@ -12,7 +11,8 @@ import { getRole } from './roles';
  */
 export function nameOf(el: Element, role: string | null = safeRole(el), visible = false): string {
   try {
-    return normalizeWhitespace(getAccessibleName(el, role, visible) ?? '');
+    // getAccessibleName's answer is already clean (cleanName: single spaces, trimmed).
+    return getAccessibleName(el, role, visible);
   } catch {
     return '';
   }

@@ -40,7 +40,8 @@ for (const t of [
  * else returns null and takes the full computation.
  */
 export function simpleContentName(el: Element, role: string | null): string | null {
-  if (!allowsNameFromContent(role) || NATIVE_LABEL_TAGS[el.localName] === true) return null;
+  if (!allowsNameFromContent(role)) return el.localName === 'img' ? altName(el, role) : null;
+  if (NATIVE_LABEL_TAGS[el.localName] === true) return null;
   if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null;
   const first = el.firstChild;
   if (!first) return null;
@@ -54,4 +55,15 @@ export function simpleContentName(el: Element, role: string | null): string | nu
   const name = cleanName(text);
   // Empty content falls back to title etc.: the full path decides.
   return name ? name : null;
+}
+
+/**
+ * An <img> named by its alt text, without aria-label(ledby): 2B and 2D give nothing, and
+ * 2E (HTML-AAM) gives a non-blank alt unless the image is presentational. Null: the full path.
+ */
+function altName(el: Element, role: string | null): string | null {
+  if (role === 'none' || el.namespaceURI === 'http://www.w3.org/2000/svg') return null;
+  if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null;
+  const alt = el.getAttribute('alt');
+  return alt !== null && alt.trim() ? cleanName(alt) : null;
 }

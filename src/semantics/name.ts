@@ -418,6 +418,8 @@ function computeText(el: Element, ctx: Ctx, isRefRoot: boolean, knownRole?: stri
   return '';
 }
 
+let spareVisited: Set<Node> | null = null;
+
 /**
  * The accessible name, whitespace-normalized, not truncated. `role` defaults to getRole(el).
  * `visible`: the caller has read the element's visibility and it is `visible` (the walk has,
@@ -437,9 +439,18 @@ export function getAccessibleName(el: Element, role?: string | null, visible = f
       const simple = simpleContentName(el, known);
       if (simple !== null) name = simple;
       else {
-        const ctx: Ctx = { target: el, visited: new Set(), inLabelledBy: false, inContent: false, allowHidden: false };
-        ctx.visited.add(el);
-        name = cleanName(computeText(el, ctx, false, known));
+        // One consulted-nodes set, emptied after each name (names do not nest: nothing here
+        // calls back into getAccessibleName), not one per name.
+        const visited = spareVisited ?? new Set<Node>();
+        spareVisited = null;
+        try {
+          const ctx: Ctx = { target: el, visited, inLabelledBy: false, inContent: false, allowHidden: false };
+          visited.add(el);
+          name = cleanName(computeText(el, ctx, false, known));
+        } finally {
+          visited.clear();
+          spareVisited = visited;
+        }
       }
     }
   } catch {
