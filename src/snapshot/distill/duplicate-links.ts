@@ -28,8 +28,9 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
   // One look at each common ancestor per snapshot: on a long article every pair of links to
   // one page shares the article's body, and scanning it per pair doubled a snapshot's time.
   const cards = new Map<Element, CardFacts>();
+  const hrefs = new ResolvedHrefs();
   for (let i = 0; i < kept.length; i++) {
-    const key = targetKey(kept[i]);
+    const key = targetKey(kept[i], hrefs);
     if (key === null) continue;
     const list = byTarget.get(key);
     if (list) list.push(kept[i]);
@@ -43,7 +44,7 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
     links.sort(documentOrder);
     let card: BuildNode[] = [links[0]];
     for (let i = 1; i < links.length; i++) {
-      if (cardOf(card[0], links[i], cards)) card.push(links[i]);
+      if (cardOf(card[0], links[i], cards, hrefs)) card.push(links[i]);
       else {
         foldCard(card);
         card = [links[i]];
@@ -54,7 +55,7 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
 }
 
 /** Href, and what changes where it opens, of a plain link that may fold; null for any other node. */
-function targetKey(node: BuildNode): string | null {
+function targetKey(node: BuildNode, hrefs: ResolvedHrefs): string | null {
   const vn = node.vn;
   const a = node.ref as HTMLAnchorElement | undefined;
   if (vn.role !== 'link' || !vn.actionable || !a || a.localName !== 'a') return null;
@@ -64,13 +65,40 @@ function targetKey(node: BuildNode): string | null {
   const href = a.getAttribute('href');
   // "#" and javascript: links are buttons by another name: each does its own thing.
   if (!href || href.charAt(0) === '#' || /^\s*javascript:/i.test(href) || a.hasAttribute('download')) return null;
-  return a.href + '\n' + (a.getAttribute('target') ?? '');
+  return hrefs.of(a, href) + '\n' + (a.getAttribute('target') ?? '');
+}
+
+const HTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/**
+ * `a.href` (the attribute resolved against the document's base URL), parsed once per
+ * distinct attribute value of a document: a card links to its page two or three times.
+ * An SVG <a> answers its own way (an SVGAnimatedString) and is asked every time.
+ */
+class ResolvedHrefs {
+  private doc: Document | null = null;
+  private readonly byValue = new Map<string, string>();
+
+  of(a: HTMLAnchorElement, value: string): string {
+    if (a.namespaceURI !== HTML_NS) return a.href;
+    if (a.ownerDocument !== this.doc) {
+      this.doc = a.ownerDocument;
+      this.byValue.clear();
+    }
+    let href = this.byValue.get(value);
+    if (href === undefined) {
+      href = a.href;
+      this.byValue.set(value, href);
+    }
+    return href;
+  }
 }
 
 /** Not one of many links in a navigation, and no control inside. */
 function standsAlone(node: BuildNode): boolean {
   const a = node.ref as Element;
-  return !a.closest(NAVIGATION) && !a.querySelector(CONTROL_INSIDE);
+  // A link without child elements holds no control: no subtree query for it.
+  return !a.closest(NAVIGATION) && (a.firstElementChild === null || !a.querySelector(CONTROL_INSIDE));
 }
 
 function documentOrder(a: BuildNode, b: BuildNode): number {
@@ -92,22 +120,30 @@ const NOT_ONE_CARD: CardFacts = { fits: false, twice: '' };
  * one item — not a list or landmark, at most one heading (a card has one title), and no
  * other target linked twice (a grid of cards links each card's page twice). Null otherwise.
  */
-function cardOf(first: BuildNode, next: BuildNode, cards: Map<Element, CardFacts>): Element | null {
+function cardOf(
+  first: BuildNode,
+  next: BuildNode,
+  cards: Map<Element, CardFacts>,
+  hrefs: ResolvedHrefs,
+): Element | null {
   const a = first.ref as Element;
   const b = next.ref as Element;
   let common = a.parentElement;
   while (common && !common.contains(b)) common = common.parentElement;
   if (!common) return null;
   let facts = cards.get(common);
-  if (!facts) cards.set(common, (facts = cardFacts(common)));
-  return facts.fits && (facts.twice === '' || facts.twice === (a as HTMLAnchorElement).href) ? common : null;
+  if (!facts) cards.set(common, (facts = cardFacts(common, hrefs)));
+  if (!facts.fits) return null;
+  return facts.twice === '' || facts.twice === hrefs.of(a as HTMLAnchorElement, a.getAttribute('href') ?? '')
+    ? common
+    : null;
 }
 
 /**
  * One pass over the element's descendants, stopping as soon as it cannot be one card: a
  * second heading, or a second target linked twice (then some target other than the pair's is).
  */
-function cardFacts(common: Element): CardFacts {
+function cardFacts(common: Element, hrefs: ResolvedHrefs): CardFacts {
   if (common.matches(NOT_A_CARD)) return NOT_ONE_CARD;
   // A live collection read in order walks the subtree lazily, so the stop is real.
   const all = common.getElementsByTagName('*');
@@ -115,14 +151,29 @@ function cardFacts(common: Element): CardFacts {
   let headings = 0;
   let twice = '';
   for (let i = 0, el = all[0]; el; el = all[++i]) {
-    if (el.matches(HEADING) && ++headings > 1) return NOT_ONE_CARD;
-    if (el.localName !== 'a' || !el.hasAttribute('href')) continue;
-    const href = (el as HTMLAnchorElement).href;
+    if (isHeading(el) && ++headings > 1) return NOT_ONE_CARD;
+    if (el.localName !== 'a') continue;
+    const value = el.getAttribute('href');
+    if (value === null) continue;
+    const href = hrefs.of(el as HTMLAnchorElement, value);
     if (!seen.has(href)) seen.add(href);
     else if (twice === '') twice = href;
     else if (twice !== href) return NOT_ONE_CARD;
   }
   return { fits: true, twice };
+}
+
+/**
+ * What `el.matches(HEADING)` answers, without matching a selector list per descendant: h1–h6
+ * by their (lower-case) local name, or role="heading" exactly as the attribute selector compares it.
+ */
+function isHeading(el: Element): boolean {
+  const tag = el.localName;
+  if (tag.length === 2 && tag.charCodeAt(0) === 104 /* h */) {
+    const level = tag.charCodeAt(1);
+    if (level >= 49 /* 1 */ && level <= 54 /* 6 */) return true;
+  }
+  return el.getAttribute('role') === 'heading';
 }
 
 /** Keeps the card's title link (in or around its heading, else the first with words) and folds the rest into it. */
