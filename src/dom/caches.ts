@@ -8,9 +8,12 @@ let styleCache: Map<Element, CSSStyleDeclaration | null> | undefined;
 let pseudoCache: Map<Element, string> | undefined;
 /** Pseudo-content matchers resolved during the current snapshot, per document / shadow root. */
 let snapshotMatchers: Map<Node, PseudoMatcher> | undefined;
+/** Counts the snapshots begun: what a per-snapshot memo elsewhere is keyed on. */
+let generation = 0;
 
 export function beginCaches(): void {
   if (depth++ === 0) {
+    generation++;
     styleCache = new Map();
     pseudoCache = new Map();
     snapshotMatchers = new Map();
@@ -22,6 +25,14 @@ export function endCaches(): void {
     depth = 0;
     styleCache = pseudoCache = snapshotMatchers = undefined;
   }
+}
+
+/**
+ * The current snapshot's number, 0 outside a snapshot: a memo of a per-document fact keyed
+ * on it is read once per snapshot and never outlives it (nothing is memoized outside one).
+ */
+export function cacheGeneration(): number {
+  return depth > 0 ? generation : 0;
 }
 
 export function getStyle(el: Element): CSSStyleDeclaration | null {

@@ -6,6 +6,7 @@
 // Conservative: a false mark is worse than none — script handlers (window.open, a
 // fetch that deletes) are not guessed at.
 import type { VirtualNode } from '../../types';
+import { cacheGeneration } from '../../dom/caches';
 
 export type Consequence = NonNullable<VirtualNode['consequence']>;
 
@@ -122,9 +123,7 @@ function pathOf(href: string): string {
 
 /** <base href> moves relative links (possibly to another site): then the slow path parses them. */
 function baseHref(doc: Document): boolean {
-  const bases = doc.getElementsByTagName('base');
-  for (let i = 0; i < bases.length; i++) if (bases[i].hasAttribute('href')) return true;
-  return false;
+  return baseOf(doc).href;
 }
 
 function isSubmitter(el: Element, tag: string): boolean {
@@ -163,11 +162,44 @@ function opensNewContext(target: string | null, doc: Document): boolean {
   return true;
 }
 
-/** <base target> applies to links and forms without their own target. getElementsByTagName is live and cached by the browser. */
+/** <base target> applies to links and forms without their own target. */
 function baseTarget(doc: Document): string | null {
+  return baseOf(doc).target;
+}
+
+interface BaseFacts {
+  /** Some <base> has an href. */
+  href: boolean;
+  /** The first <base target>'s value, or null. */
+  target: string | null;
+}
+
+/** The <base> facts of the document last asked about, and the snapshot they were read in (0: none). */
+let baseDoc: Document | null = null;
+let baseGeneration = 0;
+let lastBase: BaseFacts = { href: false, target: null };
+
+/**
+ * What the document's <base> elements say, read once per snapshot and document (every
+ * link asks); outside a snapshot (an action's effects) read each time.
+ */
+function baseOf(doc: Document): BaseFacts {
+  const generation = cacheGeneration();
+  if (generation !== 0 && generation === baseGeneration && doc === baseDoc) return lastBase;
   const bases = doc.getElementsByTagName('base');
-  for (let i = 0; i < bases.length; i++) if (bases[i].hasAttribute('target')) return bases[i].getAttribute('target');
-  return null;
+  const facts: BaseFacts = { href: false, target: null };
+  let targetSeen = false;
+  for (let i = 0; i < bases.length; i++) {
+    if (!facts.href && bases[i].hasAttribute('href')) facts.href = true;
+    if (!targetSeen && bases[i].hasAttribute('target')) {
+      targetSeen = true;
+      facts.target = bases[i].getAttribute('target');
+    }
+  }
+  baseDoc = generation !== 0 ? doc : null;
+  baseGeneration = generation;
+  lastBase = facts;
+  return facts;
 }
 
 function hostOf(url: string, doc: Document): string {
