@@ -29,6 +29,7 @@ export const ENGINE_SPECS = [
   'tests/browser/snapshot-covers-offscreen.spec.ts',
   'tests/browser/snapshot-covers-inflow.spec.ts',
   'tests/browser/target-point-clip.spec.ts',
+  'tests/browser/actions-wheel-point.spec.ts',
   'tests/browser/snapshot-viewport-only.spec.ts',
 ];
 
