@@ -8,15 +8,17 @@ let styleCache: Map<Element, CSSStyleDeclaration | null> | undefined;
 let pseudoCache: Map<Element, string> | undefined;
 /** Pseudo-content matchers resolved during the current snapshot, per document / shadow root. */
 let snapshotMatchers: Map<Node, PseudoMatcher> | undefined;
-/** Counts the snapshots begun: what a per-snapshot memo elsewhere is keyed on. */
-let generation = 0;
+/** A document's facts by the function that reads them. */
+type Facts = Map<(doc: Document) => unknown, unknown>;
+/** Facts about a whole document read once per snapshot, per document and reader (see perSnapshot). */
+let documentFacts: Map<Document, Facts> | undefined;
 
 export function beginCaches(): void {
   if (depth++ === 0) {
-    generation++;
     styleCache = new Map();
     pseudoCache = new Map();
     snapshotMatchers = new Map();
+    documentFacts = new Map();
   }
 }
 
@@ -24,15 +26,24 @@ export function endCaches(): void {
   if (--depth <= 0) {
     depth = 0;
     styleCache = pseudoCache = snapshotMatchers = undefined;
+    documentFacts = undefined;
   }
 }
 
 /**
- * The current snapshot's number, 0 outside a snapshot: a memo of a per-document fact keyed
- * on it is read once per snapshot and never outlives it (nothing is memoized outside one).
+ * `read(doc)` once per snapshot and document (every link asks for the document's <base>);
+ * outside a snapshot — an action's effects — read each time, so a fact never outlives the
+ * snapshot it was read in (a single-page app may change its canonical URL between two).
  */
-export function cacheGeneration(): number {
-  return depth > 0 ? generation : 0;
+export function perSnapshot<T>(doc: Document, read: (doc: Document) => T): T {
+  const facts = documentFacts;
+  if (!facts) return read(doc);
+  let ofDoc = facts.get(doc);
+  if (!ofDoc) facts.set(doc, (ofDoc = new Map() as Facts));
+  if (ofDoc.has(read)) return ofDoc.get(read) as T;
+  const value = read(doc);
+  ofDoc.set(read, value);
+  return value;
 }
 
 export function getStyle(el: Element): CSSStyleDeclaration | null {

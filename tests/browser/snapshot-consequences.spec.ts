@@ -248,3 +248,26 @@ test('links to the site the page names as its own (canonical, og:url) do not lea
   expect(lineOf(text, /"Live video"/)).not.toMatch(/to=/);
   expect(lineOf(text, /"Source code"/)).toMatch(/\[to=github\.com\]/);
 });
+
+test('a canonical URL the app sets after the first look counts in the next one', async ({ page }) => {
+  // Head managers (react-helmet, Next's <Head>, vue-meta) write <link rel=canonical> after the
+  // first render: the page's own site is a fact of each look, not of the document's first.
+  await loadHtml(
+    page,
+    `<main>
+      <a href="https://www.example-news.com/world">World</a>
+      <a href="https://github.com/acme/tool">Source code</a>
+    </main>`,
+  );
+  const before = (await snapshot(page)).text;
+  expect(lineOf(before, /"World"/)).toMatch(/\[to=example-news\.com\]/);
+  await page.evaluate(() => {
+    const link = document.createElement('link');
+    link.rel = 'canonical';
+    link.href = 'https://www.example-news.com/2026/story.html';
+    document.head.append(link);
+  });
+  const after = (await snapshot(page)).text;
+  expect(lineOf(after, /"World"/)).not.toMatch(/to=/);
+  expect(lineOf(after, /"Source code"/)).toMatch(/\[to=github\.com\]/);
+});

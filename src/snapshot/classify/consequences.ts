@@ -6,7 +6,7 @@
 // Conservative: a false mark is worse than none — script handlers (window.open, a
 // fetch that deletes) are not guessed at.
 import type { VirtualNode } from '../../types';
-import { cacheGeneration } from '../../dom/caches';
+import { perSnapshot } from '../../dom/caches';
 
 export type Consequence = NonNullable<VirtualNode['consequence']>;
 
@@ -174,18 +174,12 @@ interface BaseFacts {
   target: string | null;
 }
 
-/** The <base> facts of the document last asked about, and the snapshot they were read in (0: none). */
-let baseDoc: Document | null = null;
-let baseGeneration = 0;
-let lastBase: BaseFacts = { href: false, target: null };
-
-/**
- * What the document's <base> elements say, read once per snapshot and document (every
- * link asks); outside a snapshot (an action's effects) read each time.
- */
 function baseOf(doc: Document): BaseFacts {
-  const generation = cacheGeneration();
-  if (generation !== 0 && generation === baseGeneration && doc === baseDoc) return lastBase;
+  return perSnapshot(doc, readBase);
+}
+
+/** What the document's <base> elements say: whether one has an href, the first target. */
+function readBase(doc: Document): BaseFacts {
   const bases = doc.getElementsByTagName('base');
   const facts: BaseFacts = { href: false, target: null };
   let targetSeen = false;
@@ -196,9 +190,6 @@ function baseOf(doc: Document): BaseFacts {
       facts.target = bases[i].getAttribute('target');
     }
   }
-  baseDoc = generation !== 0 ? doc : null;
-  baseGeneration = generation;
-  lastBase = facts;
   return facts;
 }
 
@@ -211,13 +202,12 @@ function hostOf(url: string, doc: Document): string {
   }
 }
 
-let lastDoc: Document | null = null;
-/** Sites (siteOf) of the page's host and of the hosts it declares its own, for the last document asked about. */
-let pageSites: string[] = [];
-
+/** Sites (siteOf) of the page's host and of the hosts it declares its own. */
 function sitesOf(doc: Document): string[] {
-  if (doc === lastDoc) return pageSites;
-  lastDoc = doc;
+  return perSnapshot(doc, readSites);
+}
+
+function readSites(doc: Document): string[] {
   let host = '';
   try {
     host = doc.location?.hostname ?? '';
@@ -225,8 +215,7 @@ function sitesOf(doc: Document): string[] {
     host = '';
   }
   // No page host (about:blank, a data: document): nothing counts as leaving it.
-  pageSites = host ? [host, ...declaredHosts(doc)].map((h) => siteOf(h.toLowerCase())) : [];
-  return pageSites;
+  return host ? [host, ...declaredHosts(doc)].map((h) => siteOf(h.toLowerCase())) : [];
 }
 
 /**
