@@ -13,10 +13,13 @@ export function mayHaveStandIn(el: Element): boolean {
   return tag === 'select' || (tag === 'input' && (el as HTMLInputElement).type !== 'hidden');
 }
 
-/** The element takes no click on its own box: no box, clipped to nothing, or pointer-events:none. */
-export function cannotTakeClick(el: Element, style: CSSStyleDeclaration): boolean {
+/**
+ * The element takes no click on its own box: no box, clipped to nothing, or pointer-events:none.
+ * `box` is its border box when the caller has read it already (the walk has).
+ */
+export function cannotTakeClick(el: Element, style: CSSStyleDeclaration, box: DOMRect | null = null): boolean {
   if (style.pointerEvents === 'none') return true;
-  if (!hasBox(getRect(el))) return true;
+  if (!hasBox(box ?? getRect(el))) return true;
   // clip applies to absolutely positioned boxes; sr-only / Bootstrap use rect(0 0 0 0).
   const clip = style.clip;
   return !!clip && clip !== 'auto' && /^rect\(0(?:px)?,? 0(?:px)?,? 0(?:px)?,? 0(?:px)?\)$/.test(clip);
@@ -41,9 +44,13 @@ function clickableLabel(label: Element): boolean {
  * click (also at opacity 0: it still receives the pointer), else its first clickable
  * label; null when there is neither (a control nobody can reach).
  */
-export function standInFor(control: Element, style: CSSStyleDeclaration | null = getStyle(control)): Element | null {
+export function standInFor(
+  control: Element,
+  style: CSSStyleDeclaration | null = getStyle(control),
+  box: DOMRect | null = null,
+): Element | null {
   if (!style || style.display === 'none' || style.visibility !== 'visible') return null;
-  if (!cannotTakeClick(control, style)) return control;
+  if (!cannotTakeClick(control, style, box)) return control;
   let labels: NodeListOf<HTMLLabelElement> | null = null;
   try {
     labels = (control as HTMLInputElement).labels;

@@ -28,6 +28,13 @@ export interface BuildNode {
   reused?: boolean;
   /** Tag, role and name recorded for the action fingerprint check (A3). */
   fp?: NodeFingerprint;
+  /**
+   * What a pointer operates for this element (it, or the stand-in of a control drawn invisible)
+   * and that target's border box in its own frame's coordinates, as the walk read them: the
+   * covers test after the walk reuses both instead of reading them again.
+   */
+  target?: Element;
+  targetBox?: DOMRect | null;
   /** Its text only repeats a control's name (a label of a visible control): not shown. */
   redundantText?: boolean;
   /** It is, or sits in, a message region (alert, live region, toast): the budget keeps it (classify/messages.ts). */

@@ -104,8 +104,8 @@ export class ClipChain {
 function narrowed(box: Element, clip: Box | null): Box | null {
   const style = getStyle(box);
   // Overflow applies to block containers (not to inline boxes nor to boxes that are not there).
-  if (!style || style.display === 'inline' || style.display === 'contents' || overflowKind(style) === 'visible')
-    return clip;
+  const display = style ? style.display : '';
+  if (!style || display === 'inline' || display === 'contents' || overflowKind(style) === 'visible') return clip;
   const window = paddingBox(box, box.getBoundingClientRect());
   return clip ? intersect(clip, window) : window;
 }

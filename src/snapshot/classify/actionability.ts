@@ -8,6 +8,7 @@
 import { wordList } from '../../semantics/element';
 import { inputType, isDisabled, isInteractiveRole } from '../../semantics';
 import { matchesDelegated, OWN_LISTENER, readListenerExpandos } from './listeners';
+import { getStyle } from '../../dom/caches';
 
 export interface AttributeScan {
   role: string | null;
@@ -400,8 +401,7 @@ function iconPart(el: Element, style: CSSStyleDeclaration, around: Surroundings)
   const pointer = style.cursor === 'pointer';
   if (!pointer && !(readListenerExpandos(el) & OWN_LISTENER)) return false;
   if (visibleLength(el.textContent) > 0) return false;
-  const win = el.ownerDocument.defaultView;
-  if (pointer && win && win.getComputedStyle(parent).cursor === 'pointer') return false;
+  if (pointer && getStyle(parent)?.cursor === 'pointer') return false;
   // The control shows text besides the icon: climb a few levels for it.
   for (let cur: Element | null = parent, i = 0; cur && i < 4; i++, cur = cur.parentElement) {
     if (visibleLength(cur.textContent) > 0) return true;
@@ -436,7 +436,9 @@ export function classifyActionability(
   if (native) {
     const result: Actionability = { tier: 1, reason: native, focusable: native !== 'label' || focusable };
     // A disabled control is still listed [disabled]; pointer-events:none is often just its look (Bootstrap).
-    return native === 'native' && style.pointerEvents === 'none' && isDisabled(el) ? result : reachable(style, result);
+    // pointer-events read once: for links and controls it was read twice (here and in reachable).
+    if (style.pointerEvents !== 'none') return result;
+    return native === 'native' && isDisabled(el) ? result : NOT_ACTIONABLE;
   }
   if (scan.contentEditable !== null && (el as HTMLElement).isContentEditable) {
     const parent = el.parentElement;

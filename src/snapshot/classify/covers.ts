@@ -179,8 +179,9 @@ export class CoverScan {
       const view = this.viewOf(el.ownerDocument);
       if (!view) continue;
       // A control drawn invisible is clicked through its stand-in (its label): test that.
-      const target = pointerTargetOf(el);
-      const local = getRect(target);
+      // The walk found both already (not for nodes added after it: hover content).
+      const target = node.target ?? pointerTargetOf(el);
+      const local = node.targetBox ?? getRect(target);
       const r: Box = {
         left: local.left + view.dx,
         top: local.top + view.dy,

@@ -6,7 +6,7 @@
 import type { BuildNode } from '../tree';
 import type { Box } from '../../dom/geometry';
 import type { HiddenReason, SiteScope, TextSite } from '../classify/perception';
-import { NO_CONTAINER } from '../classify/actionability';
+import { NO_CONTAINER, type Surroundings } from '../classify/actionability';
 import { getStyle } from '../../dom/caches';
 
 /** The facts shared by a subtree's contexts; replaced (not changed) where one of them changes. */
@@ -127,4 +127,13 @@ export function rootContext(attach: BuildNode[], block: number, scope: Scope): C
     target: false,
     bg: undefined,
   };
+}
+
+/** Refills classification's view of the surroundings (one object for the whole walk) for an element visited in `ctx`. */
+export function surroundingsIn(ctx: Context, around: Surroundings): Surroundings {
+  around.parentCursor = ctx.cursor;
+  around.container = ctx.container;
+  around.delegated = ctx.scope.delegated;
+  around.parentTarget = ctx.target;
+  return around;
 }

@@ -40,7 +40,7 @@ import {
   type PlainRect,
 } from '../../dom/geometry';
 import { TextPerception, type HiddenReason } from '../classify/perception';
-import { childScope, frameScope, makeScope, rootContext, type Context } from './context';
+import { childScope, frameScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
 import { CoverScan } from '../classify/covers';
 import { pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
@@ -296,20 +296,16 @@ export function traverse(
     const message = scope.message || isMessageRegionScanned(el, tag, scan.role, scan.className, scan.aria);
     let act: Actionability | null = null;
     let standIn: Element | null = null;
-    if (visibilityVisible && mayHaveStandIn(el) && (opacityHidden || cannotTakeClick(el, style))) {
+    if (visibilityVisible && mayHaveStandIn(el) && (opacityHidden || cannotTakeClick(el, style, domRect))) {
       // Drawn invisible: listed as the control when a person can operate it through a stand-in.
-      standIn = clipped ? null : standInFor(el, style);
+      standIn = clipped ? null : standInFor(el, style, domRect);
       if (standIn) {
         act = STAND_IN;
         visible = true;
         result.standIns.add(el);
       }
     } else if (visible) {
-      around.parentCursor = ctx.cursor;
-      around.container = ctx.container;
-      around.delegated = scope.delegated;
-      around.parentTarget = ctx.target;
-      act = classifyActionability(el, tag, role, scan, style, around);
+      act = classifyActionability(el, tag, role, scan, style, surroundingsIn(ctx, around));
     }
     const cursor = act ? lastCursorRead() : '';
     const delegated = act && lastListenerBits() & DELEGATES ? withDelegated(scope.delegated, el) : scope.delegated;
@@ -323,12 +319,12 @@ export function traverse(
       visible &&
       (actionable ||
         (!ariaHidden && (keepsRole(role, el, scan.authorNamed) || isFrame || !!openShadow || closedShadow)));
-    const rect: PlainRect | null =
-      standIn && standIn !== el
-        ? plainRect(standIn, ctx)
-        : isContents || (!keep && !hasContent)
-          ? null
-          : (scope.dx === 0 && scope.dy === 0 && domRect) || { left, top, right, bottom, width, height };
+    const standInBox = standIn && standIn !== el ? getRect(standIn) : null; // in its frame's coordinates, as domRect
+    const rect: PlainRect | null = standInBox
+      ? plainRect(standInBox, ctx)
+      : isContents || (!keep && !hasContent)
+        ? null
+        : (scope.dx === 0 && scope.dy === 0 && domRect) || { left, top, right, bottom, width, height };
     if (keep) {
       const offscreen = !!rect && (!intersects(rect, viewport) || (!!ctx.softClip && !intersects(rect, ctx.softClip)));
       const vn = describeKept(facts, el, tag, role, scan, style, act, offscreen, rect!);
@@ -347,6 +343,8 @@ export function traverse(
         reuseId: ids.reuse(el, fingerprint),
         fp: fingerprint,
         inMessage: message,
+        target: standIn ?? el,
+        targetBox: standInBox ?? domRect,
       };
       ctx.attach.push(kept);
       result.kept++;
@@ -567,9 +565,8 @@ function pushRenderedChildren(
 /** A drawn-invisible control listed through its stand-in: a native control, tier 1. */
 const STAND_IN: Actionability = { tier: 1, reason: 'native', focusable: true };
 
-/** The stand-in's box in top-level viewport coordinates (the control itself shows nothing). */
-function plainRect(el: Element, ctx: Context): PlainRect {
-  const r = getRect(el);
+/** The stand-in's box `r` in top-level viewport coordinates (the control itself shows nothing). */
+function plainRect(r: DOMRect, ctx: Context): PlainRect {
   const left = r.left + ctx.scope.dx;
   const top = r.top + ctx.scope.dy;
   return { left, top, right: left + r.width, bottom: top + r.height, width: r.width, height: r.height };
