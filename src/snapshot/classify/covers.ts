@@ -190,12 +190,12 @@ export class CoverScan {
       };
       // The point (the clip chain, maybe the fragments) only where a cover overlaps the box: it lies inside it.
       const positioned = this.overlapsForeignCover(target, r);
-      const point =
-        positioned || this.flow.mayCover(target, r, view.dx, view.dy) ? this.targetPoint(target, local, view) : null;
+      const flowCandidates = this.flow.candidatesOver(target, r, view.dx, view.dy);
+      const point = positioned || flowCandidates.length ? this.targetPoint(target, local, view) : null;
       const found =
         (point && positioned && this.coverAt(target, point, 'pointer')) ||
         this.pinnedOver(target, r) ||
-        (point && this.flowCover(target, point, view));
+        (point && flowCandidates.length > 0 && this.flowCover(target, flowCandidates, point, view));
       if (!found) continue;
       if (!idOf) {
         idOf = new Map();
@@ -207,9 +207,9 @@ export class CoverScan {
   }
 
   /** An in-flow box over the target (flow-covers.ts); in view the browser's hit test has the last word. */
-  private flowCover(target: Element, point: Point, view: FrameView): CoverHit | null {
+  private flowCover(target: Element, candidates: readonly number[], point: Point, view: FrameView): CoverHit | null {
     const inView = containsPoint(this.viewport, point) && containsPoint(view.viewport, point);
-    const cover = this.flow.coverAt(target, point, view.dx, view.dy, this.order);
+    const cover = this.flow.coverAt(target, candidates, point, view.dx, view.dy, this.order);
     if (!cover) return null;
     if (!inView) return { hit: cover, under: target };
     const { kind, hit } = hitTest(target, { x: point.x - view.dx, y: point.y - view.dy });

@@ -27,6 +27,11 @@ const INLINE = 2;
 /** Height of the bands boxes are filed in (top-level coordinates). */
 const BAND = 256;
 
+/** A filed box whose nearest filed ancestor has not been looked for yet. */
+const UNKNOWN = -2;
+
+const byNumber = (a: number, b: number): number => a - b;
+
 export class FlowBoxes {
   private readonly els: Element[] = [];
   /** left, top, right, bottom per element, top-level coordinates. */
@@ -34,6 +39,13 @@ export class FlowBoxes {
   /** How each element paints its content: BLOCK, ATOMIC or INLINE (below). */
   private readonly kind: number[] = [];
   private bands: Map<number, number[]> | null = null;
+  /** Each filed element's index, and per index its nearest filed ancestor (UNKNOWN until asked): candidatesOver. */
+  private readonly filed = new Map<Element, number>();
+  private up = new Int32Array(0);
+  /** Per index, the serial of the last target it was judged for (candidatesOver). */
+  private stamp = new Int32Array(0);
+  private serial = 0;
+  private readonly found: number[] = [];
   /** Line fragments of the plain inlines asked about: one wrapped link is a candidate for every control on its lines. */
   private readonly fragments = new Map<Element, DOMRectList>();
 
@@ -55,48 +67,62 @@ export class FlowBoxes {
   }
 
   /**
-   * An in-flow box of `target`'s document that paints over it at `point` (top-level
-   * coordinates; `dx`/`dy` place the target's frame), or null; the latest in tree order
-   * first.
+   * The filed boxes of `target`'s document that are neither its ancestors nor inside it
+   * and overlap `r` (top-level coordinates; `dx`/`dy` place the target's frame), in tree
+   * order: the only boxes that can cover it, so the only ones coverAt looks at, and none
+   * means its point (which lies inside `r`) need not be found. Reused by the next call.
    */
-  /**
-   * Whether a filed box of `target`'s document that is neither its ancestor nor inside it
-   * overlaps `r` (top-level coordinates; `dx`/`dy` place the target's frame): what coverAt
-   * needs before it is worth finding the target's point (which lies inside `r`).
-   */
-  mayCover(target: Element, r: Box, dx: number, dy: number): boolean {
+  candidatesOver(target: Element, r: Box, dx: number, dy: number): readonly number[] {
     const bands = this.bandIndex();
     const doc = target.ownerDocument;
     const boxes = this.boxes;
+    const found = this.found;
+    found.length = 0;
+    // Most boxes that overlap a control are its ancestors (a dozen per band on an
+    // article): marked from the filing, not asked with `contains` one by one.
+    const serial = this.markAncestors(target);
+    const stamp = this.stamp;
+    const first = Math.floor(r.top / BAND);
     const last = Math.floor(r.bottom / BAND);
-    for (let b = Math.floor(r.top / BAND); b <= last; b++) {
+    for (let b = first; b <= last; b++) {
       const band = bands.get(b);
       for (let j = 0; band && j < band.length; j++) {
         const i = band[j];
         const k = i * 4;
         if (!(boxes[k] < r.right && boxes[k + 2] > r.left && boxes[k + 1] < r.bottom && boxes[k + 3] > r.top)) continue;
+        if (stamp[i] === serial) continue;
+        // Judged once per target, also when it reaches two bands.
+        stamp[i] = serial;
         const el = this.els[i];
         if (el.ownerDocument !== doc || el.contains(target) || target.contains(el)) continue;
         if (this.kind[i] === INLINE && !anyOverlaps(this.fragmentsOf(el), r, dx, dy)) continue;
-        return true;
+        found.push(i);
       }
     }
-    return false;
+    if (last > first) found.sort(byNumber);
+    return found;
   }
 
-  coverAt(target: Element, point: Point, dx: number, dy: number, order: PaintOrder): Element | null {
-    const band = this.bandIndex().get(Math.floor(point.y / BAND));
-    if (!band) return null;
-    const doc = target.ownerDocument;
+  /**
+   * Which of `candidates` (candidatesOver's answer for `target`) paints over it at `point`
+   * (top-level coordinates; `dx`/`dy` place the target's frame), or null; the latest in
+   * tree order first.
+   */
+  coverAt(
+    target: Element,
+    candidates: readonly number[],
+    point: Point,
+    dx: number,
+    dy: number,
+    order: PaintOrder,
+  ): Element | null {
     const boxes = this.boxes;
-    for (let j = band.length - 1; j >= 0; j--) {
-      const i = band[j];
+    for (let j = candidates.length - 1; j >= 0; j--) {
+      const i = candidates[j];
       const k = i * 4;
       if (!(boxes[k] <= point.x && point.x < boxes[k + 2] && boxes[k + 1] <= point.y && point.y < boxes[k + 3]))
         continue;
       const el = this.els[i];
-      // Its ancestors hold every point of it: the native test first, it is the common case.
-      if (el.ownerDocument !== doc || el.contains(target) || target.contains(el)) continue;
       const x = point.x - dx;
       const y = point.y - dy;
       // A plain inline paints only on its lines: the bounding box of one wrapped over two
@@ -114,6 +140,30 @@ export class FlowBoxes {
     return null;
   }
 
+  /**
+   * Stamps `target` and its filed ancestors (parentElement's, the tree `contains` asks
+   * about) with a new serial, which it returns. Each box's nearest filed ancestor is found
+   * once per snapshot; a target costs the length of its chain.
+   */
+  private markAncestors(target: Element): number {
+    const serial = ++this.serial;
+    const filed = this.filed;
+    let i = -1;
+    for (let p: Element | null = target; p && i < 0; p = p.parentElement) i = filed.get(p) ?? -1;
+    for (; i >= 0; i = this.filedParent(i)) this.stamp[i] = serial;
+    return serial;
+  }
+
+  private filedParent(i: number): number {
+    let up = this.up[i];
+    if (up === UNKNOWN) {
+      up = -1;
+      for (let p = this.els[i].parentElement; p && up < 0; p = p.parentElement) up = this.filed.get(p) ?? -1;
+      this.up[i] = up;
+    }
+    return up;
+  }
+
   private fragmentsOf(el: Element): DOMRectList {
     let rects = this.fragments.get(el);
     if (!rects) this.fragments.set(el, (rects = el.getClientRects()));
@@ -125,7 +175,11 @@ export class FlowBoxes {
     if (this.bands) return this.bands;
     const bands = new Map<number, number[]>();
     const boxes = this.boxes;
-    for (let i = 0; i < this.els.length; i++) {
+    const n = this.els.length;
+    this.stamp = new Int32Array(n);
+    this.up = new Int32Array(n).fill(UNKNOWN);
+    for (let i = 0; i < n; i++) {
+      this.filed.set(this.els[i], i);
       const last = Math.floor(boxes[i * 4 + 3] / BAND);
       for (let b = Math.floor(boxes[i * 4 + 1] / BAND); b <= last; b++) {
         let band = bands.get(b);
