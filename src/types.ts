@@ -201,6 +201,12 @@ export interface Appeared {
   controls?: string[];
   /** New controls left out by the cap. */
   moreControls?: number;
+  /**
+   * Set when the look after the action stopped reading the page early (its time budget,
+   * e.g. "time budget 250 ms"): what is listed and counted here is of the part it read,
+   * and more may have appeared further down (`moreControls` is then a lower bound).
+   */
+  cut?: string;
   /** The page navigated to this URL (take a fresh snapshot). */
   navigated?: string;
   /** After the action the page is blocked until a person acts (S16): a CAPTCHA, a sign-in or cookie wall. */

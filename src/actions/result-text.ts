@@ -68,8 +68,19 @@ function appearedParts(a: Appeared): string[] {
     for (const e of a.errors)
       out.push(`invalid ${e.id} "${e.field}"${e.message ? ': ' + cut(e.message, MAX_PART) : ''}`);
   if (a.opened) out.push(`opened ${a.opened.role}${a.opened.name ? ` "${a.opened.name}"` : ''} ${a.opened.id}`);
+  // From a cut look the list and its count are of the part read: said with them, not as if complete.
+  const partial = a.cut ? `the look after the action stopped at its ${a.cut}` : '';
   if (a.controls && a.controls.length)
-    out.push('new: ' + a.controls.join(', ') + (a.moreControls ? ` (+${a.moreControls} more)` : ''));
+    out.push(
+      'new: ' +
+        a.controls.join(', ') +
+        (a.moreControls
+          ? ` (+${a.moreControls} more${partial ? ' at least: ' + partial : ''})`
+          : partial
+            ? ` (maybe more: ${partial})`
+            : ''),
+    );
+  else if (partial) out.push(partial + '; what appeared further down was not read (take a snapshot)');
   return out;
 }
 

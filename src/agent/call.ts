@@ -142,12 +142,16 @@ async function afterAction(host: ToolHost, result: unknown, keys = false): Promi
   let shown: ActionResult = r.noObservableEffect
     ? { ...r, noObservableEffect: false, notes: r.notes?.filter((n) => !isNoEffectNote(n)) }
     : r;
-  // The controls that appeared, listed on the result line, are lines of the delta as well: said once.
+  // The controls that appeared, listed on the result line, are lines of the delta as well: said once
+  // (and whether the action's own look was cut no longer matters: the delta is the look that counts).
   const appeared = shown.effect?.appeared;
   if (appeared?.controls?.length && appeared.controls.every((c) => changes.text.indexOf(c.split(' ')[0] + ' ') >= 0))
     shown = {
       ...shown,
-      effect: { ...shown.effect!, appeared: { ...appeared, controls: undefined, moreControls: undefined } },
+      effect: {
+        ...shown.effect!,
+        appeared: { ...appeared, controls: undefined, moreControls: undefined, cut: undefined },
+      },
     };
   const line = shown === r ? answer.text : renderResultText(shown);
   return { ...answer, text: line + '\n' + deltaBody(changes) };

@@ -9,7 +9,7 @@ import type { VirtualNode } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
 import { emittedLines, isTransientLayer, shallowNode, textTokens, urlWithoutHash } from './lines';
-import { renderSubtree, walkCut } from './views';
+import { renderSubtree } from './views';
 import { toArray } from '../dom/builtins';
 import { isDialogRole } from '../semantics/dialog';
 
@@ -133,7 +133,7 @@ export class ChangeTracker {
     if (urlWithoutHash(next.context.url) !== this.seenUrl) return full('navigated');
     // Issue 17 item 6: two walks that stopped at their time budget at different depths
     // would report rows as added or removed that only one of them reached.
-    if (walkCut(next) || walkCut(this.baseline)) return full('cut');
+    if (next.walkCut() || this.baseline.walkCut()) return full('cut');
 
     const known = this.knowledge();
     const outline = next.outline;

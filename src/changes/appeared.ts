@@ -2,7 +2,8 @@
 // Compares the snapshot the action was resolved against with one taken after the
 // page settled: new or changed text in alerts, status and live regions and toasts;
 // fields that became invalid with their error text; a dialog or popup that opened;
-// new controls (their lines with ids, capped). Everything under a counted token cap.
+// new controls (their lines with ids, capped). Everything under a counted token cap;
+// from a look cut by its time budget, marked as such (`cut`).
 import type { Appeared } from '../types';
 import type { DomSnapshot } from '../snapshot/DomSnapshot';
 import type { Outline } from '../snapshot/render/outline';
@@ -121,6 +122,12 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   if (errors.length) out.errors = errors;
   if (controls.length) out.controls = controls;
   if (more) out.moreControls = more;
+  // A look cut by its time budget (a busy machine, a big page) read part of the page: say so with the counts.
+  const stopped = after.walkCut();
+  if (stopped) {
+    out.cut = stopped;
+    tokens += estimateTokens(stopped);
+  }
   out.tokens = tokens;
   return out;
 }

@@ -95,14 +95,6 @@ export interface FindResult {
   cut?: string;
 }
 
-/** Why the snapshot's walk stopped before the end of the page (its time budget), or null: then its outline holds the whole page. */
-export function walkCut(snapshot: DomSnapshot): string | null {
-  const reasons = snapshot.meta.truncation;
-  if (!reasons) return null;
-  for (let i = 0; i < reasons.length; i++) if (reasons[i].startsWith('time budget')) return reasons[i];
-  return null;
-}
-
 export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit = 20): FindResult {
   const outline = snapshot.outline;
   const test = matcher(query);
@@ -134,7 +126,7 @@ export function findLines(snapshot: DomSnapshot, query: string | RegExp, limit =
   }
   // Echoed input is cut (issue 18): a query pasted by mistake does not come back whole.
   const label = cut(typeof query === 'string' ? JSON.stringify(query) : String(query), 80);
-  const stopped = walkCut(snapshot);
+  const stopped = snapshot.walkCut();
   const head =
     `# find ${label}: ${total} match${total === 1 ? '' : 'es'} in snapshot #${snapshot.seq}` +
     (total > matches.length ? ` (first ${matches.length} shown)` : '') +

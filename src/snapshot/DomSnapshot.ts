@@ -118,6 +118,19 @@ export class DomSnapshot {
     return { text, holderId: null, holder: null };
   }
 
+  /**
+   * Why the walk stopped before the end of the page (its time budget, e.g. "time budget
+   * 250 ms"), or null: then the outline holds the whole page (a token budget cuts only the
+   * rendering). What is looked up or counted in a cut snapshot is of the part it read.
+   * @internal
+   */
+  walkCut(): string | null {
+    const reasons = this.meta.truncation;
+    if (!reasons) return null;
+    for (let i = 0; i < reasons.length; i++) if (reasons[i].startsWith('time budget')) return reasons[i];
+    return null;
+  }
+
   /** The targets shown inside a node (its subtree in this snapshot), with their text lines. @internal */
   targetsWithin(nodeId: string): { id: string; line: string }[] {
     const outline = this.parts.outline;
