@@ -88,14 +88,18 @@ export class PaintOrder {
     let facts = this.facts.get(el);
     if (facts === undefined) {
       const style = getStyle(el);
-      facts = style
-        ? {
-            context: createsStackingContext(el, style),
-            z: zIndexOf(style),
-            positioned: style.position !== 'static',
-            top: inTopLayer(el),
-          }
-        : null;
+      facts = null;
+      if (style) {
+        // position and z-index read once: the stacking-context test needs them too.
+        const position = style.position;
+        const zIndex = style.zIndex;
+        facts = {
+          context: createsStackingContext(el, style, position, zIndex),
+          z: zIndexOf(zIndex),
+          positioned: position !== 'static',
+          top: inTopLayer(el),
+        };
+      }
       this.facts.set(el, facts);
     }
     return facts;
@@ -117,8 +121,8 @@ interface Layer {
   at: number;
 }
 
-function zIndexOf(style: CSSStyleDeclaration): number {
-  const z = parseInt(style.zIndex, 10);
+function zIndexOf(zIndex: string): number {
+  const z = parseInt(zIndex, 10);
   return z === z ? z : 0;
 }
 
@@ -133,18 +137,18 @@ function inTopLayer(el: Element): boolean {
 }
 
 /** The CSS conditions that start a stacking context (the ones pages use). */
-function createsStackingContext(el: Element, style: CSSStyleDeclaration): boolean {
+function createsStackingContext(el: Element, style: CSSStyleDeclaration, position: string, zIndex: string): boolean {
   const parent = el.parentElement;
   if (!parent) return true;
-  const position = style.position;
   if (position === 'fixed' || position === 'sticky') return true;
-  if (style.zIndex !== 'auto') {
+  if (zIndex !== 'auto') {
     if (position !== 'static') return true;
     // Flex and grid items with a z-index stack like positioned boxes.
     const display = getStyle(parent)?.display ?? '';
     if (display.endsWith('flex') || display.endsWith('grid')) return true;
   }
-  if (style.opacity !== '1' && style.opacity !== '') return true;
+  const opacity = style.opacity;
+  if (opacity !== '1' && opacity !== '') return true;
   if (style.transform !== 'none' || style.filter !== 'none' || style.isolation === 'isolate') return true;
   if (style.mixBlendMode !== 'normal') return true;
   const clip = style.clipPath;
