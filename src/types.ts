@@ -204,7 +204,8 @@ export interface Appeared {
   /**
    * Set when the look after the action stopped reading the page early (its time budget,
    * e.g. "time budget 250 ms"): what is listed and counted here is of the part it read,
-   * and more may have appeared further down (`moreControls` is then a lower bound).
+   * and more may have appeared further down (`moreControls` is then a lower bound). The
+   * result's line says so where it lists new controls.
    */
   cut?: string;
   /** The page navigated to this URL (take a fresh snapshot). */

@@ -68,7 +68,8 @@ function appearedParts(a: Appeared): string[] {
     for (const e of a.errors)
       out.push(`invalid ${e.id} "${e.field}"${e.message ? ': ' + cut(e.message, MAX_PART) : ''}`);
   if (a.opened) out.push(`opened ${a.opened.role}${a.opened.name ? ` "${a.opened.name}"` : ''} ${a.opened.id}`);
-  // From a cut look the list and its count are of the part read: said with them, not as if complete.
+  // From a cut look the list and its count are of the part read: said with them, not as if complete
+  // (with no list there is no count to qualify; the cut page's own text already says it is cut).
   const partial = a.cut ? `the look after the action stopped at its ${a.cut}` : '';
   if (a.controls && a.controls.length)
     out.push(
@@ -80,7 +81,6 @@ function appearedParts(a: Appeared): string[] {
             ? ` (maybe more: ${partial})`
             : ''),
     );
-  else if (partial) out.push(partial + '; what appeared further down was not read (take a snapshot)');
   return out;
 }
 
