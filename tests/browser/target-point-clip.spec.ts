@@ -99,3 +99,18 @@ test('yahoo-2: a nav icon half cut by its absolute overflow:hidden box, over a l
   const { text } = await snapshot(page, { tokenBudget: 0 });
   await expectClickLands(page, text, 'Twitter icon');
 });
+
+test('the walk lists an absolute link wholly outside a static cut parent it escapes', async ({ page }) => {
+  // Its containing block is the positioned wrapper, not the overflow:hidden parent: it shows
+  // in full below that parent's box, and a person clicks it there.
+  await loadHtml(
+    page,
+    `<div style="font:16px/20px sans-serif;position:relative;height:200px">
+      <div style="width:400px;height:40px;overflow:hidden">
+        <a href="/outside" ${COUNT} style="position:absolute;left:0;top:80px;width:300px;height:30px">Link below its cut parent</a>
+      </div>
+    </div>`,
+  );
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  await expectClickLands(page, text, 'Link below its cut parent');
+});

@@ -22,7 +22,7 @@ export function holdsFixed(style: CSSStyleDeclaration): boolean {
 }
 
 /** Whether the box is the containing block of absolutely positioned descendants. */
-function holdsAbsolute(style: CSSStyleDeclaration): boolean {
+export function holdsAbsolute(style: CSSStyleDeclaration): boolean {
   return style.position !== 'static' || holdsFixed(style);
 }
 

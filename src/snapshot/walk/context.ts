@@ -4,7 +4,7 @@
 // in a Scope that every context below it shares, and a context carries only what changes
 // from element to element.
 import type { BuildNode } from '../tree';
-import type { Box } from '../../dom/geometry';
+import { holdsAbsolute, type Box } from '../../dom/geometry';
 import type { HiddenReason, SiteScope, TextSite } from '../classify/perception';
 import { NO_CONTAINER, type Surroundings } from '../classify/actionability';
 import { getStyle } from '../../dom/caches';
@@ -136,4 +136,18 @@ export function surroundingsIn(ctx: Context, around: Surroundings): Surroundings
   around.delegated = ctx.scope.delegated;
   around.parentTarget = ctx.target;
   return around;
+}
+
+/**
+ * The hard clip of a box visited in `ctx` (`position`: positionOf's): its parent's, but an
+ * absolutely positioned box gets the one its containing block gives its content — the
+ * overflow of the static boxes between them does not cut it (CSS 2.1 §11.1.1; dom/geometry
+ * ClipChain asks the same rule). Up to <body> of its own document at most.
+ */
+export function hardClipOf(ctx: Context, position: string): Box | null {
+  if (position !== 'absolute' || !ctx.hardClip) return ctx.hardClip;
+  const doc = ctx.scope.doc;
+  let c = ctx;
+  while (c.up && c.up.scope.doc === doc && c.el && c.el !== doc.body && !(c.style && holdsAbsolute(c.style))) c = c.up;
+  return c.hardClip;
 }

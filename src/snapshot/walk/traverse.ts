@@ -40,7 +40,7 @@ import {
   type PlainRect,
 } from '../../dom/geometry';
 import { TextPerception, type HiddenReason } from '../classify/perception';
-import { childScope, frameScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
+import { hardClipOf, childScope, frameScope, makeScope, rootContext, type Context, surroundingsIn } from './context';
 import { CoverScan } from '../classify/covers';
 import { pinnedClip, positionOf } from './frame-view';
 import { findModal } from '../classify/modal';
@@ -280,7 +280,7 @@ export function traverse(
     const position = isContents ? '' : positionOf(style, display);
     // A fixed box is clipped by the viewport, not its ancestors (a menu slid below it is closed).
     const pinned = position === 'fixed' ? pinnedClip(el, covers.fixedViewport(scope.doc)) : null;
-    const hc = pinned ?? ctx.hardClip;
+    const hc = pinned ?? hardClipOf(ctx, position);
     const clipped =
       !isContents &&
       ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) ||
@@ -366,7 +366,7 @@ export function traverse(
     const isBlock = !isContents && isBlockDisplay(display);
     // No box of its own, or clipped away: its text is visually hidden (sr-only).
     const boxHidden = clipped || (!isContents && !selfBox && tag !== 'slot');
-    let hardClip = ctx.hardClip;
+    let hardClip = hc;
     let softClip = ctx.softClip;
     if (pinned) [hardClip, softClip] = [pinned, null];
     if (rect && overflow !== 'visible') {
