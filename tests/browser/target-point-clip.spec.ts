@@ -114,3 +114,20 @@ test('the walk lists an absolute link wholly outside a static cut parent it esca
   const { text } = await snapshot(page, { tokenBudget: 0 });
   await expectClickLands(page, text, 'Link below its cut parent');
 });
+
+test("the walk drops an absolute link a static ancestor's clip-path cuts away", async ({ page }) => {
+  // clip-path cuts every descendant, whatever its containing block (CSS Masking 1 §5): the
+  // link escapes the parent's overflow, not its clip-path. A person sees none of it.
+  await loadHtml(
+    page,
+    `<div style="font:16px/20px sans-serif;position:relative;height:200px">
+      <div style="width:400px;height:40px;clip-path:inset(0)">
+        <a href="/inside" ${COUNT} style="display:block">Link inside the clip-path</a>
+        <a href="/outside" ${COUNT} style="position:absolute;left:0;top:80px;width:300px;height:30px">Link below the clip-path</a>
+      </div>
+    </div>`,
+  );
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  expect(idOf(text, 'Link inside the clip-path').marks).not.toContain('covered');
+  expect(text).not.toContain('Link below the clip-path');
+});
