@@ -131,3 +131,21 @@ test("the walk drops an absolute link a static ancestor's clip-path cuts away", 
   expect(idOf(text, 'Link inside the clip-path').marks).not.toContain('covered');
   expect(text).not.toContain('Link below the clip-path');
 });
+
+test('an absolute button outside a static scroller it escapes is not "offscreen"', async ({ page }) => {
+  // Its containing block is the positioned wrapper: it shows on screen below the scroller
+  // and does not scroll with it, so no scrolling of the scroller is needed to reach it.
+  await loadHtml(
+    page,
+    `<div style="font:16px/20px sans-serif;position:relative;height:200px">
+      <div style="width:400px;height:40px;overflow:auto">
+        <div style="height:200px">Scrolled content</div>
+        <button style="position:absolute;left:0;top:80px">Button below its scroller</button>
+      </div>
+    </div>`,
+  );
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  const line = text.split('\n').find((l) => l.includes('Button below its scroller'));
+  expect(line, text).toBeDefined();
+  expect(line).not.toContain('offscreen');
+});

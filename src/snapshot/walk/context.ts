@@ -4,7 +4,7 @@
 // in a Scope that every context below it shares, and a context carries only what changes
 // from element to element.
 import type { BuildNode } from '../tree';
-import { clipRegion, holdsAbsolute, intersect, type Box } from '../../dom/geometry';
+import type { Box } from '../../dom/geometry';
 import type { HiddenReason, SiteScope, TextSite } from '../classify/perception';
 import { NO_CONTAINER, type Surroundings } from '../classify/actionability';
 import { getStyle } from '../../dom/caches';
@@ -136,25 +136,4 @@ export function surroundingsIn(ctx: Context, around: Surroundings): Surroundings
   around.delegated = ctx.scope.delegated;
   around.parentTarget = ctx.target;
   return around;
-}
-
-/**
- * The hard clip of a box visited in `ctx` (`position`: positionOf's): its parent's, but an
- * absolutely positioned box gets the one its containing block gives its content — the
- * overflow of the static boxes between them does not cut it (CSS 2.1 §11.1.1; dom/geometry
- * ClipChain asks the same rule), their clip-path does (it cuts every descendant, CSS
- * Masking 1 §5). Up to <body> of its own document at most.
- */
-export function hardClipOf(ctx: Context, position: string): Box | null {
-  if (position !== 'absolute' || !ctx.hardClip) return ctx.hardClip;
-  const doc = ctx.scope.doc;
-  let c = ctx;
-  let cut: Box | null = null;
-  while (c.up && c.up.scope.doc === doc && c.el && c.el !== doc.body && !(c.style && holdsAbsolute(c.style))) {
-    // The region the walk cut this box's content to, read again here only (a static box has no `clip`).
-    const own = c.style && c.rect ? clipRegion(c.style, c.rect, '') : null;
-    if (own) cut = cut ? intersect(cut, own) : own;
-    c = c.up;
-  }
-  return cut && c.hardClip ? intersect(c.hardClip, cut) : (cut ?? c.hardClip);
 }

@@ -1,7 +1,10 @@
-// What clips a fixed box (the viewport it is fixed to) and which boxes can be positioned
-// at all; where a frame's content sits is dom/geometry/frames.ts (frameView).
+// What clips a positioned box — a fixed one (the viewport it is fixed to), an absolute one
+// (what its containing block hands it: the rule of ClipChain in dom/geometry/clip.ts, with
+// holdsAbsolute) — and which boxes can be positioned at all; where a frame's content sits
+// is dom/geometry/frames.ts (frameView).
 import { getStyle } from '../../dom/caches';
-import { holdsFixed, type Box } from '../../dom/geometry';
+import { clipRegion, holdsAbsolute, holdsFixed, intersect, type Box } from '../../dom/geometry';
+import type { Context } from './context';
 
 /**
  * The computed position, read only where it can be absolute or fixed: CSS blockifies
@@ -23,4 +26,40 @@ export function pinnedClip(el: Element, viewport: Box): Box | null {
     if (style && holdsFixed(style)) return null;
   }
   return viewport;
+}
+
+/**
+ * The context whose clips a box visited in `ctx` inherits (`position`: positionOf's): its
+ * parent's, but an absolutely positioned box escapes the overflow of the static boxes
+ * between it and its containing block (CSS 2.1 §11.1.1; dom/geometry ClipChain asks the
+ * same rule) and takes the clips that block gives its content. Up to <body> of its own
+ * document at most.
+ */
+function clipContext(ctx: Context, position: string): Context {
+  if (position !== 'absolute') return ctx;
+  const doc = ctx.scope.doc;
+  let c = ctx;
+  while (c.up && c.up.scope.doc === doc && c.el && c.el !== doc.body && !(c.style && holdsAbsolute(c.style))) c = c.up;
+  return c;
+}
+
+/**
+ * The hard clip of a box visited in `ctx` (clipContext's), but the clip-path of the static
+ * boxes it escapes still cuts it: clip-path cuts every descendant (CSS Masking 1 §5).
+ */
+export function hardClipOf(ctx: Context, position: string): Box | null {
+  if (position !== 'absolute' || !ctx.hardClip) return ctx.hardClip;
+  const holder = clipContext(ctx, position);
+  let cut: Box | null = null;
+  for (let c = ctx; c !== holder && c.up; c = c.up) {
+    // The region the walk cut this box's content to (a static box has no `clip`), read again.
+    const own = c.style && c.rect ? clipRegion(c.style, c.rect, '') : null;
+    if (own) cut = cut ? intersect(cut, own) : own;
+  }
+  return cut && holder.hardClip ? intersect(holder.hardClip, cut) : (cut ?? holder.hardClip);
+}
+
+/** The soft clip (what scrolling a container brings back) of a box visited in `ctx`: clipContext's. */
+export function softClipOf(ctx: Context, position: string): Box | null {
+  return ctx.softClip ? clipContext(ctx, position).softClip : null;
 }

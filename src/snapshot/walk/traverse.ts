@@ -40,9 +40,9 @@ import {
   type PlainRect,
 } from '../../dom/geometry';
 import { TextPerception, type HiddenReason } from '../classify/perception';
-import { hardClipOf, childScope, frameScope, makeScope, rootContext, type Context, surroundingsIn } from './context';
+import { childScope, frameScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
 import { CoverScan } from '../classify/covers';
-import { pinnedClip, positionOf } from './frame-view';
+import { hardClipOf, pinnedClip, positionOf, softClipOf } from './frame-view';
 import { findModal } from '../classify/modal';
 import { looksLikeClosedShadowHost, shadowRootFor } from './shadow-hosts';
 import { isMessageRegionScanned } from '../classify/messages';
@@ -278,9 +278,10 @@ export function traverse(
     // Clipped away by an overflow:hidden ancestor, or placed above / left of the document
     // origin where no scrolling can bring it into view.
     const position = isContents ? '' : positionOf(style, display);
-    // A fixed box is clipped by the viewport, not its ancestors (a menu slid below it is closed).
+    // A fixed box is clipped by the viewport, not its ancestors (a menu slid below it is closed), nor scrolled away.
     const pinned = position === 'fixed' ? pinnedClip(el, covers.fixedViewport(scope.doc)) : null;
     const hc = pinned ?? hardClipOf(ctx, position);
+    let softClip = softClipOf(ctx, position);
     const clipped =
       !isContents &&
       ((!!hc && !(left < hc.right && right > hc.left && top < hc.bottom && bottom > hc.top)) ||
@@ -326,7 +327,7 @@ export function traverse(
         ? null
         : (scope.dx === 0 && scope.dy === 0 && domRect) || { left, top, right, bottom, width, height };
     if (keep) {
-      const offscreen = !!rect && (!intersects(rect, viewport) || (!!ctx.softClip && !intersects(rect, ctx.softClip)));
+      const offscreen = !!rect && (!intersects(rect, viewport) || (!!softClip && !intersects(rect, softClip)));
       const vn = describeKept(facts, el, tag, role, scan, style, act, offscreen, rect!);
       // The resolver recomputes these with the same functions (A3); a name the snapshot
       // did not compute (containers named by their content) is not recorded.
@@ -367,8 +368,7 @@ export function traverse(
     // No box of its own, or clipped away: its text is visually hidden (sr-only).
     const boxHidden = clipped || (!isContents && !selfBox && tag !== 'slot');
     let hardClip = hc;
-    let softClip = ctx.softClip;
-    if (pinned) [hardClip, softClip] = [pinned, null];
+    if (pinned) softClip = null;
     if (rect && overflow !== 'visible') {
       // Overflow is cut at the padding box: a slide 1px under the border is not shown.
       const clips = contentClips(overflow, paddingBox(el, rect), hardClip);
