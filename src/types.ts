@@ -193,6 +193,11 @@ export interface ErrorInfo {
 export interface Appeared {
   /** New or changed text of alerts, status and live regions, toasts. */
   alerts?: string[];
+  /**
+   * Messages the action set again in the same words (an alert's text replaced by the same
+   * text): a person sees the message unchanged; assistive technology is told it was updated.
+   */
+  repeated?: string[];
   /** Fields that became invalid, with their error text. */
   errors?: { id: string; field: string; message: string }[];
   /** A dialog or popup (menu, listbox…) that opened. */

@@ -37,6 +37,8 @@ export class ActionObservation {
   private readonly nodes = new Map<Node, Activity>();
   private readonly addedNodes = new Set<Node>();
   private readonly attributed = new Set<Node>();
+  /** Nodes whose children or text the action set (childList and characterData targets). */
+  private readonly written = new Set<Node>();
   /** Every mutation target and everything containing it. */
   private readonly within = new Set<Node>();
   private targets = 0;
@@ -93,7 +95,8 @@ export class ActionObservation {
     this.targets++;
     if (record.type === 'childList')
       for (let i = 0; i < record.addedNodes.length; i++) this.addedNodes.add(record.addedNodes[i]);
-    else if (record.type === 'attributes') this.attributed.add(record.target);
+    if (record.type === 'attributes') this.attributed.add(record.target);
+    else this.written.add(record.target);
     for (
       let cur: Node | null = record.target, d = 0;
       cur && d < MAX_DEPTH && !this.within.has(cur);
@@ -172,6 +175,17 @@ export class ActionObservation {
     return false;
   }
 
+  /**
+   * The action wrote this text (a text node, or the element a text line stands for): its
+   * data or its children were set — also to the same words (a message set again) — or it
+   * was added. An attribute changed around it is not enough. False when the action changed
+   * too much to follow (then nothing is claimed).
+   */
+  rewritten(node: Node | undefined): boolean {
+    if (!node || this.targets > MAX_TARGETS) return false;
+    return this.written.has(node) || this.added(node);
+  }
+
   /** The action added this node or an element holding it. */
   added(node: Node | undefined): boolean {
     if (!node) return false;
@@ -221,6 +235,8 @@ export function isOverlayRecord(record: MutationRecord): boolean {
 export interface NotNews {
   (node: Node | undefined): boolean;
   added?(node: Node | undefined): boolean;
+  /** The action wrote this text (ActionObservation.rewritten), whatever the words. */
+  rewritten?(node: Node | undefined): boolean;
 }
 
 /** The news of an action made of several steps (a hover, then a click…), each observed on its own. */
@@ -235,6 +251,10 @@ export function notNewsOf(observations: ActionObservation[]): NotNews {
   };
   notNews.added = (node) => {
     for (let i = 0; i < observations.length; i++) if (observations[i].added(node)) return true;
+    return false;
+  };
+  notNews.rewritten = (node) => {
+    for (let i = 0; i < observations.length; i++) if (observations[i].rewritten(node)) return true;
     return false;
   };
   return notNews;

@@ -64,6 +64,7 @@ function appearedParts(a: Appeared): string[] {
       `blocked by ${a.blocker.kind === 'captcha' ? 'a CAPTCHA' + (a.blocker.vendor ? ' (' + a.blocker.vendor + ')' : '') : a.blocker.kind === 'login' ? 'a sign-in wall' : 'a cookie wall'}: a person is needed`,
     );
   if (a.alerts) for (const text of a.alerts) out.push(`message "${cut(text, MAX_PART)}"`);
+  if (a.repeated) for (const text of a.repeated) out.push(`message "${cut(text, MAX_PART)}" set again (same text)`);
   if (a.errors)
     for (const e of a.errors)
       out.push(`invalid ${e.id} "${e.field}"${e.message ? ': ' + cut(e.message, MAX_PART) : ''}`);

@@ -79,7 +79,9 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
     const text = cut(normalizeWhitespace(regions.get(regionOrder[k])!.join(' ')), 200);
     if (text && alerts.indexOf(text) < 0 && spend(text)) alerts.push(text);
   }
-
+  // 1b. Messages set again in the same words: no new line, yet not "nothing".
+  const again = before && ignore ? sameMessagesWritten(outline, regions, ignore, before) : [];
+  for (let k = again.length - 1; k >= 0; k--) if (alerts.indexOf(again[k]) >= 0 || !spend(again[k])) again.splice(k, 1);
   // 2. Field errors: controls that became invalid, with their error text.
   const errors: NonNullable<Appeared['errors']> = [];
   for (let k = 0; k < fresh.length; k++) {
@@ -92,7 +94,6 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
     if (!spend(entry.field + ' ' + message)) break;
     errors.push(entry);
   }
-
   // 3. A dialog or popup that opened (the outermost new one).
   let opened = -1;
   for (let k = 0; k < fresh.length && opened < 0; k++) {
@@ -119,6 +120,7 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
   }
 
   if (alerts.length) out.alerts = alerts;
+  if (again.length) out.repeated = again;
   if (errors.length) out.errors = errors;
   if (controls.length) out.controls = controls;
   if (more) out.moreControls = more;
@@ -129,6 +131,43 @@ export function computeAppeared(before: Outline | null, after: DomSnapshot, opti
     tokens += estimateTokens(stopped);
   }
   out.tokens = tokens;
+  return out;
+}
+
+/**
+ * The text of message regions (alerts, status, live regions, toasts) the action wrote
+ * again without changing it — a form's submit that sets the same error, a second "Add"
+ * that sets the same confirmation. Its line is the same as before, so it is no news; yet
+ * the region's text was replaced (a browser tells assistive technology so; whether a
+ * screen reader speaks a repeat varies), and the page did something. Regions with a
+ * changed line (`changed`: news already) and background churn are left out.
+ */
+function sameMessagesWritten(
+  outline: Outline,
+  changed: Map<Element, string[]>,
+  ignore: NotNews,
+  before: Outline,
+): string[] {
+  const rewritten = ignore.rewritten;
+  if (!rewritten) return [];
+  const regions = new Map<Element, string[]>();
+  const order: Element[] = [];
+  for (let i = 0; i < outline.size; i++) {
+    const node = outline.nodes[i];
+    if (node.vn.tag !== TEXT_TAG || !node.vn.text || !rewritten(node.ref) || ignore(node.ref)) continue;
+    const j = before.indexOf(node.vn.node_id);
+    if (j < 0 || before.line(j) !== outline.line(i)) continue;
+    const region = messageRegion(node.ref);
+    if (!region || changed.has(region)) continue;
+    let texts = regions.get(region);
+    if (!texts) {
+      regions.set(region, (texts = []));
+      order.push(region);
+    }
+    texts.push(node.vn.text);
+  }
+  const out: string[] = [];
+  for (let k = 0; k < order.length; k++) out.push(cut(normalizeWhitespace(regions.get(order[k])!.join(' ')), 200));
   return out;
 }
 
