@@ -136,6 +136,53 @@ describe('dirty tracking (F2)', () => {
   });
 });
 
+describe('re-tracking while clean (the observer is kept)', () => {
+  it('drops what was queued before the new snapshot, and sees what comes after', async () => {
+    const t = setup();
+    document.querySelector('main')!.appendChild(document.createElement('button'));
+    // Not delivered yet: the snapshot taken now already shows the button.
+    t.track(clock);
+    await deliver();
+    expect(t.isFresh()).toBe(true);
+    document.getElementById('save')!.textContent = 'Saved';
+    await deliver();
+    expect(t.isDirty()).toBe(true);
+    expect(t.lastReason).toMatch(/^characterData|^childList/);
+  });
+
+  it('a snapshot that entered a new root watches it too; one that left it no longer does', async () => {
+    const t = setup();
+    const host = document.createElement('div');
+    document.querySelector('main')!.appendChild(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<button>Inside</button>';
+    t.track(clock, [shadow]);
+    await deliver();
+    expect(t.isFresh()).toBe(true);
+    shadow.querySelector('button')!.textContent = 'Changed';
+    await deliver();
+    expect(t.isDirty()).toBe(true);
+
+    t.track(clock, [shadow]);
+    t.track(clock);
+    shadow.appendChild(document.createElement('input'));
+    shadow.dispatchEvent(new Event('input'));
+    await deliver();
+    expect(t.isFresh()).toBe(true);
+  });
+
+  it('a snapshot past its TTL but clean, taken again, is fresh and still watched', async () => {
+    const t = setup(2000);
+    clock += 2500;
+    expect(t.isFresh()).toBe(false);
+    t.track(clock);
+    expect(t.isFresh()).toBe(true);
+    document.getElementById('q')!.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(t.isDirty()).toBe(true);
+    expect(t.lastReason).toBe('input');
+  });
+});
+
 describe('page lifecycle (F5)', () => {
   it('pagehide invalidates and calls back', () => {
     const t = setup();
