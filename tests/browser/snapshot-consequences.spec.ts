@@ -142,6 +142,12 @@ test('a visible CAPTCHA is named in the header and the JSON; text about captchas
       null,
     ],
     ['<div class="g-recaptcha" data-sitekey="x" style="display:none"></div>', null],
+    // A vendor's container without its frame yet, and a challenge page (found by class or id, then checked).
+    ['<div class="h-captcha" data-sitekey="x" style="width:303px;height:78px"></div>', 'hCaptcha'],
+    ['<div class="geetest_holder" style="width:300px;height:80px">Verify</div>', 'GeeTest'],
+    ['<div id="challenge-running" style="width:400px;height:80px">Checking your browser</div>', 'Cloudflare challenge'],
+    ['<div id="challenge-form" action="/cdn-cgi/l/chk?__cf_chl_tk=1"></div>', 'Cloudflare challenge'],
+    ['<div id="challenge-form" action="/login"></div>', null],
   ];
   for (const [html, vendor] of cases) {
     await loadHtml(page, `<main><form><label>Email <input></label>${html}<button>Sign up</button></form></main>`);

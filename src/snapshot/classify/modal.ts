@@ -13,7 +13,7 @@ import type { Box } from '../../dom/geometry';
 /** The open modal before traversal: a native modal dialog, else the last rendered ARIA modal. */
 export function findModal(doc: Document): Element | null {
   try {
-    const native = doc.querySelector('dialog:modal');
+    const native = modalDialog(doc);
     if (native) return native;
     const aria = doc.querySelectorAll('[aria-modal="true"]');
     for (let i = aria.length - 1; i >= 0; i--) {
@@ -24,6 +24,17 @@ export function findModal(doc: Document): Element | null {
   } catch {
     /* no selector support: no modal */
   }
+  return null;
+}
+
+/**
+ * The first `dialog:modal` in document order. The document's <dialog> collection is
+ * cached by the browser until the DOM changes: most pages have none and pay ~0, where
+ * the query matched every element (~0.1 ms on a 10,000-element page, every snapshot).
+ */
+function modalDialog(doc: Document): Element | null {
+  const dialogs = doc.getElementsByTagName('dialog');
+  for (let i = 0; i < dialogs.length; i++) if (dialogs[i].matches(':modal')) return dialogs[i];
   return null;
 }
 
