@@ -210,9 +210,10 @@ export class DomToolCore implements CommandHost {
 
   /** The snapshot behind every view; handing it to the agent is recorded by the public callers (F6). */
   private async snapshot(opts: { force?: boolean } & SnapshotOptions = {}): Promise<DomSnapshot> {
-    const { force, ...overrides } = opts;
+    // `force` is no snapshot option: asking `opts` itself spares a rest copy on every snapshot.
+    const force = opts.force;
     const ttl = this.options.snapshotTTL ?? 2000;
-    const hasOverrides = hasSnapshotOptions(overrides);
+    const hasOverrides = hasSnapshotOptions(opts);
     // F1 + F2 + F7: reuse while within the TTL, nothing marked it dirty, and the page did not scroll.
     if (
       !force &&
@@ -223,7 +224,7 @@ export class DomToolCore implements CommandHost {
       !scrolledSince(this.current, this.document)
     )
       return this.current;
-    const options = hasOverrides ? resolveSnapshotOptions({ ...this.options, ...overrides }) : this.snapshotOptions;
+    const options = hasOverrides ? this.withOverrides(opts) : this.snapshotOptions;
     const doc = this.document;
     this.churn.start(doc.documentElement ?? doc);
     const snapshot = buildSnapshot(doc, options, this.memory).numbered(++this.seq);
@@ -241,6 +242,12 @@ export class DomToolCore implements CommandHost {
       truncated: snapshot.stats.truncated,
     });
     return snapshot;
+  }
+
+  /** The tool's snapshot options with a call's own (a one-off snapshot). */
+  private withOverrides(opts: { force?: boolean } & SnapshotOptions): ResolvedSnapshotOptions {
+    const { force: _force, ...overrides } = opts;
+    return resolveSnapshotOptions({ ...this.options, ...overrides });
   }
 
   /** The JSON payload (domtool.v1); snapshot options given here (e.g. `{ tokenBudget: 0 }`) take a one-off snapshot with them. */
