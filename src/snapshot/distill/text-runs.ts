@@ -14,7 +14,7 @@ export const MAX_TEXT_LENGTH = 500;
  */
 export function finalizeRun(node: BuildNode): boolean {
   if (node.vn.tag !== TEXT_TAG || node.raw === undefined) return true;
-  const text = normalizeWhitespace(node.raw ?? '');
+  const text = normalizedHead(node.raw ?? '');
   node.raw = undefined;
   if (!text) return false;
   if (text.length > MAX_TEXT_LENGTH) {
@@ -24,6 +24,24 @@ export function finalizeRun(node: BuildNode): boolean {
     node.vn.text = text;
   }
   return true;
+}
+
+/** Raw text longer than this is normalized from its head first (a preformatted block, a long article paragraph). */
+const HEAD_LENGTH = 4 * MAX_TEXT_LENGTH;
+
+/**
+ * normalizeWhitespace(raw), or only its start when that is longer than the cap: the
+ * normalized head of a string is a prefix of the normalized string (white space runs
+ * collapse alike up to the cut, trimming keeps its last word), so once the head alone
+ * is over MAX_TEXT_LENGTH the shown text and its overflow mark are the same as from the
+ * whole — without collapsing tens of kilobytes of which 500 characters are kept.
+ */
+function normalizedHead(raw: string): string {
+  if (raw.length > HEAD_LENGTH) {
+    const head = normalizeWhitespace(raw.slice(0, HEAD_LENGTH));
+    if (head.length > MAX_TEXT_LENGTH) return head;
+  }
+  return normalizeWhitespace(raw);
 }
 
 /** Removes text children already said by the node's name (name-from-content). */
