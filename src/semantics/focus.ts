@@ -2,6 +2,7 @@
 import { attr, inputType, isHtml } from './element';
 import { disabledReason } from './disabled';
 import { flatTreeParent } from '../dom/dom-utils';
+import { perSnapshot } from '../dom/caches';
 
 /**
  * Focusable by click or script (not necessarily by Tab): a parseable tabindex, a link
@@ -74,7 +75,8 @@ export function deepActiveElement(doc: Document): Element | null {
 /** Has focus (the deepest focused element of its own frame; body and html never count). */
 export function isFocused(el: Element): boolean {
   const doc = el.ownerDocument;
-  return !!doc && el !== doc.body && el !== doc.documentElement && deepActiveElement(doc) === el;
+  // Asked of every described control: inside a snapshot (which moves no focus) found once per document.
+  return !!doc && el !== doc.body && el !== doc.documentElement && perSnapshot(doc, deepActiveElement) === el;
 }
 
 /** The element a focus() would land on for a click here: the element or its nearest focusable ancestor. */

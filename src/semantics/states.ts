@@ -30,6 +30,24 @@ export type AriaStates = Pick<
   | 'valuetext'
 >;
 
+/**
+ * Set by getAriaStates while it describes an element its caller scanned and found without
+ * aria-* state attributes (the walk's attribute scan): the ~12 attribute reads per element
+ * that can only answer null are not made. Module state, not a parameter threaded through the
+ * exported readers (checkedOf & co. keep their signatures; they are also used on their own).
+ */
+let noAriaStates = false;
+
+/** An aria-* state attribute as a token (ariaToken), or null without reading when there is none. */
+function stateToken(el: Element, name: string): string | null {
+  return noAriaStates ? null : ariaToken(el, name);
+}
+
+/** An aria-* state attribute's raw value (attr), or null without reading when there is none. */
+function stateAttr(el: Element, name: string): string | null {
+  return noAriaStates ? null : attr(el, name);
+}
+
 const CHECKABLE = wordSet('checkbox radio switch menuitemcheckbox menuitemradio');
 const SELECTABLE = wordSet('option tab gridcell row treeitem columnheader rowheader');
 const RANGE = wordSet('slider spinbutton scrollbar progressbar meter separator');
@@ -52,22 +70,22 @@ export function checkedOf(el: Element, role: string | null = roleOf(el)): boolea
     return inputType(el) === 'checkbox' && input.indeterminate ? 'mixed' : !!input.checked;
   }
   if (role && CHECKABLE[role] === true) {
-    const checked = tristate(ariaToken(el, 'aria-checked'));
+    const checked = tristate(stateToken(el, 'aria-checked'));
     if (checked === 'mixed' && role !== 'checkbox' && role !== 'menuitemcheckbox') return false;
     return checked ?? false;
   }
-  if (role === 'option') return tristate(ariaToken(el, 'aria-checked'));
+  if (role === 'option') return tristate(stateToken(el, 'aria-checked'));
   return undefined;
 }
 
 /** aria-pressed of a toggle button. */
 export function pressedOf(el: Element, role: string | null = roleOf(el)): boolean | 'mixed' | undefined {
-  return role === 'button' ? tristate(ariaToken(el, 'aria-pressed')) : undefined;
+  return role === 'button' ? tristate(stateToken(el, 'aria-pressed')) : undefined;
 }
 
 /** aria-expanded, or the open state of the <details> a <summary> toggles. */
 export function expandedOf(el: Element, role: string | null = roleOf(el)): boolean | undefined {
-  const expanded = ariaToken(el, 'aria-expanded');
+  const expanded = stateToken(el, 'aria-expanded');
   if (expanded === 'true') return true;
   if (expanded === 'false') return false;
   if (el.localName === 'summary' && role === 'button') {
@@ -80,14 +98,14 @@ export function expandedOf(el: Element, role: string | null = roleOf(el)): boole
 /** selected: a native <option>'s selectedness, else aria-selected="true" on a selectable role. */
 export function selectedOf(el: Element, role: string | null = roleOf(el)): boolean {
   if (el.localName === 'option' && isHtml(el) && role === 'option') return !!(el as HTMLOptionElement).selected;
-  return !!role && SELECTABLE[role] === true && ariaToken(el, 'aria-selected') === 'true';
+  return !!role && SELECTABLE[role] === true && stateToken(el, 'aria-selected') === 'true';
 }
 
 /** Read-only: the readonly attribute on text-like fields, else aria-readonly="true". */
 export function isReadOnly(el: Element): boolean {
   const tag = el.localName;
   if ((tag === 'textarea' || READONLY_INPUT_TYPES[inputType(el)] === true) && el.hasAttribute('readonly')) return true;
-  return ariaToken(el, 'aria-readonly') === 'true';
+  return stateToken(el, 'aria-readonly') === 'true';
 }
 
 function parseNumber(value: string | null): number | undefined {
@@ -104,7 +122,7 @@ function tristate(value: string | null): boolean | 'mixed' | undefined {
 }
 
 function headingLevel(el: Element, role: string | null): number | undefined {
-  const aria = parseNumber(attr(el, 'aria-level'));
+  const aria = parseNumber(stateAttr(el, 'aria-level'));
   if (aria !== undefined && aria >= 1) return Math.floor(aria);
   if (role !== 'heading') return undefined;
   const m = /^h([1-6])$/.exec(el.localName);
@@ -114,9 +132,9 @@ function headingLevel(el: Element, role: string | null): number | undefined {
 
 function setValues(el: Element, role: string, out: AriaStates): void {
   const tag = el.localName;
-  let min = parseNumber(attr(el, 'aria-valuemin'));
-  let max = parseNumber(attr(el, 'aria-valuemax'));
-  let now = parseNumber(attr(el, 'aria-valuenow'));
+  let min = parseNumber(stateAttr(el, 'aria-valuemin'));
+  let max = parseNumber(stateAttr(el, 'aria-valuemax'));
+  let now = parseNumber(stateAttr(el, 'aria-valuenow'));
   if (tag === 'input') {
     const type = inputType(el);
     if (type === 'range' || type === 'number') {
@@ -140,15 +158,18 @@ function setValues(el: Element, role: string, out: AriaStates): void {
   if (min !== undefined) out.valuemin = min;
   if (max !== undefined) out.valuemax = max;
   if (now !== undefined) out.valuenow = now;
-  const text = attr(el, 'aria-valuetext');
+  const text = stateAttr(el, 'aria-valuetext');
   if (text !== null && text.trim()) out.valuetext = text;
 }
 
 /**
  * ARIA states of `el` for `role` (as returned by getRole), written into `out` (a new
  * object by default; the snapshot passes its node, so no Object.assign is needed).
+ * `ariaStates: false`: the caller read el's attribute names and none is an aria-* state
+ * (the walk's scan: no aria-* besides aria-hidden / aria-label), so only native states are read.
  */
-export function getAriaStates(el: Element, role: string | null, out: AriaStates = {}): AriaStates {
+export function getAriaStates(el: Element, role: string | null, out: AriaStates = {}, ariaStates = true): AriaStates {
+  noAriaStates = !ariaStates;
   try {
     const tag = isHtml(el) ? el.localName : '';
     if (isDisabled(el)) out.disabled = true;
@@ -162,26 +183,26 @@ export function getAriaStates(el: Element, role: string | null, out: AriaStates 
 
     // required / readonly
     if ((tag === 'input' || tag === 'select' || tag === 'textarea') && el.hasAttribute('required')) out.required = true;
-    else if (ariaToken(el, 'aria-required') === 'true') out.required = true;
+    else if (stateToken(el, 'aria-required') === 'true') out.required = true;
     if (isReadOnly(el)) out.readonly = true;
 
     // invalid: true, or the token (grammar/spelling).
-    const invalid = ariaToken(el, 'aria-invalid');
+    const invalid = stateToken(el, 'aria-invalid');
     if (invalid !== null && invalid !== 'false') out.invalid = invalid === 'true' ? true : invalid;
 
     if (isFocused(el)) out.focused = true;
 
     // haspopup
-    const popup = ariaToken(el, 'aria-haspopup');
+    const popup = stateToken(el, 'aria-haspopup');
     if (popup !== null && popup !== 'false') out.haspopup = popup === 'true' ? 'menu' : popup;
     else if (tag === 'input' && role === 'combobox' && el.hasAttribute('list')) out.haspopup = 'listbox';
 
     // multiselectable
     if (tag === 'select' && el.hasAttribute('multiple')) out.multiselectable = true;
-    else if (ariaToken(el, 'aria-multiselectable') === 'true') out.multiselectable = true;
+    else if (stateToken(el, 'aria-multiselectable') === 'true') out.multiselectable = true;
 
     // current
-    const current = ariaToken(el, 'aria-current');
+    const current = stateToken(el, 'aria-current');
     if (current !== null && current !== 'false') out.current = current;
 
     // level (headings; aria-level on treeitem/listitem/row)
@@ -192,6 +213,8 @@ export function getAriaStates(el: Element, role: string | null, out: AriaStates 
     if (role && RANGE[role] === true) setValues(el, role, out);
   } catch {
     /* never throw: return what we have */
+  } finally {
+    noAriaStates = false;
   }
   return out;
 }

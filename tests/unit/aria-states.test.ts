@@ -139,3 +139,23 @@ describe('focused', () => {
     expect(getAriaStates(a, 'textbox').focused).toBeUndefined();
   });
 });
+
+describe('states of an element without aria-* state attributes', () => {
+  // The snapshot skips the aria-* reads when its attribute scan saw none (getAriaStates(…, false)):
+  // the native states must come out the same as with every attribute read.
+  it.each([
+    '<input data-t type=checkbox checked required>',
+    '<input data-t type=range min=2 max=8 value=5>',
+    '<h3 data-t>Title</h3>',
+    '<select data-t multiple><option>a</option></select>',
+    '<details open><summary data-t>More</summary></details>',
+    '<input data-t list=l role=combobox><datalist id=l></datalist>',
+    '<textarea data-t readonly></textarea>',
+    '<progress data-t max=10 value=3></progress>',
+    '<fieldset disabled><button data-t>Go</button></fieldset>',
+  ])('%s', (html) => {
+    document.body.innerHTML = html;
+    const el = document.querySelector('[data-t]')!;
+    expect(getAriaStates(el, getRole(el), {}, false)).toEqual(getAriaStates(el, getRole(el)));
+  });
+});

@@ -116,7 +116,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   // value); controls have many. Other containers skip the lookups (and the ancestor walk
   // that inherited disabled state needs).
   if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || facts.scan.aria) {
-    statesOf(el, role, vn);
+    statesOf(el, role, vn, facts.scan.aria);
   }
   if (act?.tier === 2 && !role) handlePosition(el, vn);
   // A control's icon part (a tree caret) opens and closes the control: it shows the control's state.
@@ -246,9 +246,10 @@ function originOf(doc: Document | null): string {
 }
 
 // Never throw out of a snapshot (R1); plain try/catch, no closure per kept node.
-function statesOf(el: Element, role: string | null, vn: VirtualNode): void {
+// `aria`: the walk's scan saw an aria-* attribute that may set a state (otherwise none is read).
+function statesOf(el: Element, role: string | null, vn: VirtualNode, aria: boolean): void {
   try {
-    getAriaStates(el, role, vn);
+    getAriaStates(el, role, vn, aria);
   } catch {
     /* getAriaStates never throws; a state it could not read is left out */
   }
