@@ -77,10 +77,18 @@ export interface TextSite {
 
 const REPLACED = 'img,picture,video,canvas,svg,iframe,object,embed';
 
+/** judgeStyle's answer for a site whose style leaves its text seen but whose glyphs may leave its box. */
+const GEOMETRY = 'geometry';
+type StyleVerdict = HiddenReason | null | typeof GEOMETRY;
+
 export class TextPerception {
-  private lastParent: Element | null = null;
-  private lastVerdict: HiddenReason | null = null;
-  private lastNeedsGeometry = false;
+  /**
+   * Each site's style verdict, judged once: an element's text nodes are often apart
+   * ("a <b>b</b> c <i>d</i> e" asks for its three runs in turn, with <b>'s and <i>'s between).
+   */
+  private readonly verdicts = new Map<TextSite, StyleVerdict>();
+  private lastSite: TextSite | null = null;
+  private lastVerdict: StyleVerdict = null;
   /** Scratch arrays of the background walk (no allocation per text). */
   private readonly chain: TextSite[] = [];
   private readonly layers: (Rgba | null)[] = [];
@@ -108,13 +116,15 @@ export class TextPerception {
     const parent = site.el;
     if (!parent) return null;
     const rect = site.rect;
-    if (parent !== this.lastParent) {
-      this.lastParent = parent;
-      this.lastNeedsGeometry = false;
-      this.lastVerdict = this.judgeStyle(site);
+    if (site !== this.lastSite) {
+      this.lastSite = site;
+      let verdict = this.verdicts.get(site);
+      if (verdict === undefined) this.verdicts.set(site, (verdict = this.judgeStyle(site)));
+      this.lastVerdict = verdict;
     }
-    if (this.lastVerdict) return this.lastVerdict;
-    if (!this.lastNeedsGeometry && !(rect && rect.left >= this.rightEdge())) return null;
+    const verdict = this.lastVerdict;
+    if (verdict !== null && verdict !== GEOMETRY) return verdict;
+    if (verdict !== GEOMETRY && !(rect && rect.left >= this.rightEdge())) return null;
     return this.judgeGlyphs(text, parent, rect, site.hardClip, site.scope.dx, site.scope.dy);
   }
 
@@ -130,7 +140,8 @@ export class TextPerception {
     }
   }
 
-  private judgeStyle(site: TextSite): HiddenReason | null {
+  /** What the site's style says of its text: hidden (why), seen (null), or seen unless its glyphs left the box (GEOMETRY). */
+  private judgeStyle(site: TextSite): StyleVerdict {
     const { el: parent, rect, style, inline } = site;
     const opacity = site.scope.opacity;
     if (!parent || !style) return null;
@@ -140,23 +151,23 @@ export class TextPerception {
     // shows where the glyphs went), or a box shrunk by a transform (scale(0.05)) or to a
     // sliver that clips them.
     const indent = inline ? '0px' : style.textIndent;
-    if (
+    const seen: StyleVerdict =
       (indent !== '0px' && Math.abs(parseFloat(indent)) >= 100) ||
       (rect && (rect.height < MIN_TEXT_PX || rect.width < 2))
-    )
-      this.lastNeedsGeometry = true;
+        ? GEOMETRY
+        : null;
     // The painted colour is the fill colour (defaults to `color`).
     const fill = parseColor(style.webkitTextFillColor || style.color);
-    if (!fill) return null;
+    if (!fill) return seen;
     const alpha = fill.a * opacity;
-    if (alpha <= MIN_ALPHA) return paintsOtherwise(parent, style) ? null : 'transparent';
+    if (alpha <= MIN_ALPHA) return paintsOtherwise(parent, style) ? seen : 'transparent';
     const bg = this.background(site);
-    if (!bg) return null;
-    const seen = alpha >= 1 ? fill : over({ r: fill.r, g: fill.g, b: fill.b, a: alpha }, bg.color);
-    if (contrastRatio(seen, bg.color) >= MIN_CONTRAST) return null;
+    if (!bg) return seen;
+    const painted = alpha >= 1 ? fill : over({ r: fill.r, g: fill.g, b: fill.b, a: alpha }, bg.color);
+    if (contrastRatio(painted, bg.color) >= MIN_CONTRAST) return seen;
     // Same colour as the background the ancestors paint: unless something else is
     // drawn behind the text (an image, a positioned card, a scrim), nobody can read it.
-    if (paintsOtherwise(parent, style) || somethingBehind(parent, bg.owner, rect, fill)) return null;
+    if (paintsOtherwise(parent, style) || somethingBehind(parent, bg.owner, rect, fill)) return seen;
     return 'low-contrast';
   }
 
