@@ -33,6 +33,7 @@ export const ENGINE_SPECS = [
   'tests/browser/snapshot-viewport-only.spec.ts',
   'tests/browser/results-cut-look.spec.ts',
   'tests/browser/results-same-message.spec.ts',
+  'tests/browser/snapshot-perception.spec.ts',
 ];
 
 // The real-page corpus lives outside the repository (../shared/corpus/real-pages): a clone
