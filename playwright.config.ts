@@ -15,7 +15,10 @@ export default defineConfig({
   testDir: 'tests/browser',
   timeout: 60_000,
   workers: 2,
-  reporter: process.env.CI ? 'line' : 'list',
+  // The JSON report lets `npm test` name the failed specs in its closing summary: CI keeps
+  // only the tail of the log, and the line reporter's failure list scrolls away behind the
+  // Firefox and WebKit runs.
+  reporter: [[process.env.CI ? 'line' : 'list'], ['json', { outputFile: '.cache/chromium-specs.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     viewport: { width: 1280, height: 720 },
