@@ -31,6 +31,17 @@ export function startServer(port, options = {}) {
       res.end('ok');
       return;
     }
+    if (url.pathname === '/__slow-body') {
+      // Headers and the first bytes now, the rest after `ms`: fetch() resolves long before
+      // the body can be read (tests of request tracking: multistep-effects.spec.ts).
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.write('{"message": ');
+      setTimeout(
+        () => res.end(JSON.stringify(url.searchParams.get('message') ?? '') + '}'),
+        Number(url.searchParams.get('ms') ?? 500),
+      );
+      return;
+    }
     let pathname = decodeURIComponent(url.pathname);
     let base = served;
     if (pathname.startsWith('/corpus/')) {

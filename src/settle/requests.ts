@@ -53,6 +53,7 @@ export function wrapRequests(win: Window): RequestTracker | null {
       return existing as RequestTracker;
     const tracker = new WrappedRequests();
     wrapFetch(win, tracker);
+    wrapBodyReads(win, tracker);
     wrapXhr(win, tracker);
     defineProperty(win, KEY, { value: tracker, configurable: true, enumerable: false, writable: false });
     return tracker;
@@ -64,9 +65,37 @@ export function wrapRequests(win: Window): RequestTracker | null {
 function wrapFetch(win: Window, tracker: WrappedRequests): void {
   const original = win.fetch;
   if (typeof original !== 'function') return;
-  const wrapped = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
+  win.fetch = tracked(original, tracker);
+}
+
+/**
+ * fetch's promise settles when the response's headers arrive; the page's reaction waits for
+ * the body too (`await res.json()`), which is another request in flight: a slow body (a
+ * large answer, a busy machine) read after the quiet period made an action report the page
+ * settled before its answer was shown. Every body read of a Response counts until it settles.
+ */
+function wrapBodyReads(win: Window, tracker: WrappedRequests): void {
+  const proto = (win as unknown as { Response?: typeof Response }).Response?.prototype as
+    | Record<string, unknown>
+    | undefined;
+  if (!proto) return;
+  for (const method of BODY_READS) {
+    const original = proto[method];
+    if (typeof original === 'function') proto[method] = tracked(original as (...args: unknown[]) => unknown, tracker);
+  }
+}
+
+const BODY_READS = ['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes'];
+
+/**
+ * `original` wrapped so that each call is a request in flight until the promise it returns
+ * settles. Observing only: same receiver and arguments, the page's own promise returned
+ * untouched, exceptions rethrown.
+ */
+function tracked<F extends (...args: never[]) => unknown>(original: F, tracker: WrappedRequests): F {
+  const wrapped = function (this: unknown, ...args: Parameters<F>): unknown {
     const token = tracker.begin();
-    let result: Promise<Response>;
+    let result: unknown;
     try {
       result = original.apply(this, args);
     } catch (error) {
@@ -74,9 +103,8 @@ function wrapFetch(win: Window, tracker: WrappedRequests): void {
       throw error;
     }
     try {
-      // Observing only: the page gets its own promise back, untouched.
       const done = () => tracker.end(token);
-      result.then(done, done);
+      (result as Promise<unknown>).then(done, done);
     } catch {
       tracker.end(token);
     }
@@ -93,7 +121,7 @@ function wrapFetch(win: Window, tracker: WrappedRequests): void {
   } catch {
     /* cosmetic */
   }
-  win.fetch = wrapped;
+  return wrapped as unknown as F;
 }
 
 function wrapXhr(win: Window, tracker: WrappedRequests): void {

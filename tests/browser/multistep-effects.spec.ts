@@ -82,6 +82,35 @@ test('a click that fetches waits for the request and reports the alert and the f
   expect(r.effect.appeared.tokens).toBeGreaterThan(0);
 });
 
+test('a slow answer body counts as the request: the click reports what the page shows once it has read it', async ({
+  page,
+}) => {
+  // fetch() resolves when the headers arrive; the body comes 700 ms later. The page shows
+  // nothing until `await res.json()` returns — the action must wait for that read too.
+  await loadHtml(
+    page,
+    `<button id="go">Check stock</button><div id="out"></div>
+    <script>
+      document.getElementById('go').addEventListener('click', async () => {
+        const res = await fetch('/__slow-body?ms=700&message=' + encodeURIComponent('Only 2 left in stock'));
+        const body = await res.json();
+        const note = document.createElement('p');
+        note.setAttribute('role', 'status');
+        note.textContent = body.message;
+        document.getElementById('out').append(note);
+      });
+    </script>`,
+  );
+  await page.evaluate(() => {
+    const w = window;
+    w.__t = new w.BrowserXDomTool.DomTool();
+  });
+  const r = await clickByText(page, /button "Check stock"/);
+  expect(r.success).toBe(true);
+  expect(r.effect.settled).toBe(true);
+  expect(r.effect.appeared.alerts).toContain('Only 2 left in stock');
+});
+
 test('without request tracking the same click returns before the answer (what the wrappers are for)', async ({
   page,
 }) => {
@@ -180,7 +209,27 @@ test('the page keeps its fetch and XMLHttpRequest: results, errors, identity', a
       x.onload = () => resolve(x.responseText);
       x.send();
     });
-    return { text, error, xhr, name: fetch.name, native: String(fetch).includes('[native code]') };
+    const json = await new Response('{"a":1}').json();
+    const read = Response.prototype.json;
+    return {
+      text,
+      error,
+      xhr,
+      json,
+      name: fetch.name,
+      native: String(fetch).includes('[native code]'),
+      readName: read.name,
+      readNative: String(read).includes('[native code]'),
+    };
   });
-  expect(r).toEqual({ text: 'ok', error: 'TypeError', xhr: 'ok', name: 'fetch', native: true });
+  expect(r).toEqual({
+    text: 'ok',
+    error: 'TypeError',
+    xhr: 'ok',
+    json: { a: 1 },
+    name: 'fetch',
+    native: true,
+    readName: 'json',
+    readNative: true,
+  });
 });
