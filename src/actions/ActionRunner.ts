@@ -287,7 +287,7 @@ export class ActionRunner implements ActionContext {
    */
   async resolve(target: string | TextTarget): Promise<{ element: Element; snapshot: SnapshotLike; id: string }> {
     const resolved = await this.lookUp(target);
-    this.baseline = resolved.snapshot;
+    (this.baseline = resolved.snapshot).seal?.();
     this.secrets.target(resolved.element);
     return resolved;
   }
@@ -433,7 +433,7 @@ export class ActionRunner implements ActionContext {
   ): Promise<ActionResult> {
     const start = now();
     this.actionStart = start;
-    this.baseline = this.host.latestSnapshot();
+    (this.baseline = this.host.latestSnapshot())?.seal?.();
     this.secrets = new SecretGuard();
     this.secrets.collect(this.pageDocument());
     const learning = this.safely(() => this.host.learning?.() ?? 0, 0);

@@ -14,6 +14,11 @@ export interface SnapshotLike {
   textRun?(nodeId: string): { text: string; holderId: string | null; holder: string | null } | null;
   /** Open shadow roots and same-origin frame documents the snapshot entered (their controls can change too). */
   readonly innerRoots?: readonly Node[];
+  /**
+   * Describes in full what the snapshot left undescribed (a budget's dropped lines), before
+   * an action changes the page: the action's effects compare the page with every line of it.
+   */
+  seal?(): void;
   /** The targets shown inside a node, with their text lines (a custom dropdown's options). */
   targetsWithin?(nodeId: string): { id: string; line: string }[];
 }

@@ -9,6 +9,7 @@ import { buildPayload, toVirtualNode, type SerializeOptions } from './render/jso
 import { renderText, type TextOptions } from './render/text';
 import { isElement } from '../dom/dom-utils';
 import { now } from '../dom/builtins';
+import { beginCaches, endCaches } from '../dom/caches';
 
 export type { SerializeOptions, TextOptions };
 
@@ -189,6 +190,20 @@ export class DomSnapshot {
       { context: this.context, roots: [this.parts.body], meta: this.meta, omittedNotes: this.parts.notes },
       options,
     );
+  }
+
+  /**
+   * Describes in full what the budget left undescribed, as the page is now: call it before
+   * the page changes when this snapshot is what a later one will be compared with (an
+   * action's effects compare every line). @internal
+   */
+  seal(): void {
+    beginCaches();
+    try {
+      this.parts.outline.seal();
+    } finally {
+      endCaches();
+    }
   }
 
   /** The whole distilled tree before budgeting (deltas, find, root views). @internal */

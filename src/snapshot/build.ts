@@ -6,7 +6,7 @@ import type { NodeFingerprint, PageContext, SerializedPage, SnapshotMeta, Snapsh
 import { beginCaches, endCaches, getStyle, getRect } from '../dom/caches';
 import { DomSnapshot } from './DomSnapshot';
 import { IdMemory } from './ids/id-memory';
-import { applyBudget } from './distill/budget';
+import { applyBudget, type BudgetOptions } from './distill/budget';
 import { flattenList } from './distill/flatten';
 import { foldDuplicateLinks } from './distill/duplicate-links';
 import { IdAllocator, childHash, formatId } from './ids/element-ids';
@@ -14,6 +14,7 @@ import { Outline } from './render/outline';
 import { traverse, type IdSource } from './walk/traverse';
 import { addHoverContent } from './walk/hover-content';
 import { confineTo, findOverlay } from './classify/modal';
+import { completeNode } from './classify/describe';
 import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
 import { forEachNode, rewriteContent } from './tree';
@@ -91,15 +92,7 @@ export function buildSnapshot(
     });
     clock.lap('ids');
     if (options.viewportOnly) roots = keepInViewport(roots, viewport);
-    const budget = applyBudget(roots, viewport, {
-      maxNodes: options.maxNodes,
-      maxDepth: Math.min(options.maxDepth, 1000),
-      tokenBudget: options.tokenBudget,
-      summarizeThreshold: options.summarizeThreshold,
-      summarizeKeep: options.summarizeKeep,
-      lineCost: lineCostFor(DEFAULT_TEXT_LENGTH),
-      nodeBound: walked.kept + walked.textRuns,
-    });
+    const budget = applyBudget(roots, viewport, budgetOptions(options, walked.kept + walked.textRuns));
     const counts = addHintsAndCount(budget.roots);
     clock.lap('distill');
     const truncation = budget.reasons.slice();
@@ -190,8 +183,10 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i];
     const control = (label.ref as HTMLLabelElement).control;
+    if (!control) continue;
+    completeNode(label);
     // A label that is focusable itself (tabindex) is a target of its own.
-    if (!control || label.vn.computed?.focusable) continue;
+    if (label.vn.computed?.focusable) continue;
     // A control drawn invisible is listed itself (its label is where the click goes).
     if (!standIns.has(control)) {
       if (!drawnVisible(getStyle(control), getRect(control))) continue;
@@ -208,13 +203,36 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
 }
 
 /**
- * One pass over the emitted tree: counts its nodes, and adds hints (S4) for controls a
+ * The budget's options. A line is priced as the walk left it (a lower bound) until the
+ * budget must know: the full description runs for the lines it may keep, not those it drops.
+ */
+function budgetOptions(options: ResolvedSnapshotOptions, nodeBound: number): BudgetOptions {
+  const lineCost = lineCostFor(DEFAULT_TEXT_LENGTH);
+  return {
+    maxNodes: options.maxNodes,
+    maxDepth: Math.min(options.maxDepth, 1000),
+    tokenBudget: options.tokenBudget,
+    summarizeThreshold: options.summarizeThreshold,
+    summarizeKeep: options.summarizeKeep,
+    lineCost: (node) => {
+      completeNode(node);
+      return lineCost(node);
+    },
+    lineBound: lineCost,
+    isFinal: (node) => !node.pending || node.pending.done,
+    nodeBound,
+  };
+}
+
+/**
+ * One pass over the emitted tree: completes and counts its nodes, and adds hints (S4) for controls a
  * reader could not tell apart otherwise (no accessible name, no text of their own).
  * After distillation, so hints are computed only for the few nodes that are shown.
  */
 function addHintsAndCount(roots: BuildNode[]): { emitted: number; interactive: number } {
   const counts = { emitted: 0, interactive: 0 };
   forEachNode(roots, (node) => {
+    completeNode(node); // what is shown is described in full
     const vn = node.vn;
     counts.emitted++;
     if (vn.actionable) counts.interactive++;

@@ -1,6 +1,7 @@
 // The internal 1:1 tree of kept nodes built by traversal (pass 1) and reshaped by
 // the distill passes (pass 2). Public VirtualNodes are produced from it by the serializers.
 import type { NodeFingerprint, VirtualNode } from '../types';
+import type { PlainRect } from '../dom/geometry';
 
 export interface BuildNode {
   vn: VirtualNode;
@@ -39,6 +40,32 @@ export interface BuildNode {
   redundantText?: boolean;
   /** It is, or sits in, a message region (alert, live region, toast): the budget keeps it (classify/messages.ts). */
   inMessage?: boolean;
+  /**
+   * The rest of the node's description (states, link target, consequence, ARIA relations,
+   * computed facts), left for when its line is needed: a budgeted snapshot drops many kept
+   * nodes, and their description would be thrown away (classify/describe.ts completeNode).
+   * Copies of the node share it, so the description runs once whichever copy asks.
+   */
+  pending?: PendingDescription;
+}
+
+/** What the walk knew of a kept element whose description is left for later (classify/describe.ts). */
+export interface PendingDescription {
+  done: boolean;
+  role: string | null;
+  /** The walk's actionability of the element (tier, reason, focusable), null for none. */
+  act: { tier: number; reason?: string; focusable: boolean } | null;
+  /** The walk's attribute scan: some aria-* state attribute, a stable attribute, an href. */
+  aria: boolean;
+  stable: boolean;
+  href: boolean;
+  offscreen: boolean;
+  rect: PlainRect;
+  includeLayout: boolean;
+  /** The name the walk computed (later passes may clear vn.name on a folded or demoted node). */
+  name: string | undefined;
+  /** Keys the node's fields had after the walk: later fields keep their place after the described ones. */
+  keys: number;
 }
 
 export const TEXT_TAG = '#text';

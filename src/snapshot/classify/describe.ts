@@ -4,10 +4,11 @@
 import { wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { VirtualNode } from '../../types';
-import { expandedOf, getAriaStates, inputType, isFocusable, nameOf } from '../../semantics';
+import { expandedOf, getAriaStates, inputType, isFocusable, isFocused, nameOf } from '../../semantics';
+import type { BuildNode, PendingDescription } from '../tree';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
-import type { Box, PlainRect } from '../../dom/geometry';
+import type { PlainRect } from '../../dom/geometry';
 import { truncate } from '../../dom/dom-utils';
 import { declaredFormatType } from '../../dom/input-formats';
 import { consequenceOf } from './consequences';
@@ -20,11 +21,12 @@ export interface NodeFacts {
   style: CSSStyleDeclaration;
   act: Actionability | null;
   offscreen: boolean;
-  box: Box;
   rect: PlainRect;
   options: ResolvedSnapshotOptions;
   /** Set by describeElement: the accessible name was computed (vn.name is it, cut to MAX_NAME_LENGTH). */
   named?: boolean;
+  /** Set by describeKept: the rest of the description waits for the node's line (BuildNode.pending). */
+  pending?: PendingDescription;
 }
 
 export const MAX_NAME_LENGTH = 150;
@@ -52,13 +54,17 @@ export function walkFacts(el: Element, scan: AttributeScan, options: ResolvedSna
     style: null!,
     act: null,
     offscreen: false,
-    box: NO_BOX,
     rect: NO_BOX,
     options,
   };
 }
 
-/** describeElement on `facts` refilled for a kept element; `rect` is its box in top-level viewport coordinates. */
+/**
+ * describeElement on `facts` refilled for a kept element; `rect` is its box in top-level
+ * viewport coordinates. Under a token budget most of the description waits (`facts.pending`,
+ * completeNode): the walk computes what decides the node's place and id (role, name,
+ * actionability), the rest is computed for the nodes whose lines are priced or shown.
+ */
 export function describeKept(
   facts: NodeFacts,
   el: Element,
@@ -77,12 +83,123 @@ export function describeKept(
   facts.style = style;
   facts.act = act;
   facts.offscreen = offscreen;
-  facts.box = facts.rect = rect;
-  return describeElement(facts);
+  facts.rect = rect;
+  facts.pending = undefined;
+  if (facts.options.tokenBudget <= 0 || !mayWait(el, tag, role, scan, act)) return describeElement(facts);
+  const vn = describeHead(facts);
+  facts.pending = {
+    done: false,
+    role,
+    act,
+    aria: scan.aria,
+    stable: scan.stable,
+    href: scan.href,
+    offscreen,
+    rect,
+    includeLayout: facts.options.includeLayout,
+    name: vn.name,
+    keys: keyCount(vn),
+  };
+  return vn;
+}
+
+/**
+ * Whether the rest of a kept element's description may wait for its line. Not when an
+ * earlier pass reads it for every node: field values (flatten), the focus and invalid
+ * states (what the budget must keep), a heading's level (its label, so its lower-bound
+ * price), a script-drawn slider handle (its role).
+ */
+function mayWait(
+  el: Element,
+  tag: string,
+  role: string | null,
+  scan: AttributeScan,
+  act: Actionability | null,
+): boolean {
+  if (tag === 'input' || tag === 'textarea' || tag === 'select' || role === 'heading') return false;
+  if (act?.reason === 'contenteditable') return false;
+  if (act?.tier === 2 && !role && PERCENT_POSITION.test(el.getAttribute('style') ?? '')) return false;
+  if (scan.aria && el.hasAttribute('aria-invalid')) return false;
+  return !isFocused(el);
+}
+
+function keyCount(vn: VirtualNode): number {
+  return Object.keys(vn).length; // no for…in in the bundle (Object.prototype pollution)
+}
+
+/**
+ * Completes a node whose description waited (describeKept): the same fields, in the same
+ * order, as describing it in the walk gives. Fields later passes added (text, covered…)
+ * stay after them. Runs once per element, whichever copy of the node asks.
+ */
+export function completeNode(node: BuildNode): void {
+  const d = node.pending;
+  if (!d || d.done) return;
+  d.done = true;
+  const vn = node.vn;
+  const el = node.ref as Element;
+  const later = laterFields(vn, d.keys);
+  describeStates(vn, el, d.role, d.act, d.aria);
+  describeTail(vn, el, vn.tag, d.act, d.href, d.aria || d.stable, d.name, d.offscreen, d.rect, d.includeLayout);
+  if (later)
+    for (let i = 0; i < later.length; i += 2)
+      (vn as unknown as Record<string, unknown>)[later[i] as string] = later[i + 1];
+}
+
+/** Removes and returns (key, value, key, value…) the fields added after the first `keys` ones; null when none. */
+function laterFields(vn: VirtualNode, keys: number): unknown[] | null {
+  const all = Object.keys(vn);
+  if (all.length <= keys) return null;
+  const out: unknown[] = [];
+  const record = vn as unknown as Record<string, unknown>;
+  for (let i = keys; i < all.length; i++) out.push(all[i], record[all[i]]);
+  // Last first: V8 keeps an object's fast shape when its newest field is deleted.
+  for (let i = all.length - 1; i >= keys; i--) delete record[all[i]];
+  return out;
 }
 
 export function describeElement(facts: NodeFacts): VirtualNode {
   const { el, tag, role, act, options } = facts;
+  const vn = describeHead(facts);
+  describeStates(vn, el, role, act, facts.scan.aria);
+
+  if (tag === 'input' || tag === 'textarea' || tag === 'select') {
+    const field = readFieldValue(el, tag, options.allowSensitiveValues);
+    if (field.value !== undefined) vn.value = field.value;
+    if (field.redacted) vn.value = undefined;
+    if (field.options) vn.options = field.options;
+    if (field.optionsTotal !== undefined) vn.optionsTotal = field.optionsTotal;
+    if (tag === 'input') {
+      const type = declaredFormatType(el, inputType(el));
+      if (type && type !== 'text') vn.inputType = type;
+    }
+    const placeholder = el.getAttribute('placeholder');
+    if (placeholder && placeholder !== vn.name) vn.placeholder = placeholder;
+  } else if (act?.reason === 'contenteditable') {
+    const { value, cut } = readEditableText(el);
+    if (value) vn.value = value;
+    if (cut) vn.text_overflow = true;
+  }
+
+  const scan = facts.scan;
+  describeTail(
+    vn,
+    el,
+    tag,
+    act,
+    scan.href,
+    scan.aria || scan.stable,
+    vn.name,
+    facts.offscreen,
+    facts.rect,
+    options.includeLayout,
+  );
+  return vn;
+}
+
+/** Role, name and actionability: what the walk needs of every kept node (place, fingerprint, id). */
+function describeHead(facts: NodeFacts): VirtualNode {
+  const { el, tag, role, act } = facts;
   const actionable = !!act && act.tier < 3;
   const vn: VirtualNode = { node_id: '', tag, visible: true };
   if (role) vn.role = role;
@@ -111,12 +228,19 @@ export function describeElement(facts: NodeFacts): VirtualNode {
   } else {
     vn.tier = 3;
   }
+  return vn;
+}
 
+type ActFacts = PendingDescription['act'];
+
+/** States, a script-drawn slider's position, and the state a control's icon part shows. */
+function describeStates(vn: VirtualNode, el: Element, role: string | null, act: ActFacts, aria: boolean): void {
+  const actionable = !!act && act.tier < 3;
   // Structure has few states worth reading (heading level, a row's selection, a meter's
   // value); controls have many. Other containers skip the lookups (and the ancestor walk
   // that inherited disabled state needs).
-  if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || facts.scan.aria) {
-    statesOf(el, role, vn, facts.scan.aria);
+  if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || aria) {
+    statesOf(el, role, vn, aria);
   }
   if (act?.tier === 2 && !role) handlePosition(el, vn);
   // A control's icon part (a tree caret) opens and closes the control: it shows the control's state.
@@ -125,51 +249,46 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     const expanded = owner ? expandedOf(owner) : undefined;
     if (expanded !== undefined) vn.expanded = expanded;
   }
+}
 
-  if (tag === 'input' || tag === 'textarea' || tag === 'select') {
-    const field = readFieldValue(el, tag, options.allowSensitiveValues);
-    if (field.value !== undefined) vn.value = field.value;
-    if (field.redacted) vn.value = undefined;
-    if (field.options) vn.options = field.options;
-    if (field.optionsTotal !== undefined) vn.optionsTotal = field.optionsTotal;
-    if (tag === 'input') {
-      const type = declaredFormatType(el, inputType(el));
-      if (type && type !== 'text') vn.inputType = type;
-    }
-    const placeholder = el.getAttribute('placeholder');
-    if (placeholder && placeholder !== vn.name) vn.placeholder = placeholder;
-  } else if (act?.reason === 'contenteditable') {
-    const { value, cut } = readEditableText(el);
-    if (value) vn.value = value;
-    if (cut) vn.text_overflow = true;
-  }
-
-  if (facts.scan.href && (tag === 'a' || tag === 'area'))
-    vn.href = shortenUrl(el.getAttribute('href') ?? '', el.ownerDocument);
+/** Link and media targets, the consequence of acting, ARIA relations, computed facts and layout. */
+function describeTail(
+  vn: VirtualNode,
+  el: Element,
+  tag: string,
+  act: ActFacts,
+  href: boolean,
+  mayRelate: boolean,
+  name: string | undefined,
+  offscreen: boolean,
+  rect: PlainRect,
+  includeLayout: boolean,
+): void {
+  const actionable = !!act && act.tier < 3;
+  if (href && (tag === 'a' || tag === 'area')) vn.href = shortenUrl(el.getAttribute('href') ?? '', el.ownerDocument);
   if (tag === 'img' || tag === 'video' || tag === 'audio') {
     const src = el.getAttribute('src');
     if (src && !src.startsWith('data:')) vn.src = shortenUrl(src, el.ownerDocument);
   }
 
   if (actionable) {
-    const consequence = consequenceOf(el, tag, vn.role, vn.name);
+    const consequence = consequenceOf(el, tag, vn.role, name);
     if (consequence) vn.consequence = consequence;
   }
 
-  const aria = facts.scan.aria || facts.scan.stable ? readAriaRelations(el) : undefined;
+  const aria = mayRelate ? readAriaRelations(el) : undefined;
   if (aria) vn.aria = aria;
   vn.computed = { visible: true, interactive: actionable };
   if (act?.focusable || actionable) vn.computed.focusable = act?.focusable || isFocusable(el);
-  if (facts.offscreen) vn.computed.offscreen = true;
-  if (options.includeLayout) {
+  if (offscreen) vn.computed.offscreen = true;
+  if (includeLayout) {
     vn.layout = {
-      x: Math.round(facts.box.left),
-      y: Math.round(facts.box.top),
-      width: Math.round(facts.rect.width),
-      height: Math.round(facts.rect.height),
+      x: Math.round(rect.left),
+      y: Math.round(rect.top),
+      width: Math.round(rect.width),
+      height: Math.round(rect.height),
     };
   }
-  return vn;
 }
 
 /** An inline position in percent along one axis: how a script-drawn slider places its handle. */

@@ -22,6 +22,14 @@ export interface BudgetOptions {
    * distilling knows nothing of how lines are rendered (render/text.ts lineCostFor).
    */
   lineCost: (node: BuildNode) => number;
+  /**
+   * A lower bound of lineCost(node) that leaves the node as it is (lineCost may complete the
+   * node's description first: classify/describe.ts completeNode), and whether lineCost is
+   * final already. With both, the budget prices exactly only the nodes whose choice the
+   * bound cannot settle: the lines it drops are never described.
+   */
+  lineBound?: (node: BuildNode) => number;
+  isFinal?: (node: BuildNode) => boolean;
   /** Upper bound on the node count (nodes found by traversal), to skip counting when it fits. */
   nodeBound?: number;
 }
@@ -39,7 +47,11 @@ const BUDGET_SAFETY = 0.8;
 interface Entry {
   node: BuildNode;
   parent: number;
+  /** The line's tokens plus its indentation's (0 without a line): exact, or a lower bound until `exact`. */
   cost: number;
+  exact: boolean;
+  /** Indentation tokens of the line (ceil(depth / 4)). */
+  indent: number;
   rank: number;
   distance: number;
   order: number;
@@ -60,34 +72,26 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
     ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)
   )
     return { roots, truncated, reasons, notes };
-  // A line's cost is asked again by the second linearize and each treeCost below: formatted once per node.
-  const costs = new Map<BuildNode['vn'], number>();
-  const lineCost = (node: BuildNode): number => {
-    let cost = costs.get(node.vn);
-    if (cost === undefined) costs.set(node.vn, (cost = options.lineCost(node)));
-    return cost;
-  };
-  let entries = linearize(roots, viewport, lineCost);
-  if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
+  const prices = new Prices(options);
+  let entries = linearize(roots, viewport, prices);
+  if (fits(entries, tokenLimit, options.maxNodes, prices)) return { roots, truncated, reasons, notes };
 
   // Subtree costs, so the summarizer can fill the budget with as many items as fit.
-  const subtree = new Map<BuildNode, number>();
-  let totalCost = 40;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i];
-    const own = (subtree.get(e.node) ?? 0) + e.cost;
-    subtree.set(e.node, own);
-    if (e.parent >= 0) subtree.set(entries[e.parent].node, (subtree.get(entries[e.parent].node) ?? 0) + own);
-    else totalCost += own;
-  }
+  const first = entries;
+  let subtree = subtreeCosts(first);
   const mustKeep = mustKeepPredicate(roots);
   const removed = summarizeRepeats(roots, {
     threshold: options.summarizeThreshold,
     keep: options.summarizeKeep,
     viewport,
     mustKeep,
-    costOf: (node) => subtree.get(node) ?? 0,
-    totalCost,
+    costOf: (node) => subtree.costs.get(node) ?? 0,
+    totalCost: subtree.total,
+    exactCosts: () => {
+      for (let i = 0; i < first.length; i++) settle(first[i], prices);
+      subtree = subtreeCosts(first);
+      return subtree.total;
+    },
     // A little headroom: the summary lines and the header are estimated.
     tokenLimit: tokenLimit === Infinity ? undefined : tokenLimit * 0.97,
   });
@@ -95,8 +99,8 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
     truncated = true;
     reasons.push('repeated items summarized');
     notes.push(`${removed} nodes in long repeated lists summarized`);
-    entries = linearize(roots, viewport, lineCost);
-    if (fits(entries, tokenLimit, options.maxNodes)) return { roots, truncated, reasons, notes };
+    entries = linearize(roots, viewport, prices);
+    if (fits(entries, tokenLimit, options.maxNodes, prices)) return { roots, truncated, reasons, notes };
   }
 
   truncated = true;
@@ -105,7 +109,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   // Omission markers cost tokens too: measure the rebuilt tree and tighten until it fits.
   let limit = tokenLimit;
   const protectedEntries = markProtected(entries, mustKeep);
-  let keep = select(entries, limit, options.maxNodes, protectedEntries);
+  let keep = select(entries, limit, options.maxNodes, protectedEntries, prices);
   // Each rebuild below finds its nodes' entries, and the size of a dropped subtree, here.
   const indexOf = new Map<BuildNode, number>();
   const sizes: number[] = [];
@@ -116,10 +120,10 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   for (let i = entries.length - 1; i >= 0; i--) if (entries[i].parent >= 0) sizes[entries[i].parent] += sizes[i];
   let rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
-    const cost = treeCost(rebuilt, lineCost);
+    const cost = treeCost(rebuilt, (node) => prices.exact(node));
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
-    keep = select(entries, limit, options.maxNodes, protectedEntries);
+    keep = select(entries, limit, options.maxNodes, protectedEntries, prices);
     rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
   }
   notes.push(
@@ -134,28 +138,106 @@ function countAll(roots: BuildNode[]): number {
   return n;
 }
 
-function fits(entries: Entry[], tokenLimit: number, maxNodes: number): boolean {
+/**
+ * Line costs, each formatted once per node (linearize runs twice, treeCost after each
+ * selection). `exact` may complete the node's description; `low` does not: it is the
+ * bound the caller gave until the node is final.
+ */
+class Prices {
+  private readonly exactCosts = new Map<BuildNode['vn'], number>();
+  private readonly bounds = new Map<BuildNode['vn'], number>();
+
+  constructor(private readonly options: BudgetOptions) {}
+
+  exact(node: BuildNode): number {
+    let cost = this.exactCosts.get(node.vn);
+    if (cost === undefined) this.exactCosts.set(node.vn, (cost = this.options.lineCost(node)));
+    return cost;
+  }
+
+  /** A lower bound of exact(node), exact when the node is final; `known` tells which. */
+  low(node: BuildNode): number {
+    const cost = this.exactCosts.get(node.vn);
+    if (cost !== undefined) return cost;
+    const { lineBound, isFinal } = this.options;
+    if (!lineBound || !isFinal || isFinal(node)) return this.exact(node);
+    let bound = this.bounds.get(node.vn);
+    if (bound === undefined) this.bounds.set(node.vn, (bound = lineBound(node)));
+    return bound;
+  }
+
+  known(node: BuildNode): boolean {
+    return this.exactCosts.has(node.vn);
+  }
+}
+
+/** Makes an entry's cost exact (the line may get its full description). */
+function settle(e: Entry, prices: Prices): void {
+  if (e.exact) return;
+  const line = prices.exact(e.node);
+  e.cost = line > 0 ? line + e.indent : 0;
+  e.exact = true;
+}
+
+/** Token cost of each node's subtree and of the whole tree (with the header's 40). */
+function subtreeCosts(entries: Entry[]): { costs: Map<BuildNode, number>; total: number } {
+  const costs = new Map<BuildNode, number>();
+  let total = 40;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    const own = (costs.get(e.node) ?? 0) + e.cost;
+    costs.set(e.node, own);
+    if (e.parent >= 0) costs.set(entries[e.parent].node, (costs.get(entries[e.parent].node) ?? 0) + own);
+    else total += own;
+  }
+  return { costs, total };
+}
+
+function fits(entries: Entry[], tokenLimit: number, maxNodes: number, prices: Prices): boolean {
   if (entries.length > maxNodes) return false;
   let tokens = 0;
-  for (let i = 0; i < entries.length; i++) tokens += entries[i].cost;
+  let exact = true;
+  for (let i = 0; i < entries.length; i++) {
+    tokens += entries[i].cost;
+    if (!entries[i].exact) exact = false;
+  }
+  // Lower bounds over the limit: the exact costs are too.
+  if (tokens > tokenLimit) return false;
+  if (exact || tokenLimit === Infinity) return true;
+  tokens = 0;
+  for (let i = 0; i < entries.length; i++) {
+    settle(entries[i], prices);
+    tokens += entries[i].cost;
+  }
   return tokens <= tokenLimit;
 }
 
-/** Pre-order list of all nodes with their parent index, line cost and priority. */
-function linearize(roots: BuildNode[], viewport: Box, lineCost: (node: BuildNode) => number): Entry[] {
+/** Pre-order list of all nodes with their parent index, line cost (or its lower bound) and priority. */
+function linearize(roots: BuildNode[], viewport: Box, prices: Prices): Entry[] {
   const entries: Entry[] = [];
   const vpHeight = viewport.bottom - viewport.top;
   preorder(roots, (node, parent, depth) => {
-    const line = lineCost(node);
+    // A bound is over 0 exactly when the line is (estimateTokens counts one token for any line).
+    const line = prices.low(node);
     const own = line > 0;
-    const cost = own ? line + Math.ceil(depth / 4) : 0;
+    const indent = Math.ceil(depth / 4);
+    const cost = own ? line + indent : 0;
     const distance =
       node.bottom < viewport.top
         ? viewport.top - node.bottom
         : node.top > viewport.bottom
           ? node.top - viewport.bottom
           : 0;
-    entries.push({ node, parent, cost, rank: rankOf(node, distance, vpHeight), distance, order: entries.length });
+    entries.push({
+      node,
+      parent,
+      cost,
+      exact: prices.known(node),
+      indent,
+      rank: rankOf(node, distance, vpHeight),
+      distance,
+      order: entries.length,
+    });
     return own ? depth + 1 : depth;
   });
   return entries;
@@ -187,7 +269,13 @@ function markProtected(entries: Entry[], mustKeep: (node: BuildNode) => boolean)
   return out;
 }
 
-function select(entries: Entry[], tokenLimit: number, maxNodes: number, protectedEntries: boolean[]): Set<number> {
+function select(
+  entries: Entry[],
+  tokenLimit: number,
+  maxNodes: number,
+  protectedEntries: boolean[],
+  prices: Prices,
+): Set<number> {
   const order = entries.map((_, i) => i);
   const rank = (i: number) => (protectedEntries[i] ? -1 : entries[i].rank);
   order.sort((a, b) => rank(a) - rank(b) || entries[a].distance - entries[b].distance || a - b);
@@ -197,13 +285,25 @@ function select(entries: Entry[], tokenLimit: number, maxNodes: number, protecte
   for (let k = 0; k < order.length; k++) {
     let extra = 0;
     let count = 0;
+    let exact = true;
     for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) {
       extra += entries[i].cost;
       count++;
+      if (!entries[i].exact) exact = false;
     }
     if (count === 0) continue;
     // Alerts, the focused control, open dialogs and field errors are never dropped.
-    if (!protectedEntries[order[k]] && (tokens + extra > tokenLimit || keep.size + count > maxNodes)) continue;
+    const must = protectedEntries[order[k]];
+    if (!must && (tokens + extra > tokenLimit || keep.size + count > maxNodes)) continue;
+    // The bound fits: what is kept is priced exactly (the over-limit test above needed only the bound).
+    if (!exact) {
+      extra = 0;
+      for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) {
+        settle(entries[i], prices);
+        extra += entries[i].cost;
+      }
+      if (!must && tokens + extra > tokenLimit) continue;
+    }
     tokens += extra;
     for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) keep.add(i);
   }

@@ -10,6 +10,7 @@
 // The element keeps its id in the id memory: an id the agent saw before still acts on it.
 import type { BuildNode } from '../tree';
 import { normalizeWhitespace } from '../../dom/dom-utils';
+import { completeNode } from '../classify/describe';
 
 /** Where a link is one control among many that share targets by design: never folded. */
 const NAVIGATION =
@@ -37,8 +38,10 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
     else byTarget.set(key, [kept[i]]);
   }
   byTarget.forEach((all) => {
-    // Most targets are linked once: the DOM queries below run only for the others.
-    const links = all.length < 2 ? all : all.filter(standsAlone);
+    // Most targets are linked once: the DOM queries below, and the rest of a link's
+    // description (its states), run only for the others.
+    if (all.length < 2) return;
+    const links = all.filter(standsAloneStateless);
     if (links.length < 2) return;
     // The walk visits what is in view first: cards are runs of links in document order.
     links.sort(documentOrder);
@@ -54,14 +57,21 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
   });
 }
 
-/** Href, and what changes where it opens, of a plain link that may fold; null for any other node. */
+/** A link that may fold: described in full, without states that make it a control of its own, standing alone. */
+function standsAloneStateless(node: BuildNode): boolean {
+  completeNode(node);
+  const vn = node.vn;
+  // States make a link a control of its own (a disclosure, the current page).
+  if (vn.expanded !== undefined || vn.pressed !== undefined || (vn.current && vn.current !== 'false')) return false;
+  if (vn.haspopup && vn.haspopup !== 'false') return false;
+  return standsAlone(node);
+}
+
+/** Href, and what changes where it opens, of a link that may fold; null for any other node. */
 function targetKey(node: BuildNode, hrefs: ResolvedHrefs): string | null {
   const vn = node.vn;
   const a = node.ref as HTMLAnchorElement | undefined;
   if (vn.role !== 'link' || !vn.actionable || !a || a.localName !== 'a') return null;
-  // States make a link a control of its own (a disclosure, the current page).
-  if (vn.expanded !== undefined || vn.pressed !== undefined || (vn.current && vn.current !== 'false')) return null;
-  if (vn.haspopup && vn.haspopup !== 'false') return null;
   const href = a.getAttribute('href');
   // "#" and javascript: links are buttons by another name: each does its own thing.
   if (!href || href.charAt(0) === '#' || /^\s*javascript:/i.test(href) || a.hasAttribute('download')) return null;

@@ -18,6 +18,11 @@ export interface SummarizeOptions {
   /** Token cost of the tree before summarizing, and the limit to fill up to. */
   totalCost?: number;
   tokenLimit?: number;
+  /**
+   * When costOf and totalCost are lower bounds: makes them exact (costOf answers exactly
+   * from then on) and returns the exact total. Asked only when the bounds leave room to fill.
+   */
+  exactCosts?: () => number;
   /** Items holding such a node are never summarized away (alerts, focus, open dialogs). */
   mustKeep?: (node: BuildNode) => boolean;
 }
@@ -87,33 +92,10 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
   // 2. Fill the token allowance with more items, nearest to the viewport first.
   const costOf = options.costOf;
   if (costOf && options.tokenLimit !== undefined && options.totalCost !== undefined && isFinite(options.tokenLimit)) {
-    let used = options.totalCost + runs.length * 2 * MARKER_COST;
-    const candidates: { run: Run; k: number; distance: number; cost: number }[] = [];
-    for (let r = 0; r < runs.length; r++) {
-      const run = runs[r];
-      for (let k = 0; k < run.keep.length; k++) {
-        const item = run.list[run.start + k];
-        const cost = costOf(item);
-        if (run.keep[k]) continue;
-        used -= cost;
-        // Below the viewport reads on naturally; above costs a scroll back: weigh it double.
-        const distance = !vp
-          ? k
-          : item.top >= vp.bottom
-            ? item.top - vp.bottom
-            : item.bottom <= vp.top
-              ? 2 * (vp.top - item.bottom)
-              : 0;
-        candidates.push({ run, k, distance, cost });
-      }
-    }
-    candidates.sort((a, b) => a.distance - b.distance || a.run.start - b.run.start || a.k - b.k);
-    for (let c = 0; c < candidates.length; c++) {
-      const cand = candidates[c];
-      if (used + cand.cost > options.tokenLimit) break;
-      used += cand.cost;
-      cand.run.keep[cand.k] = true;
-    }
+    let total = options.totalCost;
+    // What stays once every item not kept goes: over the limit (even as a lower bound), no item fits.
+    if (options.exactCosts && costAfterCuts(runs, costOf, total) <= options.tokenLimit) total = options.exactCosts();
+    fillAllowance(runs, costOf, costAfterCuts(runs, costOf, total), options.tokenLimit, vp);
   }
 
   // 3. Rewrite the lists: kept items stay, each cut stretch becomes one summary node.
@@ -127,6 +109,52 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
   }
   forEachNode(roots, (node) => rewriteContent(node, rewrite));
   return counter.removed;
+}
+
+/** Tokens of the tree with every item its run does not keep cut away (two summary lines per run). */
+function costAfterCuts(runs: Run[], costOf: (node: BuildNode) => number, totalCost: number): number {
+  let used = totalCost + runs.length * 2 * MARKER_COST;
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r];
+    for (let k = 0; k < run.keep.length; k++) if (!run.keep[k]) used -= costOf(run.list[run.start + k]);
+  }
+  return used;
+}
+
+/** Keeps more items while they fit in `limit`, nearest to the viewport first. */
+function fillAllowance(
+  runs: Run[],
+  costOf: (node: BuildNode) => number,
+  used: number,
+  limit: number,
+  vp: SummarizeOptions['viewport'],
+): void {
+  // Nothing fits: the first candidate would stop the loop below.
+  if (used > limit) return;
+  const candidates: { run: Run; k: number; distance: number; cost: number }[] = [];
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r];
+    for (let k = 0; k < run.keep.length; k++) {
+      if (run.keep[k]) continue;
+      const item = run.list[run.start + k];
+      // Below the viewport reads on naturally; above costs a scroll back: weigh it double.
+      const distance = !vp
+        ? k
+        : item.top >= vp.bottom
+          ? item.top - vp.bottom
+          : item.bottom <= vp.top
+            ? 2 * (vp.top - item.bottom)
+            : 0;
+      candidates.push({ run, k, distance, cost: costOf(item) });
+    }
+  }
+  candidates.sort((a, b) => a.distance - b.distance || a.run.start - b.run.start || a.k - b.k);
+  for (let c = 0; c < candidates.length; c++) {
+    const cand = candidates[c];
+    if (used + cand.cost > limit) break;
+    used += cand.cost;
+    cand.run.keep[cand.k] = true;
+  }
 }
 
 /** One list with its runs cut: kept items stay, each cut stretch becomes one summary node. */

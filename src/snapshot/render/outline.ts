@@ -6,6 +6,7 @@
 import type { BuildNode } from '../tree';
 import { preorder, SUMMARY_TAG, TEXT_TAG } from '../tree';
 import { DEFAULT_TEXT_LENGTH, formatLine, hasOwnLine, type LineContext } from './text';
+import { completeNode } from '../classify/describe';
 
 export class Outline {
   /** Nodes in display order (shadow content, light children, frame content — as the text renders them). */
@@ -28,6 +29,14 @@ export class Outline {
       return hasOwnLine(node.vn) ? level + 1 : level;
     });
     return out;
+  }
+
+  /**
+   * Describes in full every node the budget left undescribed (BuildNode.pending): before the
+   * page changes, when this outline is what a later one is compared with (an action's effects).
+   */
+  seal(): void {
+    for (let i = 0; i < this.nodes.length; i++) completeNode(this.nodes[i]);
   }
 
   get size(): number {
@@ -86,6 +95,7 @@ export class Outline {
     const copies = new Map<number, BuildNode>();
     let root: BuildNode | null = null;
     for (let i = index; i < end; i++) {
+      completeNode(this.nodes[i]);
       const copy: BuildNode = { ...this.nodes[i], children: [], shadow: undefined, frame: undefined };
       copies.set(i, copy);
       if (i === index) root = copy;
@@ -106,6 +116,7 @@ const NEUTRAL: LineContext = {
 
 /** The text line of one node as a delta or find result shows it ('' when it has none). */
 export function lineOf(node: BuildNode): string {
+  completeNode(node);
   const vn = node.vn;
   if (vn.tag === SUMMARY_TAG) return '';
   if (vn.tag === TEXT_TAG) return vn.text ?? '';

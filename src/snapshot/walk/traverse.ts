@@ -329,8 +329,7 @@ export function traverse(
     if (keep) {
       const offscreen = !!rect && (!intersects(rect, viewport) || (!!softClip && !intersects(rect, softClip)));
       const vn = describeKept(facts, el, tag, role, scan, style, act, offscreen, rect!);
-      // The resolver recomputes these with the same functions (A3); a name the snapshot
-      // did not compute (containers named by their content) is not recorded.
+      // A3: the resolver recomputes these; a name the snapshot did not compute (named by content) is not recorded.
       const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: facts.named ? (vn.name ?? '') : undefined };
       kept = {
         vn,
@@ -344,6 +343,7 @@ export function traverse(
         reuseId: ids.reuse(el, fingerprint),
         fp: fingerprint,
         inMessage: message,
+        pending: facts.pending,
         target: standIn ?? el,
         targetBox: standInBox ?? domRect,
       };
