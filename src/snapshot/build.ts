@@ -207,19 +207,15 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
  * budget must know: the full description runs for the lines it may keep, not those it drops.
  */
 function budgetOptions(options: ResolvedSnapshotOptions, nodeBound: number): BudgetOptions {
-  const lineCost = lineCostFor(DEFAULT_TEXT_LENGTH);
   return {
     maxNodes: options.maxNodes,
     maxDepth: Math.min(options.maxDepth, 1000),
     tokenBudget: options.tokenBudget,
     summarizeThreshold: options.summarizeThreshold,
     summarizeKeep: options.summarizeKeep,
-    lineCost: (node) => {
-      completeNode(node);
-      return lineCost(node);
-    },
-    lineBound: lineCost,
-    isFinal: (node) => !node.pending || node.pending.done,
+    lineCost: lineCostFor(DEFAULT_TEXT_LENGTH),
+    pending: (node) => !!node.pending && !node.pending.done,
+    complete: completeNode,
     nodeBound,
   };
 }

@@ -119,25 +119,32 @@ describe('applyBudget with lower bounds (lines described late)', () => {
         if (!exactOf.has(id)) {
           const exact = n.vn.tag === '#summary' ? 12 : 3 + Math.floor(prices() * 40);
           exactOf.set(id, exact);
-          boundOf.set(id, Math.max(1, Math.floor(exact * prices())));
+          // Most completions add nothing a line shows: then the bound is the price.
+          boundOf.set(id, prices() < 0.5 ? exact : Math.max(1, Math.floor(exact * prices())));
         }
         return exactOf.get(id)!;
       };
       const budget = { ...opts, tokenBudget: 300 + Math.floor(rand() * 1500), lineCost: price };
       const plain = applyBudget(a, viewport, budget);
       const described = new Set<string>();
+      // A node's price is a lower bound of its final one until it is completed.
+      const pending = (n: BuildNode) => n.vn.tag !== '#summary' && !described.has(n.vn.node_id);
       const late = applyBudget(b, viewport, {
         ...budget,
-        lineCost: (n) => {
+        lineCost: (n) => (price(n), pending(n) ? boundOf.get(n.vn.node_id)! : exactOf.get(n.vn.node_id)!),
+        pending,
+        complete: (n) => {
           described.add(n.vn.node_id);
-          return price(n);
+          return boundOf.get(n.vn.node_id) !== exactOf.get(n.vn.node_id);
         },
-        lineBound: (n) => (price(n), boundOf.get(n.vn.node_id)!),
-        isFinal: (n) => described.has(n.vn.node_id) || n.vn.tag === '#summary',
       });
       expect(shape(late.roots), `seed ${seed}`).toBe(shape(plain.roots));
       expect(late.notes).toEqual(plain.notes);
-      const kept = new Set(shape(late.roots).split('\n').map((l) => l.trim().split(' ')[0]));
+      const kept = new Set(
+        shape(late.roots)
+          .split('\n')
+          .map((l) => l.trim().split(' ')[0]),
+      );
       let wasted = 0;
       described.forEach((id) => {
         if (!kept.has(id)) wasted++;

@@ -132,18 +132,21 @@ function keyCount(vn: VirtualNode): number {
  * order, as describing it in the walk gives. Fields later passes added (text, covered…)
  * stay after them. Runs once per element, whichever copy of the node asks.
  */
-export function completeNode(node: BuildNode): void {
+export function completeNode(node: BuildNode): boolean {
   const d = node.pending;
-  if (!d || d.done) return;
+  if (!d || d.done) return false;
   d.done = true;
   const vn = node.vn;
   const el = node.ref as Element;
   const later = laterFields(vn, d.keys);
   describeStates(vn, el, d.role, d.act, d.aria);
+  // States show in the line, and so do a consequence and an actionable non-link's offscreen mark.
+  const shown = keyCount(vn) > d.keys || (!!d.act && d.act.tier < 3 && (vn.role !== 'link' ? d.offscreen : false));
   describeTail(vn, el, vn.tag, d.act, d.href, d.aria || d.stable, d.name, d.offscreen, d.rect, d.includeLayout);
   if (later)
     for (let i = 0; i < later.length; i += 2)
       (vn as unknown as Record<string, unknown>)[later[i] as string] = later[i + 1];
+  return shown || vn.consequence !== undefined;
 }
 
 /** Removes and returns (key, value, key, value…) the fields added after the first `keys` ones; null when none. */

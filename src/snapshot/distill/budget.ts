@@ -23,13 +23,13 @@ export interface BudgetOptions {
    */
   lineCost: (node: BuildNode) => number;
   /**
-   * A lower bound of lineCost(node) that leaves the node as it is (lineCost may complete the
-   * node's description first: classify/describe.ts completeNode), and whether lineCost is
-   * final already. With both, the budget prices exactly only the nodes whose choice the
-   * bound cannot settle: the lines it drops are never described.
+   * A node whose description is not complete yet (classify/describe.ts completeNode): its
+   * lineCost is a lower bound of its final one. `complete` completes it and says whether its
+   * line changed. With both, the budget completes only the nodes whose choice the bound
+   * cannot settle: the lines it drops are never described.
    */
-  lineBound?: (node: BuildNode) => number;
-  isFinal?: (node: BuildNode) => boolean;
+  pending?: (node: BuildNode) => boolean;
+  complete?: (node: BuildNode) => boolean;
   /** Upper bound on the node count (nodes found by traversal), to skip counting when it fits. */
   nodeBound?: number;
 }
@@ -151,7 +151,14 @@ class Prices {
 
   exact(node: BuildNode): number {
     let cost = this.exactCosts.get(node.vn);
-    if (cost === undefined) this.exactCosts.set(node.vn, (cost = this.options.lineCost(node)));
+    if (cost !== undefined) return cost;
+    const { pending, complete } = this.options;
+    if (pending && complete && pending(node)) {
+      const bound = this.bounds.get(node.vn);
+      // Completing it may add nothing its line shows (most links): the bound is its price.
+      cost = complete(node) || bound === undefined ? this.options.lineCost(node) : bound;
+    } else cost = this.options.lineCost(node);
+    this.exactCosts.set(node.vn, cost);
     return cost;
   }
 
@@ -159,10 +166,10 @@ class Prices {
   low(node: BuildNode): number {
     const cost = this.exactCosts.get(node.vn);
     if (cost !== undefined) return cost;
-    const { lineBound, isFinal } = this.options;
-    if (!lineBound || !isFinal || isFinal(node)) return this.exact(node);
+    const { pending, complete } = this.options;
+    if (!pending || !complete || !pending(node)) return this.exact(node);
     let bound = this.bounds.get(node.vn);
-    if (bound === undefined) this.bounds.set(node.vn, (bound = lineBound(node)));
+    if (bound === undefined) this.bounds.set(node.vn, (bound = this.options.lineCost(node)));
     return bound;
   }
 
