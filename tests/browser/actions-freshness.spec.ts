@@ -60,10 +60,12 @@ test('cached within the TTL; noise keeps the cache; meaningful changes rebuild i
 test('TTL expiry rebuilds; invalidateSnapshot() and force rebuild', async ({ page }) => {
   const r = await page.evaluate(async () => {
     const w = window as any;
-    const tool = new w.__DomToolActions.DomTool({ snapshotTTL: 50 });
+    // A TTL long enough that a and b fall inside it on a busy machine (at 50 ms a GC pause or a
+    // descheduled renderer between two calls expired it), and a wait just past it.
+    const tool = new w.__DomToolActions.DomTool({ snapshotTTL: 1500 });
     const a = await tool.getSnapshot();
     const b = await tool.getSnapshot();
-    await new Promise((res) => setTimeout(res, 80));
+    await new Promise((res) => setTimeout(res, 1600));
     const c = await tool.getSnapshot();
     tool.invalidateSnapshot();
     const d = await tool.getSnapshot();
