@@ -158,7 +158,8 @@ function matcherFor(root: Document | ShadowRoot): PseudoMatcher {
   return matcher;
 }
 
-function collectSheets(root: Document | ShadowRoot): CSSStyleSheet[] {
+/** A document's (or shadow root's) style sheets, adopted ones included. */
+export function collectSheets(root: Document | ShadowRoot): CSSStyleSheet[] {
   const out: CSSStyleSheet[] = [];
   try {
     const list = root.styleSheets;
@@ -174,7 +175,8 @@ function collectSheets(root: Document | ShadowRoot): CSSStyleSheet[] {
 /** Cross-origin sheets throw on cssRules; remembering them avoids an exception per snapshot. */
 let unreadableSheets: WeakSet<CSSStyleSheet> | undefined;
 
-function ruleCount(sheet: CSSStyleSheet): number {
+/** How many rules `sheet` holds; -1 when it cannot be read (cross-origin). */
+export function ruleCount(sheet: CSSStyleSheet): number {
   unreadableSheets ??= new WeakSet();
   if (unreadableSheets.has(sheet)) return -1;
   try {

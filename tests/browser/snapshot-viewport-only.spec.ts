@@ -4,7 +4,7 @@
 // overflowing down from a box above, aria-owns. And the text says only what is in view: no
 // container emptied by the cut, no paragraphs glued together across a block that was cut.
 import { test, expect, type Page } from '@playwright/test';
-import { loadHtml, shape, snapshot } from './helpers/domtool';
+import { OTHER_ORIGIN, loadHtml, shape, snapshot } from './helpers/domtool';
 
 const FULL = { tokenBudget: 0, maxNodes: 1e9, timeBudgetMs: 1e9 };
 
@@ -108,4 +108,96 @@ test('viewportOnly shows no container emptied by the cut and no paragraphs glued
   // Full mode reads Alpha, the heading, Omega on three lines: the cut heading must not join the two.
   expect(text).not.toContain('Alpha words Omega words');
   expect(lines).toContain('Alpha words');
+});
+
+// The walk learns what may escape a subtree from the document's style rules (walk/escapers.ts):
+// every way a rule, an attribute, the UA or a script can move a box out must still be found.
+test('what style rules, the UA, shadow trees and scripts move out of a subtree below is kept', async ({ page }) => {
+  await loadHtml(
+    page,
+    `
+    <style>
+      .menu .pop:not(.closed) { position: absolute; top: 30px; left: 300px }
+      @media (min-width: 1px) { @supports (display: block) { .fx { position: fixed; top: 60px; left: 300px } } }
+      .md\\:fixed { position: fixed; top: 90px; left: 300px }
+      .var { position: var(--p); top: 120px; left: 300px }
+      .hidden-pop { position: absolute; display: none }
+      dialog.far { top: 210px; left: 300px; margin: 0 }
+    </style>
+    <button>Plain</button>
+    <div style="margin-top:3000px">
+      <div class="menu"><ul><li><div class="pop"><button>Rule absolute</button></div></li></ul></div>
+      <div><section><div class="fx"><button>Media rule fixed</button></div></section></div>
+      <div><div class="md:fixed"><button>Utility fixed</button></div></div>
+      <div><div class="var" style="--p: fixed"><button>Variable fixed</button></div></div>
+      <div><div class="hidden-pop"><button>Hidden pop</button></div></div>
+      <div><x-badge id="badge"><button>Host fixed</button></x-badge></div>
+      <div><x-slot id="slotter"><button class="slotted">Slotted fixed</button></x-slot></div>
+      <div><div id="animated"><button>Animated fixed</button></div></div>
+      <div><dialog open class="far"><button>Open dialog</button></dialog></div>
+      <p>Below text</p>
+    </div>
+    <script>
+      document.getElementById('badge').attachShadow({ mode: 'open' }).innerHTML =
+        '<style>:host { position: fixed; top: 150px; left: 300px }</style><slot></slot>';
+      document.getElementById('slotter').attachShadow({ mode: 'open' }).innerHTML =
+        '<style>::slotted(.slotted) { position: fixed; top: 180px; left: 300px }</style><slot></slot>';
+      document.getElementById('animated').animate(
+        [{ position: 'fixed', top: '240px', left: '300px' }, { position: 'fixed', top: '240px', left: '300px' }],
+        { duration: 1e9 },
+      );
+    </script>`,
+  );
+  const names = [
+    'Plain',
+    'Rule absolute',
+    'Media rule fixed',
+    'Utility fixed',
+    'Variable fixed',
+    'Host fixed',
+    'Slotted fixed',
+    'Animated fixed',
+    'Open dialog',
+  ];
+  const full = await snapshot(page, FULL);
+  const inView = await snapshot(page, { ...FULL, viewportOnly: true });
+  for (const name of names) {
+    expect(full.text).toContain(name);
+    expect(inView.text).toContain(name);
+  }
+  expect(inView.text).not.toContain('Hidden pop');
+  expect(inView.text).not.toContain('Below text');
+  expect(inView.mutations).toEqual([]);
+
+  // A cross-origin sheet cannot be read (print-only here, so it styles nothing on screen): the
+  // rules no longer tell, and the walk reads the computed styles of the subtrees instead.
+  await page.evaluate((href) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.media = 'print';
+    link.href = href;
+    return new Promise((resolve) => {
+      link.addEventListener('load', resolve);
+      document.head.append(link);
+    });
+  }, `${OTHER_ORIGIN}/examples/extension/panel.css`);
+  const unreadable = await snapshot(page, { ...FULL, viewportOnly: true });
+  expect(unreadable.text).toBe(inView.text);
+});
+
+test('a float a class rule hangs down from above the viewport is kept', async ({ page }) => {
+  await loadHtml(
+    page,
+    `
+    <style>.hang { float: left; height: 1200px }</style>
+    <div style="height:1500px"></div>
+    <div style="height:0"><div class="hang"><button style="margin-top:900px">Float into view</button></div></div>
+    <div style="height:100px"><button>Scrolled past</button></div>
+    <div style="height:3000px"></div>
+    <script>window.scrollTo(0, 2100)</script>`,
+  );
+  await page.waitForFunction(() => window.scrollY === 2100);
+  const { text } = await snapshot(page, { ...FULL, viewportOnly: true });
+  expect(text).toContain('Float into view');
+  expect(text).not.toContain('Scrolled past');
 });
