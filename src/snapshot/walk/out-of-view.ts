@@ -27,6 +27,8 @@
 import { flatTreeParent } from '../../dom/dom-utils';
 import { NO_ESCAPE_INSIDE, escaperWays, movesOut } from './escapers';
 import type { Ownership } from './owns';
+import type { ResolvedSnapshotOptions } from '../../options';
+import { shadowRootFor } from './shadow-hosts';
 
 /** OutOfView.skip's answers when the subtree must be walked (any positive answer is a count). */
 export const WALK = 0;
@@ -40,14 +42,20 @@ export class OutOfView {
   private readonly positioned = new Map<Document, Set<Element> | null>();
   private readonly floated = new Map<Document, Set<Element> | null>();
   private readonly owners: Element[] = [];
+  /** The shadow root the walk enters for an element (none when the options leave shadow trees out). */
+  private readonly shadowRootOf: (el: Element) => ShadowRoot | null;
+  /** shadowRootOf may open a closed root of any element (the extension's hook): ask it of each. */
+  private readonly opensClosedRoots: boolean;
 
   constructor(
     private readonly top: number,
     private readonly bottom: number,
     private readonly owned: Ownership | null,
-    private readonly shadowRootOf: (el: Element) => ShadowRoot | null,
+    options: ResolvedSnapshotOptions,
   ) {
     if (owned) owned.ownedBy.forEach((_, owner) => this.owners.push(owner));
+    this.shadowRootOf = options.includeShadowDom ? (el) => shadowRootFor(el, el.localName, options) : () => null;
+    this.opensClosedRoots = options.includeShadowDom && !!options.shadowRootOf;
   }
 
   /** Whether a box from `top` to `bottom` (top-level viewport coordinates) lies wholly above or below the viewport. */
@@ -94,7 +102,12 @@ export class OutOfView {
   private hostsIn(el: Element, above: boolean): number {
     const all = el.getElementsByTagName('*');
     let escapes = this.hostEscapes(el, el, above);
-    for (let i = 0; i < all.length; i++) if (this.hostEscapes(all[i], el, above)) escapes = true;
+    for (let i = 0; i < all.length; i++) {
+      const e = all[i];
+      // Most elements host nothing: a glance at the open root and the tag settles it.
+      if (e.shadowRoot === null && e.localName.indexOf('-') < 0 && !this.opensClosedRoots) continue;
+      if (this.hostEscapes(e, el, above)) escapes = true;
+    }
     if (!escapes) return all.length + 1;
     this.onPath.add(el);
     return SCANNED;

@@ -170,14 +170,7 @@ export function traverse(
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root, entersChildren);
-  const outOfView = options.viewportOnly
-    ? new OutOfView(
-        viewport.top,
-        viewport.bottom,
-        owned,
-        options.includeShadowDom ? (el) => shadowRootFor(el, el.localName, options) : () => null,
-      )
-    : null;
+  const outOfView = options.viewportOnly ? new OutOfView(viewport.top, viewport.bottom, owned, options) : null;
   push(body, rootCtx, 0);
 
   // Classification's view of the surroundings: one object, refilled per element.
