@@ -9,6 +9,7 @@ export {
   getRole,
   getRole as roleOf,
   mayHaveRole,
+  roleWith,
   isInteractiveRole,
   allowsNameFromContent,
   hasGlobalAriaAttribute,

@@ -2,7 +2,7 @@
 // implicit roles per HTML-AAM, tuned to what Chromium exposes where the two
 // differ (documented inline). Cross-realm safe: localName/nodeType only.
 import { isElement, parentElementOrHost } from '../dom/dom-utils';
-import { ariaCaches } from '../dom/caches';
+import { ariaCaches, type AriaCaches } from '../dom/caches';
 import { attr, inputType, isHtml, wordSet } from './element';
 import { isFirstSummary, isFocusable } from './focus';
 
@@ -77,8 +77,12 @@ export function hasGlobalAriaAttribute(el: Element): boolean {
  * focusable or has a global aria-* attribute (WAI-ARIA 1.2 §9.1 presentational conflict).
  */
 export function getExplicitRole(el: Element): string | null {
+  return explicitRoleOf(el, attr(el, 'role'));
+}
+
+/** getExplicitRole for the role attribute's value `value`, read by the caller. */
+function explicitRoleOf(el: Element, value: string | null): string | null {
   try {
-    const value = attr(el, 'role');
     if (!value) return null;
     let role = firstValidRoleToken(value);
     if (role === 'presentation') role = 'none';
@@ -196,67 +200,52 @@ function thRole(el: Element): string | null {
 function gridContext(el: Element): boolean {
   const table = closestTable(el);
   if (!table) return false;
-  const role = getExplicitRole(table);
+  // The table's role is cached in a snapshot: every cell of a table asks it. Only an explicit
+  // role makes a table a grid (its implicit role is table).
+  const role = getRole(table);
   return role === 'grid' || role === 'treegrid';
 }
 
+/**
+ * HTML tags whose implicit role never depends on attributes or context (HTML-AAM, as
+ * Chromium exposes it), as `role:tag tag …` groups. HTML-AAM has form only with a name;
+ * Chromium exposes every <form> as form.
+ */
+const FIXED_ROLES = roleTable(
+  'group:address,details,fieldset,optgroup article:article complementary:aside blockquote:blockquote ' +
+    'button:button caption:caption code:code listbox:datalist definition:dd deletion:del,s term:dfn,dt ' +
+    'dialog:dialog emphasis:em figure:figure form:form heading:h1,h2,h3,h4,h5,h6 separator:hr ' +
+    'document:html insertion:ins listitem:li main:main mark:mark math:math list:menu,ol,ul meter:meter ' +
+    'navigation:nav option:option status:output paragraph:p progressbar:progress search:search ' +
+    'strong:strong subscript:sub superscript:sup table:table rowgroup:tbody,tfoot,thead textbox:textarea ' +
+    'time:time row:tr',
+);
+
+/** tag → role from `role:tag,tag …` words (no Map at load, R1). */
+function roleTable(spec: string): Record<string, string> {
+  const table = { __proto__: null } as unknown as Record<string, string>;
+  const groups = spec.split(' ');
+  for (let i = 0; i < groups.length; i++) {
+    const colon = groups[i].indexOf(':');
+    const tags = groups[i].slice(colon + 1).split(',');
+    for (let j = 0; j < tags.length; j++) table[tags[j]] = groups[i].slice(0, colon);
+  }
+  return table;
+}
+
 function htmlImplicitRole(el: Element): string | null {
-  switch (el.localName) {
+  const tag = el.localName;
+  // One lookup for the many fixed roles; the few that depend on something are asked below.
+  const fixed = FIXED_ROLES[tag];
+  if (fixed !== undefined) return fixed;
+  switch (tag) {
     case 'a':
     case 'area':
       return el.hasAttribute('href') ? 'link' : null;
-    case 'address':
-      return 'group';
-    case 'article':
-      return 'article';
-    case 'aside':
-      return 'complementary';
-    case 'blockquote':
-      return 'blockquote';
-    case 'button':
-      return 'button';
-    case 'caption':
-      return 'caption';
-    case 'code':
-      return 'code';
-    case 'datalist':
-      return 'listbox';
-    case 'dd':
-      return 'definition';
-    case 'del':
-    case 's':
-      return 'deletion';
-    case 'details':
-      return 'group';
-    case 'dfn':
-    case 'dt':
-      return 'term';
-    case 'dialog':
-      return 'dialog';
-    case 'em':
-      return 'emphasis';
-    case 'fieldset':
-      return 'group';
-    case 'figure':
-      return 'figure';
     case 'footer':
       return insideSectioning(el) ? null : 'contentinfo';
-    case 'form':
-      // HTML-AAM: form only with a name; Chromium exposes every <form> as form.
-      return 'form';
-    case 'h1':
-    case 'h2':
-    case 'h3':
-    case 'h4':
-    case 'h5':
-    case 'h6':
-      return 'heading';
     case 'header':
       return insideSectioning(el) ? null : 'banner';
-    case 'hr':
-      return 'separator';
-    case 'html':
-      return 'document';
     case 'img': {
       const alt = attr(el, 'alt');
       if (alt === '' && !hasAuthorName(el) && !isFocusable(el) && !hasGlobalAriaAttribute(el)) return 'none';
@@ -264,99 +253,45 @@ function htmlImplicitRole(el: Element): string | null {
     }
     case 'input':
       return inputRole(el);
-    case 'ins':
-      return 'insertion';
-    case 'li':
-      return 'listitem';
-    case 'main':
-      return 'main';
-    case 'mark':
-      return 'mark';
-    case 'math':
-      return 'math';
-    case 'menu':
-    case 'ol':
-    case 'ul':
-      return 'list';
-    case 'meter':
-      return 'meter';
-    case 'nav':
-      return 'navigation';
-    case 'optgroup':
-      return 'group';
-    case 'option':
-      return 'option';
-    case 'output':
-      return 'status';
-    case 'p':
-      return 'paragraph';
-    case 'progress':
-      return 'progressbar';
-    case 'search':
-      return 'search';
     case 'section':
       return hasAuthorName(el) ? 'region' : null;
     case 'select': {
       const size = Number(attr(el, 'size'));
       return el.hasAttribute('multiple') || size > 1 ? 'listbox' : 'combobox';
     }
-    case 'strong':
-      return 'strong';
-    case 'sub':
-      return 'subscript';
     case 'summary':
       // Chromium: DisclosureTriangle; a button that toggles its <details> (expanded state).
       return isFirstSummary(el) ? 'button' : null;
-    case 'sup':
-      return 'superscript';
-    case 'table':
-      return 'table';
-    case 'tbody':
-    case 'tfoot':
-    case 'thead':
-      return 'rowgroup';
     case 'td':
       return gridContext(el) ? 'gridcell' : 'cell';
-    case 'textarea':
-      return 'textbox';
     case 'th':
       return thRole(el);
-    case 'time':
-      return 'time';
-    case 'tr':
-      return 'row';
   }
   return null;
 }
 
 // Elements whose implicit role is dropped when the owning structure is presentational
 // (WAI-ARIA 1.2 §9.1: required owned elements inherit none/presentation).
-const PRESENTATIONAL_PARENTS: Record<string, string> = { __proto__: null } as unknown as Record<string, string>;
-PRESENTATIONAL_PARENTS.li = ' ol ul menu ';
-PRESENTATIONAL_PARENTS.dt = ' dl div ';
-PRESENTATIONAL_PARENTS.dd = ' dl div ';
-PRESENTATIONAL_PARENTS.tr = ' table thead tbody tfoot ';
-PRESENTATIONAL_PARENTS.td = ' tr ';
-PRESENTATIONAL_PARENTS.th = ' tr ';
-PRESENTATIONAL_PARENTS.thead = ' table ';
-PRESENTATIONAL_PARENTS.tbody = ' table ';
-PRESENTATIONAL_PARENTS.tfoot = ' table ';
+const PRESENTATIONAL_PARENTS: Record<string, Record<string, true>> = { __proto__: null } as unknown as Record<
+  string,
+  Record<string, true>
+>;
+PRESENTATIONAL_PARENTS.li = wordSet('ol ul menu');
+PRESENTATIONAL_PARENTS.dt = PRESENTATIONAL_PARENTS.dd = wordSet('dl div');
+PRESENTATIONAL_PARENTS.tr = wordSet('table thead tbody tfoot');
+PRESENTATIONAL_PARENTS.td = PRESENTATIONAL_PARENTS.th = wordSet('tr');
+PRESENTATIONAL_PARENTS.thead = PRESENTATIONAL_PARENTS.tbody = PRESENTATIONAL_PARENTS.tfoot = wordSet('table');
 
+/**
+ * The owning structure's role is none: declared on it, or inherited by it in turn (a cell of a
+ * row of a presentational table). Asked through the owner's role, which a snapshot caches: the
+ * cells of a row, the items of a list share it instead of each climbing to the table.
+ */
 function inheritsPresentation(el: Element): boolean {
-  let current: Element = el;
-  for (let i = 0; i < 4; i++) {
-    const parents = PRESENTATIONAL_PARENTS[current.localName];
-    const parent = current.parentElement;
-    if (!parents || !parent || parents.indexOf(' ' + parent.localName + ' ') < 0) return false;
-    const role = attr(parent, 'role');
-    if (role) {
-      const explicit = getExplicitRole(parent);
-      if (explicit === 'none') return true;
-      if (explicit) return false;
-    }
-    current = parent;
-  }
-  return false;
+  const parents = PRESENTATIONAL_PARENTS[el.localName];
+  const parent = el.parentElement;
+  if (!parents || !parent || parents[parent.localName] !== true) return false;
+  return getRole(parent) === 'none';
 }
 
 /**
@@ -408,9 +343,26 @@ export function getRole(el: Element): string | null {
     const hit = cache.role.get(el);
     if (hit !== undefined) return hit;
   }
+  return computeRole(el, attr(el, 'role'), cache);
+}
+
+/**
+ * getRole for a caller that has read the role attribute already (`roleAttribute`, null
+ * when there is none): the walk's attribute scan saw every attribute of the element.
+ */
+export function roleWith(el: Element, roleAttribute: string | null): string | null {
+  const cache = ariaCaches();
+  if (cache) {
+    const hit = cache.role.get(el);
+    if (hit !== undefined) return hit;
+  }
+  return computeRole(el, roleAttribute, cache);
+}
+
+function computeRole(el: Element, roleAttribute: string | null, cache: AriaCaches | undefined): string | null {
   let role: string | null = null;
   try {
-    role = getExplicitRole(el);
+    role = explicitRoleOf(el, roleAttribute);
     if (role === null) role = getImplicitRole(el);
     if (role === 'generic') role = null;
   } catch {

@@ -30,22 +30,20 @@ export type AriaStates = Pick<
   | 'valuetext'
 >;
 
-/**
- * Set by getAriaStates while it describes an element its caller scanned and found without
- * aria-* state attributes (the walk's attribute scan): the ~12 attribute reads per element
- * that can only answer null are not made. Module state, not a parameter threaded through the
- * exported readers (checkedOf & co. keep their signatures; they are also used on their own).
+/*
+ * `aria` (the readers' last parameter): false when the caller scanned the element and found no
+ * aria-* state attribute on it (the walk's attribute scan), so the ~12 attribute reads per
+ * element that can only answer null are not made.
  */
-let noAriaStates = false;
 
 /** An aria-* state attribute as a token (ariaToken), or null without reading when there is none. */
-function stateToken(el: Element, name: string): string | null {
-  return noAriaStates ? null : ariaToken(el, name);
+function stateToken(el: Element, name: string, aria: boolean): string | null {
+  return aria ? ariaToken(el, name) : null;
 }
 
 /** An aria-* state attribute's raw value (attr), or null without reading when there is none. */
-function stateAttr(el: Element, name: string): string | null {
-  return noAriaStates ? null : attr(el, name);
+function stateAttr(el: Element, name: string, aria: boolean): string | null {
+  return aria ? attr(el, name) : null;
 }
 
 const CHECKABLE = wordSet('checkbox radio switch menuitemcheckbox menuitemradio');
@@ -64,28 +62,28 @@ export function isNativeCheckable(el: Element): boolean {
  * checkable roles (absent means false) and for options (only when set). Undefined when
  * the element has no checked state.
  */
-export function checkedOf(el: Element, role: string | null = roleOf(el)): boolean | 'mixed' | undefined {
+export function checkedOf(el: Element, role: string | null = roleOf(el), aria = true): boolean | 'mixed' | undefined {
   if (isNativeCheckable(el)) {
     const input = el as HTMLInputElement;
     return inputType(el) === 'checkbox' && input.indeterminate ? 'mixed' : !!input.checked;
   }
   if (role && CHECKABLE[role] === true) {
-    const checked = tristate(stateToken(el, 'aria-checked'));
+    const checked = tristate(stateToken(el, 'aria-checked', aria));
     if (checked === 'mixed' && role !== 'checkbox' && role !== 'menuitemcheckbox') return false;
     return checked ?? false;
   }
-  if (role === 'option') return tristate(stateToken(el, 'aria-checked'));
+  if (role === 'option') return tristate(stateToken(el, 'aria-checked', aria));
   return undefined;
 }
 
 /** aria-pressed of a toggle button. */
-export function pressedOf(el: Element, role: string | null = roleOf(el)): boolean | 'mixed' | undefined {
-  return role === 'button' ? tristate(stateToken(el, 'aria-pressed')) : undefined;
+export function pressedOf(el: Element, role: string | null = roleOf(el), aria = true): boolean | 'mixed' | undefined {
+  return role === 'button' ? tristate(stateToken(el, 'aria-pressed', aria)) : undefined;
 }
 
 /** aria-expanded, or the open state of the <details> a <summary> toggles. */
-export function expandedOf(el: Element, role: string | null = roleOf(el)): boolean | undefined {
-  const expanded = stateToken(el, 'aria-expanded');
+export function expandedOf(el: Element, role: string | null = roleOf(el), aria = true): boolean | undefined {
+  const expanded = stateToken(el, 'aria-expanded', aria);
   if (expanded === 'true') return true;
   if (expanded === 'false') return false;
   if (el.localName === 'summary' && role === 'button') {
@@ -96,16 +94,16 @@ export function expandedOf(el: Element, role: string | null = roleOf(el)): boole
 }
 
 /** selected: a native <option>'s selectedness, else aria-selected="true" on a selectable role. */
-export function selectedOf(el: Element, role: string | null = roleOf(el)): boolean {
+export function selectedOf(el: Element, role: string | null = roleOf(el), aria = true): boolean {
   if (el.localName === 'option' && isHtml(el) && role === 'option') return !!(el as HTMLOptionElement).selected;
-  return !!role && SELECTABLE[role] === true && stateToken(el, 'aria-selected') === 'true';
+  return !!role && SELECTABLE[role] === true && stateToken(el, 'aria-selected', aria) === 'true';
 }
 
 /** Read-only: the readonly attribute on text-like fields, else aria-readonly="true". */
-export function isReadOnly(el: Element): boolean {
+export function isReadOnly(el: Element, aria = true): boolean {
   const tag = el.localName;
   if ((tag === 'textarea' || READONLY_INPUT_TYPES[inputType(el)] === true) && el.hasAttribute('readonly')) return true;
-  return stateToken(el, 'aria-readonly') === 'true';
+  return stateToken(el, 'aria-readonly', aria) === 'true';
 }
 
 function parseNumber(value: string | null): number | undefined {
@@ -121,20 +119,20 @@ function tristate(value: string | null): boolean | 'mixed' | undefined {
   return undefined;
 }
 
-function headingLevel(el: Element, role: string | null): number | undefined {
-  const aria = parseNumber(stateAttr(el, 'aria-level'));
-  if (aria !== undefined && aria >= 1) return Math.floor(aria);
+function headingLevel(el: Element, role: string | null, aria: boolean): number | undefined {
+  const level = parseNumber(stateAttr(el, 'aria-level', aria));
+  if (level !== undefined && level >= 1) return Math.floor(level);
   if (role !== 'heading') return undefined;
   const m = /^h([1-6])$/.exec(el.localName);
   if (m && isHtml(el)) return Number(m[1]);
   return 2; // WAI-ARIA 1.2: default aria-level for role=heading.
 }
 
-function setValues(el: Element, role: string, out: AriaStates): void {
+function setValues(el: Element, role: string, out: AriaStates, aria: boolean): void {
   const tag = el.localName;
-  let min = parseNumber(stateAttr(el, 'aria-valuemin'));
-  let max = parseNumber(stateAttr(el, 'aria-valuemax'));
-  let now = parseNumber(stateAttr(el, 'aria-valuenow'));
+  let min = parseNumber(stateAttr(el, 'aria-valuemin', aria));
+  let max = parseNumber(stateAttr(el, 'aria-valuemax', aria));
+  let now = parseNumber(stateAttr(el, 'aria-valuenow', aria));
   if (tag === 'input') {
     const type = inputType(el);
     if (type === 'range' || type === 'number') {
@@ -158,63 +156,60 @@ function setValues(el: Element, role: string, out: AriaStates): void {
   if (min !== undefined) out.valuemin = min;
   if (max !== undefined) out.valuemax = max;
   if (now !== undefined) out.valuenow = now;
-  const text = stateAttr(el, 'aria-valuetext');
+  const text = stateAttr(el, 'aria-valuetext', aria);
   if (text !== null && text.trim()) out.valuetext = text;
 }
 
 /**
  * ARIA states of `el` for `role` (as returned by getRole), written into `out` (a new
  * object by default; the snapshot passes its node, so no Object.assign is needed).
- * `ariaStates: false`: the caller read el's attribute names and none is an aria-* state
+ * `aria: false`: the caller read el's attribute names and none is an aria-* state
  * (the walk's scan: no aria-* besides aria-hidden / aria-label), so only native states are read.
  */
-export function getAriaStates(el: Element, role: string | null, out: AriaStates = {}, ariaStates = true): AriaStates {
-  noAriaStates = !ariaStates;
+export function getAriaStates(el: Element, role: string | null, out: AriaStates = {}, aria = true): AriaStates {
   try {
     const tag = isHtml(el) ? el.localName : '';
     if (isDisabled(el)) out.disabled = true;
-    const checked = checkedOf(el, role);
+    const checked = checkedOf(el, role, aria);
     if (checked !== undefined) out.checked = checked;
-    if (selectedOf(el, role)) out.selected = true;
-    const pressed = pressedOf(el, role);
+    if (selectedOf(el, role, aria)) out.selected = true;
+    const pressed = pressedOf(el, role, aria);
     if (pressed !== undefined) out.pressed = pressed;
-    const expanded = expandedOf(el, role);
+    const expanded = expandedOf(el, role, aria);
     if (expanded !== undefined) out.expanded = expanded;
 
     // required / readonly
     if ((tag === 'input' || tag === 'select' || tag === 'textarea') && el.hasAttribute('required')) out.required = true;
-    else if (stateToken(el, 'aria-required') === 'true') out.required = true;
-    if (isReadOnly(el)) out.readonly = true;
+    else if (stateToken(el, 'aria-required', aria) === 'true') out.required = true;
+    if (isReadOnly(el, aria)) out.readonly = true;
 
     // invalid: true, or the token (grammar/spelling).
-    const invalid = stateToken(el, 'aria-invalid');
+    const invalid = stateToken(el, 'aria-invalid', aria);
     if (invalid !== null && invalid !== 'false') out.invalid = invalid === 'true' ? true : invalid;
 
     if (isFocused(el)) out.focused = true;
 
     // haspopup
-    const popup = stateToken(el, 'aria-haspopup');
+    const popup = stateToken(el, 'aria-haspopup', aria);
     if (popup !== null && popup !== 'false') out.haspopup = popup === 'true' ? 'menu' : popup;
     else if (tag === 'input' && role === 'combobox' && el.hasAttribute('list')) out.haspopup = 'listbox';
 
     // multiselectable
     if (tag === 'select' && el.hasAttribute('multiple')) out.multiselectable = true;
-    else if (stateToken(el, 'aria-multiselectable') === 'true') out.multiselectable = true;
+    else if (stateToken(el, 'aria-multiselectable', aria) === 'true') out.multiselectable = true;
 
     // current
-    const current = stateToken(el, 'aria-current');
+    const current = stateToken(el, 'aria-current', aria);
     if (current !== null && current !== 'false') out.current = current;
 
     // level (headings; aria-level on treeitem/listitem/row)
-    const level = headingLevel(el, role);
+    const level = headingLevel(el, role, aria);
     if (level !== undefined) out.level = level;
 
     // values of range widgets
-    if (role && RANGE[role] === true) setValues(el, role, out);
+    if (role && RANGE[role] === true) setValues(el, role, out, aria);
   } catch {
     /* never throw: return what we have */
-  } finally {
-    noAriaStates = false;
   }
   return out;
 }

@@ -20,7 +20,7 @@ import {
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
-import { getRole, mayHaveRole } from '../../semantics';
+import { mayHaveRole, roleWith } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
 import { TEXT_TAG } from '../tree';
@@ -285,7 +285,7 @@ export function traverse(
     if (visible) covers.noteElement(el, style, position, display, left, top, right, bottom, hc);
 
     // Tags without an implicit role skip the lookup (the answer is null either way).
-    const role = mayHaveRole(tag, scan.role !== null) ? getRole(el) : null;
+    const role = mayHaveRole(tag, scan.role !== null) ? roleWith(el, scan.role) : null;
     const ariaHidden = scope.ariaHidden || scan.ariaHidden;
     const message = scope.message || isMessageRegionScanned(el, tag, scan.role, scan.className, scan.aria);
     let act: Actionability | null = null;
