@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IdAllocator, elementPathHash, formatId, isStableAuthorId } from '../../src/snapshot/ids/element-ids';
+import { scanAttributes } from '../../src/snapshot/classify/actionability';
 
 function el(html: string): Element {
   const host = document.createElement('div');
@@ -25,6 +26,27 @@ describe('structural ids (S7)', () => {
     expect(elementPathHash(a, 42, 1)).not.toBe(elementPathHash(a, 43, 1));
     expect(elementPathHash(a, 42, 1)).not.toBe(elementPathHash(a, 42, 2));
     expect(elementPathHash(a, 42, 1)).not.toBe(elementPathHash(b, 42, 1));
+  });
+
+  it("hashes the same from the walk's attribute scan as from reading every stable attribute", () => {
+    const shapes = [
+      '<a href="/x" class="c">x</a>',
+      '<a href="">empty href</a>',
+      '<button name="go" type="submit" aria-label="Go now">Go</button>',
+      '<div role="button" data-testid="save" tabindex="0">Save</div>',
+      '<input name="q" type="search" aria-label="">',
+      '<span id="main-title" role="heading">T</span>',
+      '<span id="r:17" href="/y">generated id</span>',
+      '<div data-test-id="x" data-cy="y" aria-labelledby="t">no stable attribute</div>',
+      '<p>none at all</p>',
+    ];
+    for (const html of shapes) {
+      const e = el(html);
+      const scan = scanAttributes(e);
+      expect(elementPathHash(e, 7, 2, scan.stable, scan.stableAttributes), html).toBe(
+        elementPathHash(e, 7, 2, scan.stable),
+      );
+    }
   });
 
   it('ignores class, style and text (they change without the element changing)', () => {

@@ -9,6 +9,7 @@ import { wordList } from '../../semantics/element';
 import { inputType, isDisabled, isInteractiveRole } from '../../semantics';
 import { matchesDelegated, OWN_LISTENER, readListenerExpandos } from './listeners';
 import { getStyle } from '../../dom/caches';
+import { STABLE_BIT } from '../ids/element-ids';
 
 export interface AttributeScan {
   role: string | null;
@@ -30,6 +31,8 @@ export interface AttributeScan {
   authorNamed: boolean;
   /** Has an attribute the structural id hashes (id, name, type, role, aria-label, data-testid, href). */
   stable: boolean;
+  /** Which of those it has besides id, as ids/element-ids.ts STABLE_BIT flags. */
+  stableAttributes: number;
 }
 
 const HANDLER_ATTRIBUTES = wordList(
@@ -51,6 +54,7 @@ const scratch: AttributeScan = {
   browserxOverlay: false,
   draggable: false,
   stable: false,
+  stableAttributes: 0,
   aria: false,
   authorNamed: false,
 };
@@ -60,6 +64,7 @@ export function scanAttributes(el: Element): AttributeScan {
   const out = scratch;
   out.role = out.handler = out.testId = out.contentEditable = null;
   out.tabindex = null;
+  out.stableAttributes = 0;
   out.className = '';
   out.ariaHidden =
     out.inert =
@@ -79,14 +84,19 @@ export function scanAttributes(el: Element): AttributeScan {
       case 'role':
         out.role = el.getAttribute(name);
         out.stable = true;
+        out.stableAttributes |= STABLE_BIT.role;
         break;
       case 'id':
+        out.stable = true;
+        break;
       case 'name':
       case 'type':
         out.stable = true;
+        out.stableAttributes |= STABLE_BIT[name];
         break;
       case 'aria-label':
         out.stable = true;
+        out.stableAttributes |= STABLE_BIT[name];
         if (/\S/.test(el.getAttribute(name) ?? '')) out.authorNamed = true;
         break;
       case 'aria-labelledby':
@@ -111,10 +121,12 @@ export function scanAttributes(el: Element): AttributeScan {
         break;
       case 'href':
         out.href = out.stable = true;
+        out.stableAttributes |= STABLE_BIT.href;
         break;
       case 'data-testid':
         out.testId = el.getAttribute(name);
         out.stable = true;
+        out.stableAttributes |= STABLE_BIT[name];
         break;
       case 'data-test':
       case 'data-cy':

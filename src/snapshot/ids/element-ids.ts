@@ -12,6 +12,11 @@ const hash32: (key: string, seed?: number) => number = murmur3;
 
 const STABLE_ATTRIBUTES = ['name', 'type', 'role', 'aria-label', 'data-testid', 'href'];
 
+/** Bit i stands for STABLE_ATTRIBUTES[i]: which of them an element has (elementPathHash's `present`). */
+export const STABLE_BIT: Record<string, number> = { __proto__: null } as unknown as Record<string, number>;
+for (let i = 0; i < STABLE_ATTRIBUTES.length; i++) STABLE_BIT[STABLE_ATTRIBUTES[i]] = 1 << i;
+const ALL_STABLE = (1 << STABLE_ATTRIBUTES.length) - 1;
+
 /** Author ids that look generated (React useId, Ember, numbers) are not stable anchors. */
 const GENERATED_ID = /^(?:[:«]r|ember\d|\d)|[:«»]|\d{4,}|[0-9a-f]{8,}/i;
 
@@ -19,8 +24,18 @@ export function isStableAuthorId(id: string): boolean {
   return id.length > 0 && id.length < 64 && !GENERATED_ID.test(id);
 }
 
-/** Hash of one element given its parent's hash and its index among same-tag siblings. */
-export function elementPathHash(el: Element, parentHash: number, tagIndex: number, hasStableAttributes = true): number {
+/**
+ * Hash of one element given its parent's hash and its index among same-tag siblings.
+ * `present` (STABLE_BIT flags): the stable attributes a caller that listed the element's
+ * attributes saw (the walk's scan); only those are read, the rest would read null.
+ */
+export function elementPathHash(
+  el: Element,
+  parentHash: number,
+  tagIndex: number,
+  hasStableAttributes = true,
+  present = ALL_STABLE,
+): number {
   const tag = el.localName;
   // Most elements carry none of the hashed attributes (class and style do not count):
   // mix a cached MurmurHash3 of the tag with the index and the parent hash (murmur's
@@ -41,6 +56,7 @@ export function elementPathHash(el: Element, parentHash: number, tagIndex: numbe
   hashAdd(':');
   hashAdd(String(tagIndex));
   for (let i = 0; i < STABLE_ATTRIBUTES.length; i++) {
+    if ((present & (1 << i)) === 0) continue;
     const v = el.getAttribute(STABLE_ATTRIBUTES[i]);
     if (v) {
       hashAdd('|');

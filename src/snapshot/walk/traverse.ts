@@ -307,7 +307,7 @@ export function traverse(
     const closedShadow = !openShadow && visible && looksLikeClosedShadowHost(el, tag);
     const isFrame = tag === 'iframe' || tag === 'frame';
 
-    const elHash = elementPathHash(el, ctx.hash, index, scan.stable);
+    const elHash = elementPathHash(el, ctx.hash, index, scan.stable, scan.stableAttributes);
     let kept: BuildNode | null = null;
     const keep =
       visible &&
