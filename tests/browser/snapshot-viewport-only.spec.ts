@@ -71,11 +71,14 @@ test('what paints into the viewport from a subtree outside it is kept', async ({
 });
 
 test('content overflowing down from a box above the viewport is kept', async ({ page }) => {
+  // Two floats: one by its style attribute, one by a class rule (found from the style rules).
   await loadHtml(
     page,
     `
+    <style>.hang { float: left; height: 1200px }</style>
     <div style="height:1500px"></div>
     <div style="height:0"><div style="float:left;height:1200px"><button style="margin-top:900px">Float into view</button></div></div>
+    <div style="height:0"><div class="hang"><button style="margin-top:900px">Class float into view</button></div></div>
     <div style="height:20px;position:relative"><div style="position:absolute;top:100%;height:1200px"><button style="margin-top:1000px">Dropdown item</button></div></div>
     <div style="height:30px"><div style="height:1200px"><div style="height:1000px"></div><button>Tall content</button></div></div>
     <div style="height:100px"><button>Scrolled past</button></div>
@@ -85,6 +88,7 @@ test('content overflowing down from a box above the viewport is kept', async ({ 
   await page.waitForFunction(() => window.scrollY === 2100);
   const { text } = await snapshot(page, { ...FULL, viewportOnly: true });
   expect(text).toContain('Float into view');
+  expect(text).toContain('Class float into view');
   expect(text).toContain('Dropdown item');
   expect(text).toContain('Tall content');
   expect(text).not.toContain('Scrolled past');
@@ -183,21 +187,4 @@ test('what style rules, the UA, shadow trees and scripts move out of a subtree b
   }, `${OTHER_ORIGIN}/examples/extension/panel.css`);
   const unreadable = await snapshot(page, { ...FULL, viewportOnly: true });
   expect(unreadable.text).toBe(inView.text);
-});
-
-test('a float a class rule hangs down from above the viewport is kept', async ({ page }) => {
-  await loadHtml(
-    page,
-    `
-    <style>.hang { float: left; height: 1200px }</style>
-    <div style="height:1500px"></div>
-    <div style="height:0"><div class="hang"><button style="margin-top:900px">Float into view</button></div></div>
-    <div style="height:100px"><button>Scrolled past</button></div>
-    <div style="height:3000px"></div>
-    <script>window.scrollTo(0, 2100)</script>`,
-  );
-  await page.waitForFunction(() => window.scrollY === 2100);
-  const { text } = await snapshot(page, { ...FULL, viewportOnly: true });
-  expect(text).toContain('Float into view');
-  expect(text).not.toContain('Scrolled past');
 });
