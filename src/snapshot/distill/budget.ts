@@ -109,7 +109,8 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   // Omission markers cost tokens too: measure the rebuilt tree and tighten until it fits.
   let limit = tokenLimit;
   const protectedEntries = markProtected(entries, mustKeep);
-  let keep = select(entries, limit, options.maxNodes, protectedEntries, prices);
+  const order = priorityOrder(entries, protectedEntries);
+  let keep = select(entries, order, limit, options.maxNodes, protectedEntries, prices);
   // Each rebuild below finds its nodes' entries, and the size of a dropped subtree, here.
   const indexOf = new Map<BuildNode, number>();
   const sizes: number[] = [];
@@ -123,11 +124,11 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
     const cost = treeCost(rebuilt, (node) => prices.exact(node));
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
-    keep = select(entries, limit, options.maxNodes, protectedEntries, prices);
+    keep = select(entries, order, limit, options.maxNodes, protectedEntries, prices);
     rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
   }
   notes.push(
-    `${total - keep.size} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`,
+    `${total - keptCount(keep)} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`,
   );
   return { roots: rebuilt, truncated, reasons, notes };
 }
@@ -276,51 +277,88 @@ function markProtected(entries: Entry[], mustKeep: (node: BuildNode) => boolean)
   return out;
 }
 
+/**
+ * Entry indices in the order `select` considers them: what must be kept first, then by rank,
+ * distance from the viewport and document order. Computed once for every selection round:
+ * ranks are few, so entries go to a bucket per rank (in document order) and only the ones
+ * off the viewport are sorted, by distance (a stable sort keeps document order on ties).
+ */
+function priorityOrder(entries: Entry[], protectedEntries: boolean[]): number[] {
+  // Bucket 0: protected entries; bucket r + 1: rank r (rankOf gives 0…5).
+  const inView: number[][] = [[], [], [], [], [], [], []];
+  const off: number[][] = [[], [], [], [], [], [], []];
+  for (let i = 0; i < entries.length; i++) {
+    const bucket = protectedEntries[i] ? 0 : entries[i].rank + 1;
+    (entries[i].distance > 0 ? off : inView)[bucket].push(i);
+  }
+  const byDistance = (a: number, b: number) => entries[a].distance - entries[b].distance;
+  const order: number[] = [];
+  for (let b = 0; b < inView.length; b++) {
+    const near = inView[b];
+    for (let k = 0; k < near.length; k++) order.push(near[k]);
+    const far = off[b].sort(byDistance);
+    for (let k = 0; k < far.length; k++) order.push(far[k]);
+  }
+  return order;
+}
+
+/** Which entries to keep (1 = kept) within `tokenLimit` and `maxNodes`, in priority `order`. */
 function select(
   entries: Entry[],
+  order: number[],
   tokenLimit: number,
   maxNodes: number,
   protectedEntries: boolean[],
   prices: Prices,
-): Set<number> {
-  const order = entries.map((_, i) => i);
-  const rank = (i: number) => (protectedEntries[i] ? -1 : entries[i].rank);
-  order.sort((a, b) => rank(a) - rank(b) || entries[a].distance - entries[b].distance || a - b);
-  const keep = new Set<number>();
+): Uint8Array {
+  const keep = new Uint8Array(entries.length);
+  let kept = 0;
   // Room for the header and the truncation note.
   let tokens = 40;
   for (let k = 0; k < order.length; k++) {
+    const at = order[k];
+    if (keep[at]) continue;
+    // Alerts, the focused control, open dialogs and field errors are never dropped.
+    const must = protectedEntries[at];
+    // The chain costs at least the entry's own line and counts at least one node.
+    if (!must && (tokens + entries[at].cost > tokenLimit || kept + 1 > maxNodes)) continue;
     let extra = 0;
     let count = 0;
     let exact = true;
-    for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) {
+    for (let i = at; i >= 0 && !keep[i]; i = entries[i].parent) {
       extra += entries[i].cost;
       count++;
       if (!entries[i].exact) exact = false;
     }
-    if (count === 0) continue;
-    // Alerts, the focused control, open dialogs and field errors are never dropped.
-    const must = protectedEntries[order[k]];
-    if (!must && (tokens + extra > tokenLimit || keep.size + count > maxNodes)) continue;
+    if (!must && (tokens + extra > tokenLimit || kept + count > maxNodes)) continue;
     // The bound fits: what is kept is priced exactly (the over-limit test above needed only the bound).
     if (!exact) {
       extra = 0;
-      for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) {
+      for (let i = at; i >= 0 && !keep[i]; i = entries[i].parent) {
         settle(entries[i], prices);
         extra += entries[i].cost;
       }
       if (!must && tokens + extra > tokenLimit) continue;
     }
     tokens += extra;
-    for (let i = order[k]; i >= 0 && !keep.has(i); i = entries[i].parent) keep.add(i);
+    for (let i = at; i >= 0 && !keep[i]; i = entries[i].parent) {
+      keep[i] = 1;
+      kept++;
+    }
   }
   return keep;
+}
+
+function keptCount(keep: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < keep.length; i++) n += keep[i];
+  return n;
 }
 
 /** Copies the tree keeping selected nodes; each run of dropped siblings becomes one marker. The input is not changed. */
 function rebuild(
   roots: BuildNode[],
-  keep: Set<number>,
+  keep: Uint8Array,
   indexOf: Map<BuildNode, number>,
   sizes: number[],
   viewport: Box,
@@ -340,7 +378,7 @@ function rebuild(
     for (let i = 0; i < list.length; i++) {
       const node = list[i];
       const index = indexOf.get(node);
-      if (index !== undefined && keep.has(index)) {
+      if (index !== undefined && keep[index]) {
         flush();
         const copy: BuildNode = { ...node };
         copies.push(copy);
