@@ -18,7 +18,7 @@ import { reportValue } from './observe';
 import { fireInput, fireKey } from './events';
 import { keyForChar, parseKey } from './keys';
 import { insertIntoField } from './typing';
-import { nextFrame } from './drag-sequence';
+import { nextFrame, sleep } from './drag-sequence';
 
 interface EditContextLike extends EventTarget {
   text: string;
@@ -144,10 +144,10 @@ export async function runTypeCodeEditor(
   // Read back once the page settled, not after one frame: on a loaded machine Monaco
   // renders the last keystrokes' lines later than the next frame.
   const obs = await ctx.settle(watch);
-  const after = monacoText(editor);
-  reportValue(obs.effect, after);
   const expected = (replace ? '' : before) + text;
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
+  const after = await renderedText(editor, before, norm(expected), norm);
+  reportValue(obs.effect, after);
   if (norm(after) === norm(expected)) return successResult(start, obs.effect);
   if (after !== before && norm(after).indexOf(norm(text)) >= 0) {
     return successResult(start, obs.effect, [
@@ -163,3 +163,29 @@ export async function runTypeCodeEditor(
     obs.effect,
   );
 }
+
+/**
+ * The editor's text once it shows `expected`, or once it changed from `before` and holds still
+ * for a poll (auto-indent or auto-closing may keep it from matching), or after RENDER_LAG_MS.
+ * Monaco draws its view lines in an animation frame; on a loaded machine that frame can come
+ * after the page looked settled (no mutation for the quiet period), and reading then would
+ * report the old text as a refusal. Waiting only delays a failure; a match is always read
+ * from the page, never assumed.
+ */
+async function renderedText(
+  editor: CodeEditor,
+  before: string,
+  expected: string,
+  norm: (s: string) => string,
+): Promise<string> {
+  let text = monacoText(editor);
+  for (let waited = 0; norm(text) !== expected && waited < RENDER_LAG_MS; waited += 50) {
+    const previous = text;
+    await sleep(50);
+    text = monacoText(editor);
+    if (text !== before && text === previous) break;
+  }
+  return text;
+}
+
+const RENDER_LAG_MS = 1000;
