@@ -187,6 +187,16 @@ export function ruleCount(sheet: CSSStyleSheet): number {
   }
 }
 
+/**
+ * The elements a selector's ::before/::after belong to: the selector without its pseudo part.
+ * A pseudo part with no compound of its own belongs to every element the rest reaches:
+ * `.x *::before` (serialised `.x ::before`) is `.x *`, `.x > ::before` is `.x > *`.
+ */
+function pseudoSubject(selector: string): string {
+  const rest = selector.trimEnd().replace(PSEUDO_PART, '');
+  return (/[\s>+~]$/.test(rest) || !rest.trim() ? rest + '*' : rest).trim();
+}
+
 function compilePseudoMatcher(sheets: CSSStyleSheet[], key: string, root: Document | ShadowRoot): PseudoMatcher {
   // <q> gets quotes from the UA stylesheet.
   const selectors: string[] = ['q'];
@@ -203,8 +213,7 @@ function compilePseudoMatcher(sheets: CSSStyleSheet[], key: string, root: Docume
         const parts = text.split(',');
         for (let p = 0; p < parts.length; p++) {
           if (!/::?(?:before|after)\b/i.test(parts[p])) continue;
-          const stripped = parts[p].replace(PSEUDO_PART, '').trim();
-          selectors.push(stripped && !/[>+~]$/.test(stripped) ? stripped : '*');
+          selectors.push(pseudoSubject(parts[p]));
         }
       }
       if (rule.cssRules) visit(rule.cssRules);

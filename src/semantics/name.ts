@@ -63,6 +63,13 @@ function contributesContent(el: Element, role: string | null): boolean {
   return NO_CONTENT_IN_RECURSION[role] !== true;
 }
 
+// Replaced and void elements: Chromium's tree shows no generated content of theirs (an <img>'s
+// ::before neither loaded nor broken; inputs, media, frames, canvases and rules neither, whatever
+// getComputedStyle says), so their ::before/::after are never read. A <source> in a <picture>
+// is not among them: Chromium shows its generated content.
+const NO_GENERATED_CONTENT: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
+for (const t of 'img input canvas video audio hr iframe embed object'.split(' ')) NO_GENERATED_CONTENT[t] = true;
+
 const RANGE_ROLES: Record<string, true> = { __proto__: null } as unknown as Record<string, true>;
 RANGE_ROLES.slider =
   RANGE_ROLES.spinbutton =
@@ -294,7 +301,10 @@ function contentText(el: Element, ctx: Ctx): string {
   // With unreadable (cross-origin) sheets, a target that has content of its own is not read.
   // A descendant with content of its own is read only when a rule with `content` matches it
   // (2F.ii applies to every node of the traversal, e.g. `label::before` naming a field).
-  const readPseudo = !selfHidden && (el.firstChild === null || pseudoContentPossible(el) === 2);
+  const readPseudo =
+    !selfHidden &&
+    NO_GENERATED_CONTENT[el.localName] !== true &&
+    (el.firstChild === null || pseudoContentPossible(el) === 2);
   let result = '';
   // 2F.ii: CSS generated content before.
   if (readPseudo) result += getPseudoContent(el, '::before');

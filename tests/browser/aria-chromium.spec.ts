@@ -308,6 +308,18 @@ test('fixtures/semantics/names-self.html: self-references, generated content and
     expect({ key: r.key, role: r.ourRole, name: r.ourName }).toEqual({ key: r.key, role: r.axRole, name: r.axName });
 });
 
+test('fixtures/semantics/names-generated.html: generated content of replaced elements and of every descendant agrees with Chromium exactly', async ({
+  page,
+}) => {
+  await page.goto('/fixtures/semantics/names-generated.html');
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  const rows = await compare(page, 'data-case');
+  expect(rows.length).toBe(8);
+  report('fixtures/semantics/names-generated.html', rows);
+  for (const r of rows)
+    expect({ key: r.key, role: r.ourRole, name: r.ourName }).toEqual({ key: r.key, role: r.axRole, name: r.axName });
+});
+
 // A representative handful by default; ARIA_CORPUS=all runs every corpus page.
 const CORPUS_DIR = resolve(here, '../../../shared/corpus/real-pages');
 const CORPUS = !existsSync(CORPUS_DIR)

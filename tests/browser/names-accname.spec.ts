@@ -52,6 +52,36 @@ test('2F.ii/iv: generated content with alternative text uses the alternative, no
   expect(n.none).toBe('Title');
 });
 
+test('2F.ii: a replaced element gives no generated content, as in Chromium', async ({ page }) => {
+  const png =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  const n = await names(
+    page,
+    `<style>a > *::before { content: "[B]"; } a > *::after { content: "[A]"; }</style>
+  <a href="#" data-n="img">Go <img alt="" src="${png}" width="8" height="8"> now</a>
+  <a href="#" data-n="box">Go <input type="checkbox"> now</a>
+  <a href="#" data-n="canvas">Go <canvas width="8" height="8"></canvas> now</a>
+  <a href="#" data-n="icon">Go <i></i> now</a>`,
+  );
+  // Chromium's own tree (aria-chromium.spec.ts, names-generated.html): the same names.
+  expect(n.img).toBe('Go now');
+  expect(n.box).toBe('Go now');
+  expect(n.canvas).toBe('Go now');
+  expect(n.icon).toBe('Go [B][A] now');
+});
+
+test('2F.ii: a rule for every descendant (`.x *::before`) gives the descendants content, not .x', async ({ page }) => {
+  const n = await names(
+    page,
+    `<style>.every *::before { content: "»"; }</style>
+  <a href="#" data-n="kid" class="every">Go <span></span> now</a>
+  <a href="#" data-n="self" class="every">Alone</a>`,
+  );
+  // Chromium's tree says "Go » now" (the rule serialises as `.every ::before`).
+  expect(n.kid).toBe('Go » now');
+  expect(n.self).toBe('Alone');
+});
+
 test('2F.ii: generated content on a <label> that has text of its own names the field', async ({ page }) => {
   const n = await names(
     page,

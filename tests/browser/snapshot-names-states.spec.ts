@@ -240,3 +240,18 @@ test('text of inline siblings separated by whitespace keeps the space', async ({
   const { text } = await snapshot(page);
   expect(shape(text)).toBe('$79 $119');
 });
+
+test("generated content: none from a replaced element, every descendant's from a descendant rule", async ({ page }) => {
+  await loadHtml(
+    page,
+    `<style>.kids > *::before { content: "[B]"; } .every *::before { content: "»"; }</style>
+    <a href="/1" class="kids">Go <img alt="" src="/i.png" width="8" height="8"> on</a>
+    <a href="/2" class="kids">Go <input type="checkbox"> up</a>
+    <a href="/3" class="every">Go <i></i> in</a>`,
+  );
+  const { json } = await snapshot(page);
+  // The names Chromium's own tree gives (aria-chromium.spec.ts, names-generated.html).
+  expect(node(json, 'Go on', 'link').name).toBe('Go on');
+  expect(node(json, 'Go up', 'link').name).toBe('Go up');
+  expect(node(json, 'Go » in', 'link').name).toBe('Go » in');
+});
