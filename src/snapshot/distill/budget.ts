@@ -54,38 +54,46 @@ interface Entry {
   indent: number;
   rank: number;
   distance: number;
-  order: number;
 }
 
 export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOptions): BudgetResult {
   const reasons: string[] = [];
   const notes: string[] = [];
   let truncated = false;
-  if (limitDepth(roots, options.maxDepth)) {
+  const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget * BUDGET_SAFETY : Infinity;
+  const depthLimit = () => {
+    if (!limitDepth(roots, options.maxDepth)) return false;
     truncated = true;
     reasons.push(`depth limit ${options.maxDepth}`);
-  }
-  const tokenLimit = options.tokenBudget > 0 ? options.tokenBudget * BUDGET_SAFETY : Infinity;
+    return true;
+  };
   // Without a token limit only the node count matters: no need to format every line.
-  if (
-    tokenLimit === Infinity &&
-    ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)
-  )
-    return { roots, truncated, reasons, notes };
+  if (tokenLimit === Infinity) {
+    depthLimit();
+    if ((options.nodeBound ?? Infinity) <= options.maxNodes || countAll(roots) <= options.maxNodes)
+      return { roots, truncated, reasons, notes };
+  }
   const prices = new Prices(options);
   let entries = linearize(roots, viewport, prices);
+  // With a token limit, the pass that prices the lines finds the depth too (one walk less).
+  if (tokenLimit !== Infinity && entries.deepest >= options.maxDepth - 1 && depthLimit())
+    entries = linearize(roots, viewport, prices);
   if (fits(entries, tokenLimit, options.maxNodes, prices)) return { roots, truncated, reasons, notes };
 
   // Subtree costs, so the summarizer can fill the budget with as many items as fit.
   const first = entries;
   let subtree = subtreeCosts(first);
+  let indexOfFirst: Map<BuildNode, number> | null = null;
   const mustKeep = mustKeepPredicate(roots);
   const removed = summarizeRepeats(roots, {
     threshold: options.summarizeThreshold,
     keep: options.summarizeKeep,
     viewport,
     mustKeep,
-    costOf: (node) => subtree.costs.get(node) ?? 0,
+    costOf: (node) => {
+      const i = (indexOfFirst ??= indexOf(first)).get(node);
+      return i === undefined ? 0 : subtree.costs[i];
+    },
     totalCost: subtree.total,
     exactCosts: () => {
       for (let i = 0; i < first.length; i++) settle(first[i], prices);
@@ -112,20 +120,17 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   const order = priorityOrder(entries, protectedEntries);
   let keep = select(entries, order, limit, options.maxNodes, protectedEntries, prices);
   // Each rebuild below finds its nodes' entries, and the size of a dropped subtree, here.
-  const indexOf = new Map<BuildNode, number>();
+  const index = entries === first && indexOfFirst ? indexOfFirst : indexOf(entries);
   const sizes: number[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    indexOf.set(entries[i].node, i);
-    sizes.push(1);
-  }
+  for (let i = 0; i < entries.length; i++) sizes.push(1);
   for (let i = entries.length - 1; i >= 0; i--) if (entries[i].parent >= 0) sizes[entries[i].parent] += sizes[i];
-  let rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
+  let rebuilt = rebuild(roots, keep, index, sizes, viewport);
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
     const cost = treeCost(rebuilt, (node) => prices.exact(node));
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
     keep = select(entries, order, limit, options.maxNodes, protectedEntries, prices);
-    rebuilt = rebuild(roots, keep, indexOf, sizes, viewport);
+    rebuilt = rebuild(roots, keep, index, sizes, viewport);
   }
   notes.push(
     `${total - keptCount(keep)} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`,
@@ -141,41 +146,38 @@ function countAll(roots: BuildNode[]): number {
 
 /**
  * Line costs, each formatted once per node (linearize runs twice, treeCost after each
- * selection). `exact` may complete the node's description; `low` does not: it is the
- * bound the caller gave until the node is final.
+ * selection). `exact` may complete the node's description; `line` does not: it gives the
+ * bound the caller gave until the node is final. One map holds both, a bound b stored as
+ * -b - 1 (prices are whole numbers ≥ 0): one lookup per node and pass.
  */
 class Prices {
-  private readonly exactCosts = new Map<BuildNode['vn'], number>();
-  private readonly bounds = new Map<BuildNode['vn'], number>();
+  private readonly prices = new Map<BuildNode['vn'], number>();
 
   constructor(private readonly options: BudgetOptions) {}
 
+  /** The node's price if exact (≥ 0), else its lower bound b as -b - 1. */
+  line(node: BuildNode): number {
+    const code = this.prices.get(node.vn);
+    if (code !== undefined) return code;
+    const { pending, complete } = this.options;
+    const bound = !!pending && !!complete && pending(node);
+    const cost = this.options.lineCost(node);
+    const stored = bound ? -cost - 1 : cost;
+    this.prices.set(node.vn, stored);
+    return stored;
+  }
+
   exact(node: BuildNode): number {
-    let cost = this.exactCosts.get(node.vn);
-    if (cost !== undefined) return cost;
+    const code = this.prices.get(node.vn);
+    if (code !== undefined && code >= 0) return code;
     const { pending, complete } = this.options;
+    let cost: number;
     if (pending && complete && pending(node)) {
-      const bound = this.bounds.get(node.vn);
       // Completing it may add nothing its line shows (most links): the bound is its price.
-      cost = complete(node) || bound === undefined ? this.options.lineCost(node) : bound;
+      cost = complete(node) || code === undefined ? this.options.lineCost(node) : -code - 1;
     } else cost = this.options.lineCost(node);
-    this.exactCosts.set(node.vn, cost);
+    this.prices.set(node.vn, cost);
     return cost;
-  }
-
-  /** A lower bound of exact(node), exact when the node is final; `known` tells which. */
-  low(node: BuildNode): number {
-    const cost = this.exactCosts.get(node.vn);
-    if (cost !== undefined) return cost;
-    const { pending, complete } = this.options;
-    if (!pending || !complete || !pending(node)) return this.exact(node);
-    let bound = this.bounds.get(node.vn);
-    if (bound === undefined) this.bounds.set(node.vn, (bound = this.options.lineCost(node)));
-    return bound;
-  }
-
-  known(node: BuildNode): boolean {
-    return this.exactCosts.has(node.vn);
   }
 }
 
@@ -187,18 +189,25 @@ function settle(e: Entry, prices: Prices): void {
   e.exact = true;
 }
 
-/** Token cost of each node's subtree and of the whole tree (with the header's 40). */
-function subtreeCosts(entries: Entry[]): { costs: Map<BuildNode, number>; total: number } {
-  const costs = new Map<BuildNode, number>();
+/** Token cost of each entry's subtree (by entry index) and of the whole tree (with the header's 40). */
+function subtreeCosts(entries: Linear): { costs: Float64Array; total: number } {
+  const costs = new Float64Array(entries.length);
   let total = 40;
   for (let i = entries.length - 1; i >= 0; i--) {
-    const e = entries[i];
-    const own = (costs.get(e.node) ?? 0) + e.cost;
-    costs.set(e.node, own);
-    if (e.parent >= 0) costs.set(entries[e.parent].node, (costs.get(entries[e.parent].node) ?? 0) + own);
+    const own = costs[i] + entries[i].cost;
+    costs[i] = own;
+    const parent = entries[i].parent;
+    if (parent >= 0) costs[parent] += own;
     else total += own;
   }
   return { costs, total };
+}
+
+/** Each entry's node to its index. */
+function indexOf(entries: Entry[]): Map<BuildNode, number> {
+  const index = new Map<BuildNode, number>();
+  for (let i = 0; i < entries.length; i++) index.set(entries[i].node, i);
+  return index;
 }
 
 function fits(entries: Entry[], tokenLimit: number, maxNodes: number, prices: Prices): boolean {
@@ -220,13 +229,19 @@ function fits(entries: Entry[], tokenLimit: number, maxNodes: number, prices: Pr
   return tokens <= tokenLimit;
 }
 
+/** Entries in pre-order, and the depth of the deepest node (0 at the roots). */
+type Linear = Entry[] & { deepest: number };
+
 /** Pre-order list of all nodes with their parent index, line cost (or its lower bound) and priority. */
-function linearize(roots: BuildNode[], viewport: Box, prices: Prices): Entry[] {
-  const entries: Entry[] = [];
+function linearize(roots: BuildNode[], viewport: Box, prices: Prices): Linear {
+  const entries = [] as unknown as Linear;
+  const depths: number[] = [];
+  let deepest = 0;
   const vpHeight = viewport.bottom - viewport.top;
   preorder(roots, (node, parent, depth) => {
     // A bound is over 0 exactly when the line is (estimateTokens counts one token for any line).
-    const line = prices.low(node);
+    const code = prices.line(node);
+    const line = code >= 0 ? code : -code - 1;
     const own = line > 0;
     const indent = Math.ceil(depth / 4);
     const cost = own ? line + indent : 0;
@@ -236,18 +251,21 @@ function linearize(roots: BuildNode[], viewport: Box, prices: Prices): Entry[] {
         : node.top > viewport.bottom
           ? node.top - viewport.bottom
           : 0;
+    const full = parent >= 0 ? depths[parent] + 1 : 0;
+    depths.push(full);
+    if (full > deepest) deepest = full;
     entries.push({
       node,
       parent,
       cost,
-      exact: prices.known(node),
+      exact: code >= 0,
       indent,
       rank: rankOf(node, distance, vpHeight),
       distance,
-      order: entries.length,
     });
     return own ? depth + 1 : depth;
   });
+  entries.deepest = deepest;
   return entries;
 }
 
