@@ -19,6 +19,7 @@ import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
 import { forEachNode, rewriteContent } from './tree';
 import { DEFAULT_TEXT_LENGTH, lineCostFor } from './render/text';
+import { lineBoundFor } from './render/line-bound';
 import { viewportOf, windowBoxOf, type Box } from '../dom/geometry';
 import { drawnVisible, getHint } from '../semantics';
 import { isElement } from '../dom/dom-utils';
@@ -203,8 +204,9 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
 }
 
 /**
- * The budget's options. A line is priced as the walk left it (a lower bound) until the
- * budget must know: the full description runs for the lines it may keep, not those it drops.
+ * The budget's options. A line is priced by a bound that formats nothing until the budget
+ * must know: the lines it may keep are formatted, and their description completed; the
+ * lines it drops are neither.
  */
 function budgetOptions(options: ResolvedSnapshotOptions, nodeBound: number): BudgetOptions {
   return {
@@ -214,6 +216,7 @@ function budgetOptions(options: ResolvedSnapshotOptions, nodeBound: number): Bud
     summarizeThreshold: options.summarizeThreshold,
     summarizeKeep: options.summarizeKeep,
     lineCost: lineCostFor(DEFAULT_TEXT_LENGTH),
+    lineBound: lineBoundFor(DEFAULT_TEXT_LENGTH),
     pending: (node) => !!node.pending && !node.pending.done,
     complete: completeNode,
     nodeBound,

@@ -154,4 +154,53 @@ describe('applyBudget with lower bounds (lines described late)', () => {
     // The bounds settle most choices: most runs describe mainly what they keep.
     expect(sameRuns).toBeGreaterThan(20);
   });
+
+  it('with a bound for every line, chooses what exact prices choose and formats few dropped lines', () => {
+    let fewRuns = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const rand = rng(seed);
+      seq = 0;
+      const a = page(rand);
+      seq = 0;
+      const b = page(rng(seed));
+      const exactOf = new Map<string, number>();
+      const boundOf = new Map<string, number>();
+      const prices = rng(seed * 104729);
+      const price = (n: BuildNode): number => {
+        const id = n.vn.node_id;
+        if (!exactOf.has(id)) {
+          const exact = n.vn.tag === '#summary' ? 12 : 3 + Math.floor(prices() * 40);
+          exactOf.set(id, exact);
+          boundOf.set(id, prices() < 0.3 ? exact : Math.max(1, Math.floor(exact * prices())));
+        }
+        return exactOf.get(id)!;
+      };
+      const budget = { ...opts, tokenBudget: 300 + Math.floor(rand() * 1500), lineCost: price };
+      const plain = applyBudget(a, viewport, budget);
+      const formatted = new Set<string>();
+      const described = new Set<string>();
+      const late = applyBudget(b, viewport, {
+        ...budget,
+        lineCost: (n) => (formatted.add(n.vn.node_id), price(n)),
+        lineBound: (n) => (price(n), boundOf.get(n.vn.node_id)!),
+        pending: (n) => n.vn.tag !== '#summary' && !described.has(n.vn.node_id),
+        complete: (n) => (described.add(n.vn.node_id), true),
+      });
+      expect(shape(late.roots), `seed ${seed}`).toBe(shape(plain.roots));
+      expect(late.notes).toEqual(plain.notes);
+      const kept = new Set(
+        shape(late.roots)
+          .split('\n')
+          .map((l) => l.trim().split(' ')[0]),
+      );
+      let wasted = 0;
+      formatted.forEach((id) => {
+        if (!kept.has(id)) wasted++;
+      });
+      described.forEach((id) => expect(formatted.has(id)).toBe(true));
+      if (plain.truncated && wasted < exactOf.size / 4) fewRuns++;
+    }
+    // Truncated runs format mainly the lines they keep, not every line of the page.
+    expect(fewRuns).toBeGreaterThan(20);
+  });
 });

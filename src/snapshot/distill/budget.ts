@@ -4,32 +4,20 @@
 // visible text, then the rest by distance from the viewport — and every cut run of
 // siblings is replaced by one "… N more" marker so the reader knows what is missing.
 import type { BuildNode } from '../tree';
-import { forEachNode, preorder, rewriteContent } from '../tree';
-import { SUMMARY_TAG, TEXT_TAG } from '../tree';
+import { forEachNode, rewriteContent } from '../tree';
+import { SUMMARY_TAG } from '../tree';
 import type { Box } from '../../dom/geometry';
-import { isDialogRole } from '../../semantics';
-import { countNodes, summarizeRepeats } from './summarize';
+import { countNodes, summarizeRepeats, type SummarizeOptions } from './summarize';
 import { mustKeepPredicate } from '../classify/messages';
+import type { Entry, PriceOptions } from './entries';
+import { EntryIndex, Prices, linearize, settle, subtreeCosts, tighten } from './entries';
 
-export interface BudgetOptions {
+export interface BudgetOptions extends PriceOptions {
   maxNodes: number;
   maxDepth: number;
   tokenBudget: number;
   summarizeThreshold: number;
   summarizeKeep: number;
-  /**
-   * Tokens of a node's own line (0 when it has none), handed in by the caller so that
-   * distilling knows nothing of how lines are rendered (render/text.ts lineCostFor).
-   */
-  lineCost: (node: BuildNode) => number;
-  /**
-   * A node whose description is not complete yet (classify/describe.ts completeNode): its
-   * lineCost is a lower bound of its final one. `complete` completes it and says whether its
-   * line changed. With both, the budget completes only the nodes whose choice the bound
-   * cannot settle: the lines it drops are never described.
-   */
-  pending?: (node: BuildNode) => boolean;
-  complete?: (node: BuildNode) => boolean;
   /** Upper bound on the node count (nodes found by traversal), to skip counting when it fits. */
   nodeBound?: number;
 }
@@ -43,18 +31,6 @@ export interface BudgetResult {
 
 /** Share of the token budget the estimate may fill, so a 20 % underestimate still fits. */
 const BUDGET_SAFETY = 0.8;
-
-interface Entry {
-  node: BuildNode;
-  parent: number;
-  /** The line's tokens plus its indentation's (0 without a line): exact, or a lower bound until `exact`. */
-  cost: number;
-  exact: boolean;
-  /** Indentation tokens of the line (ceil(depth / 4)). */
-  indent: number;
-  rank: number;
-  distance: number;
-}
 
 export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOptions): BudgetResult {
   const reasons: string[] = [];
@@ -81,25 +57,14 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   if (fits(entries, tokenLimit, options.maxNodes, prices)) return { roots, truncated, reasons, notes };
 
   // Subtree costs, so the summarizer can fill the budget with as many items as fit.
-  const first = entries;
-  let subtree = subtreeCosts(first);
-  let indexOfFirst: Map<BuildNode, number> | null = null;
+  const first = new EntryIndex(entries);
   const mustKeep = mustKeepPredicate(roots);
   const removed = summarizeRepeats(roots, {
     threshold: options.summarizeThreshold,
     keep: options.summarizeKeep,
     viewport,
     mustKeep,
-    costOf: (node) => {
-      const i = (indexOfFirst ??= indexOf(first)).get(node);
-      return i === undefined ? 0 : subtree.costs[i];
-    },
-    totalCost: subtree.total,
-    exactCosts: () => {
-      for (let i = 0; i < first.length; i++) settle(first[i], prices);
-      subtree = subtreeCosts(first);
-      return subtree.total;
-    },
+    ...subtreePrices(first, prices),
     // A little headroom: the summary lines and the header are estimated.
     tokenLimit: tokenLimit === Infinity ? undefined : tokenLimit * 0.97,
   });
@@ -120,10 +85,7 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   const order = priorityOrder(entries, protectedEntries);
   let keep = select(entries, order, limit, options.maxNodes, protectedEntries, prices);
   // Each rebuild below finds its nodes' entries, and the size of a dropped subtree, here.
-  const index = entries === first && indexOfFirst ? indexOfFirst : indexOf(entries);
-  const sizes: number[] = [];
-  for (let i = 0; i < entries.length; i++) sizes.push(1);
-  for (let i = entries.length - 1; i >= 0; i--) if (entries[i].parent >= 0) sizes[entries[i].parent] += sizes[i];
+  const { index, sizes } = entries === first.entries ? first : new EntryIndex(entries);
   let rebuilt = rebuild(roots, keep, index, sizes, viewport);
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
     const cost = treeCost(rebuilt, (node) => prices.exact(node));
@@ -138,76 +100,60 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   return { roots: rebuilt, truncated, reasons, notes };
 }
 
+/**
+ * The summarizer's subtree costs over the first entries: lower bounds, and on request exact
+ * ones, pricing exactly only the lines that decide its fill.
+ */
+function subtreePrices(
+  first: EntryIndex,
+  prices: Prices,
+): Pick<SummarizeOptions, 'costOf' | 'totalCost' | 'exactCostWithout' | 'exactCostOf'> {
+  const entries = first.entries;
+  const subtree = subtreeCosts(entries);
+  return {
+    costOf: (node) => {
+      const i = first.index.get(node);
+      return i === undefined ? 0 : subtree.costs[i];
+    },
+    totalCost: subtree.total,
+    exactCostWithout: (cut) => {
+      const sizes = first.sizes;
+      // How many cut subtrees hold each entry: one takes it away; none, or a subtree cut
+      // inside another (subtracted twice, as costAfterCuts does), needs its exact price.
+      const cover = new Int32Array(entries.length + 1);
+      for (let k = 0; k < cut.length; k++) {
+        const i = first.index.get(cut[k]);
+        if (i === undefined) continue;
+        cover[i]++;
+        cover[i + sizes[i]]--;
+      }
+      let used = 40;
+      for (let i = 0, covered = 0; i < entries.length; i++) {
+        covered += cover[i];
+        if (covered === 1) continue;
+        settle(entries[i], prices);
+        used += entries[i].cost * (1 - covered);
+      }
+      return used;
+    },
+    exactCostOf: (node) => {
+      const i = first.index.get(node);
+      if (i === undefined) return 0;
+      const end = i + first.sizes[i];
+      let cost = 0;
+      for (let j = i; j < end; j++) {
+        settle(entries[j], prices);
+        cost += entries[j].cost;
+      }
+      return cost;
+    },
+  };
+}
+
 function countAll(roots: BuildNode[]): number {
   let n = 0;
   for (let i = 0; i < roots.length; i++) n += countNodes(roots[i]);
   return n;
-}
-
-/**
- * Line costs, each formatted once per node (linearize runs twice, treeCost after each
- * selection). `exact` may complete the node's description; `line` does not: it gives the
- * bound the caller gave until the node is final. One map holds both, a bound b stored as
- * -b - 1 (prices are whole numbers ≥ 0): one lookup per node and pass.
- */
-class Prices {
-  private readonly prices = new Map<BuildNode['vn'], number>();
-
-  constructor(private readonly options: BudgetOptions) {}
-
-  /** The node's price if exact (≥ 0), else its lower bound b as -b - 1. */
-  line(node: BuildNode): number {
-    const code = this.prices.get(node.vn);
-    if (code !== undefined) return code;
-    const { pending, complete } = this.options;
-    const bound = !!pending && !!complete && pending(node);
-    const cost = this.options.lineCost(node);
-    const stored = bound ? -cost - 1 : cost;
-    this.prices.set(node.vn, stored);
-    return stored;
-  }
-
-  exact(node: BuildNode): number {
-    const code = this.prices.get(node.vn);
-    if (code !== undefined && code >= 0) return code;
-    const { pending, complete } = this.options;
-    let cost: number;
-    if (pending && complete && pending(node)) {
-      // Completing it may add nothing its line shows (most links): the bound is its price.
-      cost = complete(node) || code === undefined ? this.options.lineCost(node) : -code - 1;
-    } else cost = this.options.lineCost(node);
-    this.prices.set(node.vn, cost);
-    return cost;
-  }
-}
-
-/** Makes an entry's cost exact (the line may get its full description). */
-function settle(e: Entry, prices: Prices): void {
-  if (e.exact) return;
-  const line = prices.exact(e.node);
-  e.cost = line > 0 ? line + e.indent : 0;
-  e.exact = true;
-}
-
-/** Token cost of each entry's subtree (by entry index) and of the whole tree (with the header's 40). */
-function subtreeCosts(entries: Linear): { costs: Float64Array; total: number } {
-  const costs = new Float64Array(entries.length);
-  let total = 40;
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const own = costs[i] + entries[i].cost;
-    costs[i] = own;
-    const parent = entries[i].parent;
-    if (parent >= 0) costs[parent] += own;
-    else total += own;
-  }
-  return { costs, total };
-}
-
-/** Each entry's node to its index. */
-function indexOf(entries: Entry[]): Map<BuildNode, number> {
-  const index = new Map<BuildNode, number>();
-  for (let i = 0; i < entries.length; i++) index.set(entries[i].node, i);
-  return index;
 }
 
 function fits(entries: Entry[], tokenLimit: number, maxNodes: number, prices: Prices): boolean {
@@ -221,68 +167,19 @@ function fits(entries: Entry[], tokenLimit: number, maxNodes: number, prices: Pr
   // Lower bounds over the limit: the exact costs are too.
   if (tokens > tokenLimit) return false;
   if (exact || tokenLimit === Infinity) return true;
-  tokens = 0;
-  for (let i = 0; i < entries.length; i++) {
-    settle(entries[i], prices);
-    tokens += entries[i].cost;
+  // Priced one line at a time the sum stays a lower bound: once over the limit, the tree
+  // does not fit, and the other lines need not be formatted (nor described) for that.
+  // Formatted first: describing the lines that wait is the costlier step.
+  for (const refine of [tighten, settle]) {
+    for (let i = 0; i < entries.length; i++) {
+      if (entries[i].exact) continue;
+      tokens -= entries[i].cost;
+      refine(entries[i], prices);
+      tokens += entries[i].cost;
+      if (tokens > tokenLimit) return false;
+    }
   }
-  return tokens <= tokenLimit;
-}
-
-/** Entries in pre-order, and the depth of the deepest node (0 at the roots). */
-type Linear = Entry[] & { deepest: number };
-
-/** Pre-order list of all nodes with their parent index, line cost (or its lower bound) and priority. */
-function linearize(roots: BuildNode[], viewport: Box, prices: Prices): Linear {
-  const entries = [] as unknown as Linear;
-  const depths: number[] = [];
-  let deepest = 0;
-  const vpHeight = viewport.bottom - viewport.top;
-  preorder(roots, (node, parent, depth) => {
-    // A bound is over 0 exactly when the line is (estimateTokens counts one token for any line).
-    const code = prices.line(node);
-    const line = code >= 0 ? code : -code - 1;
-    const own = line > 0;
-    const indent = Math.ceil(depth / 4);
-    const cost = own ? line + indent : 0;
-    const distance =
-      node.bottom < viewport.top
-        ? viewport.top - node.bottom
-        : node.top > viewport.bottom
-          ? node.top - viewport.bottom
-          : 0;
-    const full = parent >= 0 ? depths[parent] + 1 : 0;
-    depths.push(full);
-    if (full > deepest) deepest = full;
-    entries.push({
-      node,
-      parent,
-      cost,
-      exact: code >= 0,
-      indent,
-      rank: rankOf(node, distance, vpHeight),
-      distance,
-    });
-    return own ? depth + 1 : depth;
-  });
-  entries.deepest = deepest;
-  return entries;
-}
-
-function rankOf(node: BuildNode, distance: number, vpHeight: number): number {
-  const vn = node.vn;
-  const near = distance <= vpHeight;
-  if (vn.actionable) return distance === 0 ? 0 : near ? 1 : 3;
-  const structural =
-    vn.role === 'heading' ||
-    isDialogRole(vn.role) ||
-    vn.role === 'form' ||
-    vn.role === 'navigation' ||
-    vn.role === 'main';
-  if (distance === 0) return structural ? 1 : 2;
-  if (structural) return near ? 2 : 4;
-  if (vn.tag === TEXT_TAG || vn.text) return near ? 4 : 5;
-  return 5;
+  return true;
 }
 
 /** Entries that are, or sit inside, something the budget must keep (alerts, focus, dialogs, field errors). */
@@ -349,13 +246,11 @@ function select(
       if (!entries[i].exact) exact = false;
     }
     if (!must && (tokens + extra > tokenLimit || kept + count > maxNodes)) continue;
-    // The bound fits: what is kept is priced exactly (the over-limit test above needed only the bound).
+    // The bound fits: what is kept is priced exactly (the over-limit test above needed only
+    // the bound): formatted first, then described, each step only while the chain still fits.
     if (!exact) {
-      extra = 0;
-      for (let i = at; i >= 0 && !keep[i]; i = entries[i].parent) {
-        settle(entries[i], prices);
-        extra += entries[i].cost;
-      }
+      if (!must && tokens + chainCost(entries, at, keep, prices, tighten) > tokenLimit) continue;
+      extra = chainCost(entries, at, keep, prices, settle);
       if (!must && tokens + extra > tokenLimit) continue;
     }
     tokens += extra;
@@ -365,6 +260,22 @@ function select(
     }
   }
   return keep;
+}
+
+/** Cost of the entry at `at` and its ancestors not kept yet, each refined first. */
+function chainCost(
+  entries: Entry[],
+  at: number,
+  keep: Uint8Array,
+  prices: Prices,
+  refine: (e: Entry, prices: Prices) => void,
+): number {
+  let extra = 0;
+  for (let i = at; i >= 0 && !keep[i]; i = entries[i].parent) {
+    refine(entries[i], prices);
+    extra += entries[i].cost;
+  }
+  return extra;
 }
 
 function keptCount(keep: Uint8Array): number {

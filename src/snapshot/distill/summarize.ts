@@ -19,10 +19,13 @@ export interface SummarizeOptions {
   totalCost?: number;
   tokenLimit?: number;
   /**
-   * When costOf and totalCost are lower bounds: makes them exact (costOf answers exactly
-   * from then on) and returns the exact total. Asked only when the bounds leave room to fill.
+   * When costOf and totalCost are lower bounds: the exact cost of the tree with the `cut`
+   * subtrees taken away (each subtracted as costAfterCuts does), and the exact cost of one
+   * subtree. Asked only when the bounds leave room to fill, and then only for what decides
+   * the fill: the rest of the lines need not be priced exactly.
    */
-  exactCosts?: () => number;
+  exactCostWithout?: (cut: BuildNode[]) => number;
+  exactCostOf?: (node: BuildNode) => number;
   /** Items holding such a node are never summarized away (alerts, focus, open dialogs). */
   mustKeep?: (node: BuildNode) => boolean;
 }
@@ -92,10 +95,15 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
   // 2. Fill the token allowance with more items, nearest to the viewport first.
   const costOf = options.costOf;
   if (costOf && options.tokenLimit !== undefined && options.totalCost !== undefined && isFinite(options.tokenLimit)) {
-    let total = options.totalCost;
     // What stays once every item not kept goes: over the limit (even as a lower bound), no item fits.
-    if (options.exactCosts && costAfterCuts(runs, costOf, total) <= options.tokenLimit) total = options.exactCosts();
-    fillAllowance(runs, costOf, costAfterCuts(runs, costOf, total), options.tokenLimit, vp);
+    let used = costAfterCuts(runs, costOf, options.totalCost);
+    let price = costOf;
+    const { exactCostWithout, exactCostOf } = options;
+    if (exactCostWithout && exactCostOf && used <= options.tokenLimit) {
+      used = exactCostWithout(cutItems(runs)) + runs.length * 2 * MARKER_COST;
+      price = exactCostOf;
+    }
+    fillAllowance(runs, price, used, options.tokenLimit, vp);
   }
 
   // 3. Rewrite the lists: kept items stay, each cut stretch becomes one summary node.
@@ -109,6 +117,16 @@ export function summarizeRepeats(roots: BuildNode[], options: SummarizeOptions):
   }
   forEachNode(roots, (node) => rewriteContent(node, rewrite));
   return counter.removed;
+}
+
+/** The items their runs do not keep (yet). */
+function cutItems(runs: Run[]): BuildNode[] {
+  const out: BuildNode[] = [];
+  for (let r = 0; r < runs.length; r++) {
+    const run = runs[r];
+    for (let k = 0; k < run.keep.length; k++) if (!run.keep[k]) out.push(run.list[run.start + k]);
+  }
+  return out;
 }
 
 /** Tokens of the tree with every item its run does not keep cut away (two summary lines per run). */
@@ -131,7 +149,7 @@ function fillAllowance(
 ): void {
   // Nothing fits: the first candidate would stop the loop below.
   if (used > limit) return;
-  const candidates: { run: Run; k: number; distance: number; cost: number }[] = [];
+  const candidates: { run: Run; k: number; distance: number }[] = [];
   for (let r = 0; r < runs.length; r++) {
     const run = runs[r];
     for (let k = 0; k < run.keep.length; k++) {
@@ -145,14 +163,16 @@ function fillAllowance(
           : item.bottom <= vp.top
             ? 2 * (vp.top - item.bottom)
             : 0;
-      candidates.push({ run, k, distance, cost: costOf(item) });
+      candidates.push({ run, k, distance });
     }
   }
   candidates.sort((a, b) => a.distance - b.distance || a.run.start - b.run.start || a.k - b.k);
+  // Priced in this order, up to the first that does not fit: the rest need no price.
   for (let c = 0; c < candidates.length; c++) {
     const cand = candidates[c];
-    if (used + cand.cost > limit) break;
-    used += cand.cost;
+    const cost = costOf(cand.run.list[cand.run.start + cand.k]);
+    if (used + cost > limit) break;
+    used += cost;
     cand.run.keep[cand.k] = true;
   }
 }

@@ -70,7 +70,8 @@ const TEXT_LEVEL_ROLES = wordList(
   'strong emphasis time code deletion insertion mark subscript superscript term definition',
 );
 
-function label(vn: VirtualNode): string {
+/** The word a line starts with: the role (a heading's level), else what makes it a target, else the tag. */
+export function label(vn: VirtualNode): string {
   if (vn.role === 'heading' && vn.level && vn.level <= 6) return 'h' + vn.level;
   if (vn.role && !(vn.actionable && TEXT_LEVEL_ROLES.has(vn.role))) return vn.role;
   // Chromium exposes an editing host without a role as generic; to a person it is a text field.
@@ -156,12 +157,13 @@ const IMPLIED_INPUT_TYPES = wordList('text checkbox radio submit button reset se
 const ROLE_HIDES_TAG: Record<string, string> = { button: 'button', link: 'a' };
 const TAGS_THAT_MATTER = wordList('a button');
 
-/** One line (without indentation) for a node. */
 /** The budget's line cost (distill/budget.ts): tokens of a node's own line as the text renders it, 0 without one. */
 export function lineCostFor(maxTextLength: number): (node: BuildNode) => number {
   const ctx: LineContext = { ordered: false, ordinal: 1, maxTextLength, includeHrefs: false };
   return (node) => (hasOwnLine(node.vn) ? estimateTokens(formatLine(node, ctx)) : 0);
 }
+
+/** One line (without indentation) for a node. */
 
 export function formatLine(node: BuildNode, ctx: LineContext): string {
   const vn = node.vn;

@@ -12,7 +12,18 @@ const ASCII_RUNS = /[\0-\x7f]+/g;
  * every line of a page with this, and the loop cost more than formatting the lines.
  */
 export function estimateTokens(line: string): number {
-  const length = line.length;
-  const other = NON_ASCII.test(line) ? line.replace(ASCII_RUNS, '').length : 0;
+  return tokensFor(line.length, nonAsciiUnits(line));
+}
+
+/** Code units of `s` outside ASCII. */
+export function nonAsciiUnits(s: string): number {
+  return NON_ASCII.test(s) ? s.replace(ASCII_RUNS, '').length : 0;
+}
+
+/**
+ * The estimate of a line of `length` code units, `other` of them outside ASCII. It grows
+ * with both, so counts that are each at most the line's give at most its estimate.
+ */
+export function tokensFor(length: number, other: number): number {
   return Math.ceil((length - other) / 3.4 + other / 1.2) + 1;
 }
