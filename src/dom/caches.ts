@@ -119,7 +119,9 @@ export function generatedText(el: Element, content: string): string {
 // document (or shadow root) gets one selector list built from its style rules that
 // set `content` on ::before/::after; only elements matching it are read for real.
 // Unreadable (cross-origin) sheets make the filter say "maybe" for everything.
-type PseudoMatcher = { key: string; selector: string | null; unknown: boolean };
+// `tags`: when every selector is a plain type selector (most often only the UA's `q`), the
+// element's tag answers without a selector match per name.
+type PseudoMatcher = { key: string; selector: string | null; unknown: boolean; tags: Record<string, true> | null };
 // Made on first use, not at load (R1: a page may have replaced the constructor before we loaded; issue 19).
 let pseudoMatchers: WeakMap<Node, PseudoMatcher> | undefined;
 const PSEUDO_PART = /::?(?:before|after)\b/gi;
@@ -136,6 +138,7 @@ export function pseudoContentPossible(el: Element): 0 | 1 | 2 {
     snapshotMatchers?.set(root, matcher);
   }
   if (matcher.unknown) return 1;
+  if (matcher.tags) return matcher.tags[el.localName] === true ? 2 : 0;
   if (!matcher.selector) return 0;
   try {
     return el.matches(matcher.selector) ? 2 : 0;
@@ -236,7 +239,7 @@ function compilePseudoMatcher(sheets: CSSStyleSheet[], key: string, root: Docume
     }
     if (rules) visit(rules);
   }
-  if (unknown) return { key, selector: null, unknown: true };
+  if (unknown) return { key, selector: null, unknown: true, tags: null };
   const valid: string[] = [];
   const probe = (root as Document).documentElement ?? (root as ShadowRoot).host;
   for (let i = 0; i < selectors.length; i++) {
@@ -247,7 +250,17 @@ function compilePseudoMatcher(sheets: CSSStyleSheet[], key: string, root: Docume
       /* a selector the engine cannot match without its pseudo part: skip */
     }
   }
-  return { key, selector: valid.length ? valid.join(',') : null, unknown: false };
+  return { key, selector: valid.length ? valid.join(',') : null, unknown: false, tags: typeSelectors(valid) };
+}
+
+/** The tags `selectors` name when each is a plain lowercase type selector (`el.matches` is then `el.localName` in the set); else null. */
+function typeSelectors(selectors: string[]): Record<string, true> | null {
+  const tags = { __proto__: null } as unknown as Record<string, true>;
+  for (let i = 0; i < selectors.length; i++) {
+    if (!/^[a-z][a-z0-9-]*$/.test(selectors[i])) return null;
+    tags[selectors[i]] = true;
+  }
+  return tags;
 }
 
 // --- ARIA caches (semantics/*): role, name, inherited disabled and label lookups.

@@ -7,12 +7,12 @@ import { getRole } from './roles';
 
 /**
  * The accessible name, whitespace-normalized ('' when it cannot be computed; never throws).
- * `visible`: the caller has read that the element's visibility is `visible` (see getAccessibleName).
+ * `known`: what the caller has read of the element already (see getAccessibleName).
  */
-export function nameOf(el: Element, role: string | null = safeRole(el), visible = false): string {
+export function nameOf(el: Element, role: string | null = safeRole(el), known = 0): string {
   try {
     // getAccessibleName's answer is already clean (cleanName: single spaces, trimmed).
-    return getAccessibleName(el, role, visible);
+    return getAccessibleName(el, role, known);
   } catch {
     return '';
   }

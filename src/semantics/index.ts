@@ -15,7 +15,7 @@ export {
   hasGlobalAriaAttribute,
   svgHoldsWidgets,
 } from './roles';
-export { getAccessibleName, getAccessibleDescription } from './name';
+export { getAccessibleName, getAccessibleDescription, KNOWN_UNLABELLED, KNOWN_VISIBLE } from './name';
 export { cleanName } from './name-text';
 export { getLabels } from './labels';
 export { getAriaStates, checkedOf, pressedOf, expandedOf, selectedOf, isReadOnly, isNativeCheckable } from './states';

@@ -33,16 +33,22 @@ for (const t of [
 ])
   NATIVE_LABEL_TAGS[t] = true;
 
+/** What a caller of getAccessibleName has read already (bit flags; the walk knows both of every kept element). */
+/** The element's visibility was read as `visible`. */
+export const KNOWN_VISIBLE = 1;
+/** The element has neither an aria-label nor an aria-labelledby attribute. */
+export const KNOWN_UNLABELLED = 2;
+
 /**
  * Fast path for the most common case — a link, heading or item named by its own text
  * (`<a href>Docs</a>`): no aria-label(ledby), only text children, visible, no generated
  * content. Gives exactly what steps 2B–2F would, without their bookkeeping; anything
  * else returns null and takes the full computation.
  */
-export function simpleContentName(el: Element, role: string | null): string | null {
-  if (!allowsNameFromContent(role)) return el.localName === 'img' ? altName(el, role) : null;
+export function simpleContentName(el: Element, role: string | null, known: number): string | null {
+  if (!allowsNameFromContent(role)) return el.localName === 'img' ? altName(el, role, known) : null;
   if (NATIVE_LABEL_TAGS[el.localName] === true) return null;
-  if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null;
+  if (!(known & KNOWN_UNLABELLED) && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label'))) return null;
   const first = el.firstChild;
   if (!first) return null;
   let text = '';
@@ -51,7 +57,7 @@ export function simpleContentName(el: Element, role: string | null): string | nu
     const data = (c as Text).data;
     text += /\S/.test(data) ? transformText(data, el) : data;
   }
-  if (isVisibilityHidden(el) || pseudoContentPossible(el) === 2) return null;
+  if ((!(known & KNOWN_VISIBLE) && isVisibilityHidden(el)) || pseudoContentPossible(el) === 2) return null;
   const name = cleanName(text);
   // Empty content falls back to title etc.: the full path decides.
   return name ? name : null;
@@ -61,9 +67,9 @@ export function simpleContentName(el: Element, role: string | null): string | nu
  * An <img> named by its alt text, without aria-label(ledby): 2B and 2D give nothing, and
  * 2E (HTML-AAM) gives a non-blank alt unless the image is presentational. Null: the full path.
  */
-function altName(el: Element, role: string | null): string | null {
+function altName(el: Element, role: string | null, known: number): string | null {
   if (role === 'none' || el.namespaceURI === 'http://www.w3.org/2000/svg') return null;
-  if (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label')) return null;
+  if (!(known & KNOWN_UNLABELLED) && (el.hasAttribute('aria-labelledby') || el.hasAttribute('aria-label'))) return null;
   const alt = el.getAttribute('alt');
   return alt !== null && alt.trim() ? cleanName(alt) : null;
 }

@@ -86,5 +86,7 @@ export function isDisplayNone(el: Element): boolean {
  */
 export function noteVisible(el: Element): void {
   const cache = ariaCaches();
-  if (cache && !cache.styleFacts.has(el)) cache.styleFacts.set(el, K_VIS);
+  if (!cache) return;
+  const facts = cache.styleFacts.get(el) ?? 0;
+  if (!(facts & K_VIS)) cache.styleFacts.set(el, facts | K_VIS);
 }

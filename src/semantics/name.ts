@@ -17,7 +17,9 @@ import {
   noteVisible,
   transformText,
 } from './name-style';
-import { simpleContentName } from './name-fast';
+import { KNOWN_VISIBLE, simpleContentName } from './name-fast';
+
+export { KNOWN_UNLABELLED, KNOWN_VISIBLE } from './name-fast';
 
 interface Ctx {
   /** The element whose name is being computed. */
@@ -432,10 +434,10 @@ let spareVisited: Set<Node> | null = null;
 
 /**
  * The accessible name, whitespace-normalized, not truncated. `role` defaults to getRole(el).
- * `visible`: the caller has read the element's visibility and it is `visible` (the walk has,
- * for every element it describes): the name computation does not read it again.
+ * `known` (KNOWN_VISIBLE | KNOWN_UNLABELLED): what the caller has read of the element already
+ * (the walk has both for every element it describes), so the computation does not read it again.
  */
-export function getAccessibleName(el: Element, role?: string | null, visible = false): string {
+export function getAccessibleName(el: Element, role?: string | null, known = 0): string {
   const cache = ariaCaches();
   if (cache) {
     const hit = cache.name.get(el);
@@ -444,11 +446,11 @@ export function getAccessibleName(el: Element, role?: string | null, visible = f
   let name = '';
   try {
     if (isElement(el)) {
-      if (visible) noteVisible(el);
-      const known = role !== undefined ? role : getRole(el);
-      const simple = simpleContentName(el, known);
+      const ownRole = role !== undefined ? role : getRole(el);
+      const simple = simpleContentName(el, ownRole, known);
       if (simple !== null) name = simple;
       else {
+        if (known & KNOWN_VISIBLE) noteVisible(el);
         // One consulted-nodes set, emptied after each name (names do not nest: nothing here
         // calls back into getAccessibleName), not one per name.
         const visited = spareVisited ?? new Set<Node>();
@@ -456,7 +458,7 @@ export function getAccessibleName(el: Element, role?: string | null, visible = f
         try {
           const ctx: Ctx = { target: el, visited, inLabelledBy: false, inContent: false, allowHidden: false };
           visited.add(el);
-          name = cleanName(computeText(el, ctx, false, known));
+          name = cleanName(computeText(el, ctx, false, ownRole));
         } finally {
           visited.clear();
           spareVisited = visited;

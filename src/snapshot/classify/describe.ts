@@ -4,7 +4,17 @@
 import { wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { VirtualNode } from '../../types';
-import { expandedOf, getAriaStates, inputType, isFocusable, isFocused, nameOf } from '../../semantics';
+import {
+  KNOWN_UNLABELLED,
+  KNOWN_VISIBLE,
+  expandedOf,
+  getAriaStates,
+  inputType,
+  isFocusable,
+  isFocused,
+  nameOf,
+} from '../../semantics';
+import { STABLE_BIT } from '../ids/element-ids';
 import type { BuildNode, PendingDescription } from '../tree';
 import type { Actionability, AttributeScan } from './actionability';
 import { readEditableText, readFieldValue } from './values';
@@ -219,8 +229,11 @@ function describeHead(facts: NodeFacts): VirtualNode {
     : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby'));
   facts.named = named;
   if (named) {
-    // The walk describes only elements whose visibility it read as visible.
-    const name = nameOf(el, role, true);
+    // The walk describes only elements whose visibility it read as visible, and its scan saw
+    // whether the element has an aria-label or aria-labelledby.
+    const scan = facts.scan;
+    const unlabelled = !scan.authorNamed && !(scan.stableAttributes & STABLE_BIT['aria-label']);
+    const name = nameOf(el, role, unlabelled ? KNOWN_VISIBLE | KNOWN_UNLABELLED : KNOWN_VISIBLE);
     if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
   }
   if (actionable) {
