@@ -229,6 +229,10 @@ export class CoverScan {
     const range = (this.scrollRange ??= scrollRangeOf(this.top, vp));
     const dx = clamp((r.left + r.right - vp.left - vp.right) / 2, range.left, range.right);
     const dy = clamp((r.top + r.bottom - vp.top - vp.bottom) / 2, range.top, range.bottom);
+    // The point lies in the target's box (floored to whole pixels: up to one less): where no
+    // fixed box reaches that box moved by the scroll (most controls: a bar at the top, the
+    // target scrolled to the middle), none can hold the point, and it is not looked for.
+    if (!this.pinnedReach(r, dx, dy)) return null;
     // Where the action points once scrolled: the screen then is the viewport moved by the scroll.
     const at = targetPoint(target, [shift(vp, dx, dy)], this.clips.of(target), r);
     if (!at) return null;
@@ -240,6 +244,19 @@ export class CoverScan {
       return { hit: c.el, under: target };
     }
     return null;
+  }
+
+  /** Whether a fixed box overlaps `r` moved by (-dx, -dy) and widened by a pixel on each side (flooring, rounding). */
+  private pinnedReach(r: Box, dx: number, dy: number): boolean {
+    const left = r.left - dx - 1;
+    const top = r.top - dy - 1;
+    const right = r.right - dx + 1;
+    const bottom = r.bottom - dy + 1;
+    for (let i = 0; i < this.pinned.length; i++) {
+      const c = this.pinned[i];
+      if (c.left < right && c.right > left && c.top < bottom && c.bottom > top) return true;
+    }
+    return false;
   }
 
   /** Hit tests at the centres of the text's first glyph boxes: covered when none reaches it. */
