@@ -86,58 +86,64 @@ export function label(vn: VirtualNode): string {
   return vn.tag;
 }
 
-function attributes(vn: VirtualNode, ctx: LineContext): string[] {
-  const out: string[] = [];
-  if (vn.value !== undefined && vn.value !== '') out.push('value=' + quote(cut(vn.value, MAX_VALUE_IN_TEXT)));
+/** `out` and a part joined by a space, what join(' ') of their list gives ('' adds nothing): no list per line. */
+function add(out: string, part: string): string {
+  return part === '' ? out : out === '' ? part : out + ' ' + part;
+}
+
+function attributes(vn: VirtualNode, ctx: LineContext): string {
+  let out = '';
+  if (vn.value !== undefined && vn.value !== '') out = 'value=' + quote(cut(vn.value, MAX_VALUE_IN_TEXT));
   const options = vn.options;
   if (options && options.length) {
     // The snapshot lists long selects up to a cap; optionsTotal counts them all.
     const total = vn.optionsTotal ?? options.length;
     const shown = options.slice(0, MAX_OPTIONS_SHOWN).map((o) => quote(cut(o, 40)));
     if (total > MAX_OPTIONS_SHOWN) shown.push(`+${total - MAX_OPTIONS_SHOWN} more`);
-    out.push('options=[' + shown.join(', ') + ']');
+    out = add(out, 'options=[' + shown.join(', ') + ']');
   }
-  if (vn.inputType && !IMPLIED_INPUT_TYPES.has(vn.inputType)) out.push('type=' + vn.inputType);
+  if (vn.inputType && !IMPLIED_INPUT_TYPES.has(vn.inputType)) out = add(out, 'type=' + vn.inputType);
   if (vn.inputType && INPUT_FORMATS[vn.inputType] && vn.tag === 'input')
-    out.push('format=' + INPUT_FORMATS[vn.inputType]);
-  if (vn.tag === 'textarea') out.push('multiline');
+    out = add(out, 'format=' + INPUT_FORMATS[vn.inputType]);
+  if (vn.tag === 'textarea') out = add(out, 'multiline');
   if (vn.role && ROLE_HIDES_TAG[vn.role] && ROLE_HIDES_TAG[vn.role] !== vn.tag && TAGS_THAT_MATTER.has(vn.tag))
-    out.push('tag=' + vn.tag);
+    out = add(out, 'tag=' + vn.tag);
   if (vn.checked !== undefined)
-    out.push(vn.checked === 'mixed' ? 'checked=mixed' : vn.checked ? 'checked' : 'unchecked');
+    out = add(out, vn.checked === 'mixed' ? 'checked=mixed' : vn.checked ? 'checked' : 'unchecked');
   if (vn.pressed !== undefined)
-    out.push(vn.pressed === 'mixed' ? 'pressed=mixed' : vn.pressed ? 'pressed' : 'not-pressed');
-  if (vn.selected) out.push('selected');
-  if (vn.expanded !== undefined) out.push(vn.expanded ? 'expanded' : 'collapsed');
-  if (vn.disabled) out.push('disabled');
-  if (vn.covered) out.push('covered by ' + vn.covered);
-  if (vn.required) out.push('required');
-  if (vn.readonly) out.push('readonly');
-  if (vn.invalid) out.push('invalid');
-  if (vn.focused) out.push('focused');
-  if (vn.haspopup && vn.haspopup !== 'false') out.push('haspopup=' + vn.haspopup);
-  if (vn.current && vn.current !== 'false') out.push('current=' + vn.current);
-  if (vn.level && vn.role !== 'heading') out.push('level=' + vn.level);
+    out = add(out, vn.pressed === 'mixed' ? 'pressed=mixed' : vn.pressed ? 'pressed' : 'not-pressed');
+  if (vn.selected) out = add(out, 'selected');
+  if (vn.expanded !== undefined) out = add(out, vn.expanded ? 'expanded' : 'collapsed');
+  if (vn.disabled) out = add(out, 'disabled');
+  if (vn.covered) out = add(out, 'covered by ' + vn.covered);
+  if (vn.required) out = add(out, 'required');
+  if (vn.readonly) out = add(out, 'readonly');
+  if (vn.invalid) out = add(out, 'invalid');
+  if (vn.focused) out = add(out, 'focused');
+  if (vn.haspopup && vn.haspopup !== 'false') out = add(out, 'haspopup=' + vn.haspopup);
+  if (vn.current && vn.current !== 'false') out = add(out, 'current=' + vn.current);
+  if (vn.level && vn.role !== 'heading') out = add(out, 'level=' + vn.level);
   if (vn.valuenow !== undefined)
-    out.push(
+    out = add(
+      out,
       'now=' +
         vn.valuenow +
         (vn.valuemin !== undefined || vn.valuemax !== undefined
           ? ` range=${vn.valuemin ?? ''}..${vn.valuemax ?? ''}`
           : ''),
     );
-  if (vn.valuetext) out.push('valuetext=' + quote(vn.valuetext));
-  if (vn.placeholder) out.push('placeholder=' + quote(cut(vn.placeholder, 60)));
-  if (!vn.name && vn.hint) out.push('hint=' + quote(vn.hint));
-  if (ctx.includeHrefs && vn.href) out.push('href=' + vn.href);
-  if (vn.frameSrc !== undefined) out.push('src=' + cut(vn.frameSrc, 80));
-  if (vn.crossOrigin) out.push('cross-origin');
-  if (vn.closedShadowRoot) out.push('closed-shadow-root');
-  if (vn.consequence) out.push(...consequenceMarks(vn.consequence));
+  if (vn.valuetext) out = add(out, 'valuetext=' + quote(vn.valuetext));
+  if (vn.placeholder) out = add(out, 'placeholder=' + quote(cut(vn.placeholder, 60)));
+  if (!vn.name && vn.hint) out = add(out, 'hint=' + quote(vn.hint));
+  if (ctx.includeHrefs && vn.href) out = add(out, 'href=' + vn.href);
+  if (vn.frameSrc !== undefined) out = add(out, 'src=' + cut(vn.frameSrc, 80));
+  if (vn.crossOrigin) out = add(out, 'cross-origin');
+  if (vn.closedShadowRoot) out = add(out, 'closed-shadow-root');
+  if (vn.consequence) out = add(out, consequenceMarks(vn.consequence).join(' '));
   if (ctx.neutral) return out;
-  if (vn.actionable && vn.role !== 'link' && vn.computed?.offscreen && !ctx.afterFold) out.push('offscreen');
+  if (vn.actionable && vn.role !== 'link' && vn.computed?.offscreen && !ctx.afterFold) out = add(out, 'offscreen');
   // Fixed banners and dialogs late in the document are on screen although below the marker.
-  if (vn.actionable && ctx.afterFold && !vn.computed?.offscreen) out.push('in-view');
+  if (vn.actionable && ctx.afterFold && !vn.computed?.offscreen) out = add(out, 'in-view');
   return out;
 }
 
@@ -175,16 +181,13 @@ export function formatLine(node: BuildNode, ctx: LineContext): string {
     const bullet = ctx.ordered ? ctx.ordinal + '.' : '-';
     const attrs = attributes(vn, ctx);
     return (
-      bullet +
-      (vn.name ? ' ' + quote(vn.name) : '') +
-      (attrs.length ? ' [' + attrs.join(' ') + ']' : '') +
-      (text ? ' ' + text : '')
+      bullet + (vn.name ? ' ' + quote(vn.name) : '') + (attrs ? ' [' + attrs + ']' : '') + (text ? ' ' + text : '')
     );
   }
   let line = vn.actionable ? vn.node_id + ' ' + label(vn) : label(vn);
   if (vn.name) line += ' ' + quote(vn.name);
   const attrs = attributes(vn, ctx);
-  if (attrs.length) line += ' [' + attrs.join(' ') + ']';
+  if (attrs) line += ' [' + attrs + ']';
   // A named control's content text is noise next to its name (an icon glyph, a repeat):
   // for roles named from their content (accname 2F: button, link, tab…) and bare targets.
   // A focusable tabpanel, region or dialog named by its author holds content of its own
@@ -203,6 +206,10 @@ export interface TextDocument {
   meta: SnapshotMeta;
   omittedNotes: string[];
 }
+
+/** Two spaces per level, each depth's string made once (every line asks for one). */
+const INDENTS: string[] = [''];
+const indent = (depth: number): string => (INDENTS[depth] ??= '  '.repeat(depth));
 
 export function renderText(doc: TextDocument, options: TextOptions = {}): string {
   const lines: string[] = [];
@@ -252,10 +259,10 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
     if (!foldMarked && fold > 0 && node.top >= fold && (node.vn.actionable || item.run || node.vn.role === 'heading')) {
       foldMarked = true;
       ctx.afterFold = true;
-      lines.push('  '.repeat(depth) + '# below the visible area (actions scroll to their target)');
+      lines.push(indent(depth) + '# below the visible area (actions scroll to their target)');
     }
     if (item.run) {
-      lines.push('  '.repeat(depth) + formatInlineRun(item.run, maxTextLength));
+      lines.push(indent(depth) + formatInlineRun(item.run, maxTextLength));
       continue;
     }
     const own = hasOwnLine(node.vn);
@@ -264,16 +271,16 @@ export function renderText(doc: TextDocument, options: TextOptions = {}): string
       ctx.ordinal = item.ordinal;
       const compact = compactLine(node, ctx);
       if (compact) {
-        lines.push('  '.repeat(depth) + compact.line);
+        lines.push(indent(depth) + compact.line);
         if (compact.rest.length) pushList(compact.rest, depth + 1, node);
         continue;
       }
       const heading = cardHeading(node, ownLine);
       if (heading) hoisted.add(heading);
-      lines.push('  '.repeat(depth) + formatLine(node, ctx) + (heading ? ': ' + formatLine(heading, ctx) : ''));
+      lines.push(indent(depth) + formatLine(node, ctx) + (heading ? ': ' + formatLine(heading, ctx) : ''));
       if (node.vn.crossOrigin && options.frameSlot) {
         const slot = options.frameSlot(node.vn);
-        if (slot) lines.push('  '.repeat(depth + 1) + slot);
+        if (slot) lines.push(indent(depth + 1) + slot);
       }
     }
     const childDepth = own ? depth + 1 : depth;
@@ -410,21 +417,26 @@ function flowKey(node: BuildNode): number | undefined {
   return isInlineLink(node) ? node.flowBlock : undefined;
 }
 
+/** A part that starts with , . ; : ! ? or ) follows the one before it without a space. */
+const CLOSES = /^[,.;:!?)]/;
+
 function formatInlineRun(run: BuildNode[], maxTextLength: number): string {
   let line = '';
   for (let i = 0; i < run.length; i++) {
     const vn = run[i].vn;
-    const marks = vn.consequence ? consequenceMarks(vn.consequence) : [];
-    // A link in a sentence carries the marks an action depends on, like a line does.
-    if (vn.covered) marks.unshift('covered by ' + vn.covered);
-    const target = marks.length ? vn.node_id + ' ' + marks.join(' ') : vn.node_id;
-    const part =
-      vn.tag === TEXT_TAG
-        ? textRun(vn, maxTextLength)
-        : '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + target + ')';
-    line += line && !/^[,.;:!?)]/.test(part) ? ' ' + part : part;
+    const part = vn.tag === TEXT_TAG ? textRun(vn, maxTextLength) : inlineLink(vn);
+    line += line && !CLOSES.test(part) ? ' ' + part : part;
   }
   return line;
+}
+
+/** "[France](nv_k3x9)": a link inside a sentence. */
+function inlineLink(vn: VirtualNode): string {
+  const marks = vn.consequence ? consequenceMarks(vn.consequence) : [];
+  // A link in a sentence carries the marks an action depends on, like a line does.
+  if (vn.covered) marks.unshift('covered by ' + vn.covered);
+  const target = marks.length ? vn.node_id + ' ' + marks.join(' ') : vn.node_id;
+  return '[' + vn.name!.replace(/[[\]]/g, ' ').trim() + '](' + target + ')';
 }
 
 /** A text run; hidden text (only with includeHiddenText) says it is hidden and why. */
