@@ -75,7 +75,12 @@ function targetKey(node: BuildNode, hrefs: ResolvedHrefs): string | null {
   const href = a.getAttribute('href');
   // "#" and javascript: links are buttons by another name: each does its own thing.
   if (!href || href.charAt(0) === '#' || /^\s*javascript:/i.test(href) || a.hasAttribute('download')) return null;
-  return hrefs.of(a, href) + '\n' + (a.getAttribute('target') ?? '');
+  // Most links have no target: their key is the resolved string itself (its hash kept with
+  // it), not a new string per link to hash. Every other key holds a line break, which such a
+  // key does not: the groups are those of href + '\n' + target.
+  const resolved = '' + hrefs.of(a, href);
+  const target = a.getAttribute('target');
+  return target || resolved.includes('\n') ? resolved + '\n' + (target ?? '') : resolved;
 }
 
 const HTML_NS = 'http://www.w3.org/1999/xhtml';
