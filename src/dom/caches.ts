@@ -2,6 +2,7 @@
 // box is read once inside a snapshot; outside one, nothing is cached, so nothing
 // can go stale. Nesting is counted so nested begin/end pairs are safe.
 import { windowOf } from './dom-utils';
+import { splitSelectorList } from './selector-list';
 
 let depth = 0;
 let styleCache: Map<Element, CSSStyleDeclaration | null> | undefined;
@@ -213,7 +214,7 @@ function compilePseudoMatcher(sheets: CSSStyleSheet[], key: string, root: Docume
         if (!PSEUDO_PART.test(text)) continue;
         const content = rule.style.getPropertyValue('content');
         if (!content || content === 'none' || content === 'normal' || content === '""' || content === "''") continue;
-        const parts = text.split(',');
+        const parts = splitSelectorList(text);
         for (let p = 0; p < parts.length; p++) {
           if (!/::?(?:before|after)\b/i.test(parts[p])) continue;
           selectors.push(pseudoSubject(parts[p]));

@@ -82,6 +82,18 @@ test('2F.ii: a rule for every descendant (`.x *::before`) gives the descendants 
   expect(n.self).toBe('Alone');
 });
 
+test('2F.ii: a rule whose selector list nests commas (`:is(.p, .q)::before`) still gives content', async ({ page }) => {
+  const n = await names(
+    page,
+    `<style>:is(.p, .q)::before { content: "»"; } [data-k="a,b"]::after { content: "«"; }</style>
+  <a href="#" data-n="is">Go <span class="q"></span> now</a>
+  <a href="#" data-n="attr">Go <span data-k="a,b"></span> now</a>`,
+  );
+  // Split at every comma, the list became ':is(.p' and ' .q)::before': neither matched anything.
+  expect(n.is).toBe('Go » now');
+  expect(n.attr).toBe('Go « now');
+});
+
 test('2F.ii: generated content on a <label> that has text of its own names the field', async ({ page }) => {
   const n = await names(
     page,

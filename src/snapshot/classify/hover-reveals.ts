@@ -6,6 +6,8 @@
 // trigger (the selector up to the pseudo-class's compound) and a subject (the whole
 // selector without the pseudo-class). A hidden subject whose ancestor matches the trigger
 // is hover-only content of that ancestor. Read-only: nothing on the page changes (S11).
+import { splitSelectorList } from '../../dom/selector-list';
+
 export interface HoverReveal {
   /** The element the pointer must be over (or focus be inside, for :focus-within). */
   trigger: Element;
@@ -128,7 +130,7 @@ function reveals(style: CSSStyleDeclaration): boolean {
 /** Splits `a:hover > b, c` at top-level commas and makes each selector with the pseudo-class a rule. */
 export function parseSelectorList(text: string): RevealRule[] {
   const out: RevealRule[] = [];
-  for (const selector of splitTopLevel(text, ',')) {
+  for (const selector of splitSelectorList(text)) {
     const rule = parseSelector(selector.trim());
     if (rule) out.push(rule);
   }
@@ -164,23 +166,6 @@ function parseSelector(selector: string): RevealRule | null {
   // Other state pseudo-classes cannot be matched by a query either.
   if (/:(active|focus|focus-visible|checked|target)(?![\w-])/.test(subject)) return null;
   return { trigger, subject, pseudo };
-}
-
-function splitTopLevel(text: string, sep: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === sep && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
 }
 
 /** The hover reveal whose content holds `el`, or null (for actions on hover-only items). */
