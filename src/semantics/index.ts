@@ -18,7 +18,17 @@ export {
 export { getAccessibleName, getAccessibleDescription, KNOWN_UNLABELLED, KNOWN_VISIBLE } from './name';
 export { cleanName } from './name-text';
 export { getLabels } from './labels';
-export { getAriaStates, checkedOf, pressedOf, expandedOf, selectedOf, isReadOnly, isNativeCheckable } from './states';
+export {
+  getAriaStates,
+  checkedOf,
+  pressedOf,
+  expandedOf,
+  currentOf,
+  haspopupOf,
+  selectedOf,
+  isReadOnly,
+  isNativeCheckable,
+} from './states';
 export type { AriaStates } from './states';
 export { disabledReason, isDisabled, isInert } from './disabled';
 export { isFocusable, isFirstSummary, deepActiveElement, isFocused, focusTargetFor } from './focus';

@@ -106,6 +106,20 @@ export function isReadOnly(el: Element, aria = true): boolean {
   return stateToken(el, 'aria-readonly', aria) === 'true';
 }
 
+/** aria-current as a token, unless absent or "false". */
+export function currentOf(el: Element, aria = true): string | undefined {
+  const current = stateToken(el, 'aria-current', aria);
+  return current !== null && current !== 'false' ? current : undefined;
+}
+
+/** aria-haspopup ("true" is a menu), or the list of a native combobox; `tag` is the HTML tag ('' for others). */
+export function haspopupOf(el: Element, tag: string, role: string | null, aria = true): string | undefined {
+  const popup = stateToken(el, 'aria-haspopup', aria);
+  if (popup !== null && popup !== 'false') return popup === 'true' ? 'menu' : popup;
+  if (tag === 'input' && role === 'combobox' && el.hasAttribute('list')) return 'listbox';
+  return undefined;
+}
+
 function parseNumber(value: string | null): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const n = Number(value);
@@ -189,18 +203,15 @@ export function getAriaStates(el: Element, role: string | null, out: AriaStates 
 
     if (isFocused(el)) out.focused = true;
 
-    // haspopup
-    const popup = stateToken(el, 'aria-haspopup', aria);
-    if (popup !== null && popup !== 'false') out.haspopup = popup === 'true' ? 'menu' : popup;
-    else if (tag === 'input' && role === 'combobox' && el.hasAttribute('list')) out.haspopup = 'listbox';
+    const popup = haspopupOf(el, tag, role, aria);
+    if (popup !== undefined) out.haspopup = popup;
 
     // multiselectable
     if (tag === 'select' && el.hasAttribute('multiple')) out.multiselectable = true;
     else if (stateToken(el, 'aria-multiselectable', aria) === 'true') out.multiselectable = true;
 
-    // current
-    const current = stateToken(el, 'aria-current', aria);
-    if (current !== null && current !== 'false') out.current = current;
+    const current = currentOf(el, aria);
+    if (current !== undefined) out.current = current;
 
     // level (headings; aria-level on treeitem/listitem/row)
     const level = headingLevel(el, role, aria);

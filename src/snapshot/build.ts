@@ -14,7 +14,7 @@ import { Outline } from './render/outline';
 import { traverse, type IdSource } from './walk/traverse';
 import { addHoverContent } from './walk/hover-content';
 import { confineTo, findOverlay } from './classify/modal';
-import { completeNode } from './classify/describe';
+import { completeNode, focusableOf } from './classify/describe';
 import { detectBlocker } from './classify/blockers';
 import type { BuildNode } from './tree';
 import { forEachNode, rewriteContent } from './tree';
@@ -185,13 +185,14 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
     const label = labels[i];
     const control = (label.ref as HTMLLabelElement).control;
     if (!control) continue;
-    completeNode(label);
     // A label that is focusable itself (tabindex) is a target of its own.
-    if (label.vn.computed?.focusable) continue;
+    if (focusableOf(label)) continue;
     // A control drawn invisible is listed itself (its label is where the click goes).
     if (!standIns.has(control)) {
       if (!drawnVisible(getStyle(control), getRect(control))) continue;
     }
+    // Described as a target first: its states and computed facts are the walk's, then demoted.
+    completeNode(label);
     const vn = label.vn;
     vn.actionable = undefined;
     vn.tier = 3;

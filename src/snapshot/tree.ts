@@ -66,6 +66,8 @@ export interface PendingDescription {
   name: string | undefined;
   /** Keys the node's fields had after the walk: later fields keep their place after the described ones. */
   keys: number;
+  /** Folded into another link (distill/duplicate-links.ts): completing it keeps it no target. */
+  folded?: boolean;
 }
 
 export const TEXT_TAG = '#text';

@@ -1,18 +1,21 @@
 // Builds the VirtualNode of a kept element: role, accessible name (or hint), states,
 // value, link/image targets and computed facts (S4, S5). Only kept elements get here,
 // so the costlier name computation runs for a small share of the page.
-import { wordList } from '../../semantics/element';
+import { isHtml, wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { VirtualNode } from '../../types';
 import {
   KNOWN_UNLABELLED,
   KNOWN_VISIBLE,
+  currentOf,
   expandedOf,
   getAriaStates,
+  haspopupOf,
   inputType,
   isFocusable,
   isFocused,
   nameOf,
+  pressedOf,
 } from '../../semantics';
 import { STABLE_BIT } from '../ids/element-ids';
 import type { BuildNode, PendingDescription } from '../tree';
@@ -71,9 +74,10 @@ export function walkFacts(el: Element, scan: AttributeScan, options: ResolvedSna
 
 /**
  * describeElement on `facts` refilled for a kept element; `rect` is its box in top-level
- * viewport coordinates. Under a token budget most of the description waits (`facts.pending`,
- * completeNode): the walk computes what decides the node's place and id (role, name,
- * actionability), the rest is computed for the nodes whose lines are priced or shown.
+ * viewport coordinates. Most of the description waits (`facts.pending`, completeNode): the
+ * walk computes what decides the node's place and id (role, name, actionability), the rest
+ * is computed for the nodes whose lines are priced or shown — distillation drops many kept
+ * nodes (folded links, hoisted wrappers), a token budget many more.
  */
 export function describeKept(
   facts: NodeFacts,
@@ -95,7 +99,7 @@ export function describeKept(
   facts.offscreen = offscreen;
   facts.rect = rect;
   facts.pending = undefined;
-  if (facts.options.tokenBudget <= 0 || !mayWait(el, tag, role, scan, act)) return describeElement(facts);
+  if (!mayWait(el, tag, role, scan, act)) return describeElement(facts);
   const vn = describeHead(facts);
   facts.pending = {
     done: false,
@@ -153,10 +157,60 @@ export function completeNode(node: BuildNode): boolean {
   // States show in the line, and so do a consequence and an actionable non-link's offscreen mark.
   const shown = keyCount(vn) > d.keys || (!!d.act && d.act.tier < 3 && (vn.role !== 'link' ? d.offscreen : false));
   describeTail(vn, el, vn.tag, d.act, d.href, d.aria || d.stable, d.name, d.offscreen, d.rect, d.includeLayout);
+  if (d.folded) unfoldTarget(vn);
   if (later)
     for (let i = 0; i < later.length; i += 2)
       (vn as unknown as Record<string, unknown>)[later[i] as string] = later[i + 1];
   return shown || vn.consequence !== undefined;
+}
+
+/**
+ * A folded link (distill/duplicate-links.ts) stops being a target of its own: no name, hint or
+ * consequence, not interactive. Now if the link is described, else when its description completes.
+ */
+export function untarget(node: BuildNode): void {
+  const vn = node.vn;
+  vn.actionable = undefined;
+  vn.name = undefined;
+  vn.hint = undefined;
+  vn.tier = 3;
+  const d = node.pending;
+  if (d && !d.done) d.folded = true;
+  else unfoldTarget(vn);
+}
+
+function unfoldTarget(vn: VirtualNode): void {
+  vn.consequence = undefined;
+  if (vn.computed) vn.computed.interactive = false;
+}
+
+/** Whether the element takes focus, as the node's computed facts say, without describing it. */
+export function focusableOf(node: BuildNode): boolean {
+  const d = node.pending;
+  if (!d || d.done) return !!node.vn.computed?.focusable;
+  return !!focusableFact(node.ref as Element, d.act);
+}
+
+/**
+ * Whether the node has a state that makes a link a control of its own (a disclosure, a
+ * toggle, the current page, a popup), as its description gives, without describing it.
+ */
+export function hasControlState(node: BuildNode): boolean {
+  const d = node.pending;
+  const vn = node.vn;
+  // A control's icon part takes its state from an ancestor: described as usual.
+  if (d && !d.done && d.act?.reason !== 'part') {
+    const el = node.ref as Element;
+    return (
+      expandedOf(el, d.role, d.aria) !== undefined ||
+      pressedOf(el, d.role, d.aria) !== undefined ||
+      currentOf(el, d.aria) !== undefined ||
+      haspopupOf(el, isHtml(el) ? el.localName : '', d.role, d.aria) !== undefined
+    );
+  }
+  completeNode(node);
+  if (vn.expanded !== undefined || vn.pressed !== undefined || (vn.current && vn.current !== 'false')) return true;
+  return !!vn.haspopup && vn.haspopup !== 'false';
 }
 
 /** Removes and returns (key, value, key, value…) the fields added after the first `keys` ones; null when none. */
@@ -295,7 +349,8 @@ function describeTail(
   const aria = mayRelate ? readAriaRelations(el) : undefined;
   if (aria) vn.aria = aria;
   vn.computed = { visible: true, interactive: actionable };
-  if (act?.focusable || actionable) vn.computed.focusable = act?.focusable || isFocusable(el);
+  const focusable = focusableFact(el, act);
+  if (focusable !== undefined) vn.computed.focusable = focusable;
   if (offscreen) vn.computed.offscreen = true;
   if (includeLayout) {
     vn.layout = {
@@ -305,6 +360,12 @@ function describeTail(
       height: Math.round(rect.height),
     };
   }
+}
+
+/** computed.focusable: set for what the walk found focusable and for actionable elements. */
+function focusableFact(el: Element, act: ActFacts): boolean | undefined {
+  if (!act || (!act.focusable && act.tier >= 3)) return undefined;
+  return act.focusable || isFocusable(el);
 }
 
 /** An inline position in percent along one axis: how a script-drawn slider places its handle. */

@@ -10,7 +10,7 @@
 // The element keeps its id in the id memory: an id the agent saw before still acts on it.
 import type { BuildNode } from '../tree';
 import { normalizeWhitespace } from '../../dom/dom-utils';
-import { completeNode } from '../classify/describe';
+import { hasControlState, untarget } from '../classify/describe';
 
 /** Where a link is one control among many that share targets by design: never folded. */
 const NAVIGATION =
@@ -38,8 +38,8 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
     else byTarget.set(key, [kept[i]]);
   }
   byTarget.forEach((all) => {
-    // Most targets are linked once: the DOM queries below, and the rest of a link's
-    // description (its states), run only for the others.
+    // Most targets are linked once: the DOM queries below run only for the others. No link
+    // is described here: the one a card keeps is described when its line is, the others never.
     if (all.length < 2) return;
     const links = all.filter(standsAloneStateless);
     if (links.length < 2) return;
@@ -57,14 +57,9 @@ export function foldDuplicateLinks(kept: BuildNode[]): void {
   });
 }
 
-/** A link that may fold: described in full, without states that make it a control of its own, standing alone. */
+/** A link that may fold: without states that make it a control of its own (a disclosure, the current page), standing alone. */
 function standsAloneStateless(node: BuildNode): boolean {
-  completeNode(node);
-  const vn = node.vn;
-  // States make a link a control of its own (a disclosure, the current page).
-  if (vn.expanded !== undefined || vn.pressed !== undefined || (vn.current && vn.current !== 'false')) return false;
-  if (vn.haspopup && vn.haspopup !== 'false') return false;
-  return standsAlone(node);
+  return !hasControlState(node) && standsAlone(node);
 }
 
 /** Href, and what changes where it opens, of a link that may fold; null for any other node. */
@@ -230,10 +225,5 @@ function fold(node: BuildNode, said: string): void {
     node.redundantText = true;
   }
   if (node.flowBlock !== undefined) node.block = node.flowBlock;
-  vn.actionable = undefined;
-  vn.name = undefined;
-  vn.hint = undefined;
-  vn.consequence = undefined;
-  vn.tier = 3;
-  if (vn.computed) vn.computed.interactive = false;
+  untarget(node);
 }
