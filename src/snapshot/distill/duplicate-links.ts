@@ -83,25 +83,56 @@ const HTML_NS = 'http://www.w3.org/1999/xhtml';
 /**
  * `a.href` (the attribute resolved against the document's base URL), parsed once per
  * distinct attribute value of a document: a card links to its page two or three times.
+ * Most links of a site are paths ("/wiki/Firefox") or URLs on its own origin: their
+ * resolved form is the document's origin part and the value as written (plainTarget), a
+ * string join instead of a URL parse (~1 µs a link on a page of 800 links).
  * An SVG <a> answers its own way (an SVGAnimatedString) and is asked every time.
  */
 class ResolvedHrefs {
   private doc: Document | null = null;
   private readonly byValue = new Map<string, string>();
+  /** What a path resolves after, as a.href showed it: scheme and authority (null: not seen yet, '': no join). */
+  private origin: string | null = null;
 
   of(a: HTMLAnchorElement, value: string): string {
     if (a.namespaceURI !== HTML_NS) return a.href;
     if (a.ownerDocument !== this.doc) {
       this.doc = a.ownerDocument;
       this.byValue.clear();
+      this.origin = null;
     }
     let href = this.byValue.get(value);
     if (href === undefined) {
-      href = a.href;
+      href = (this.origin && plainTarget(this.origin, value)) || a.href;
+      if (this.origin === null && plainTarget('', value) === value) {
+        // a.href of a plain path is the origin part and the path. Only http(s): a file: base
+        // with a drive letter puts it before the path, an opaque base (about:, data:) resolves nothing.
+        this.origin = href.endsWith(value) && HTTP.test(href) ? href.slice(0, href.length - value.length) : '';
+      }
       this.byValue.set(value, href);
     }
     return href;
   }
+}
+
+/** A path, query and fragment the URL parser keeps as written: no character it escapes, no dot segment. */
+const PLAIN_PATH = /^\/(?!\/)[\w\-.~!$&()*+,;=:@/?#%]*$/;
+const DOT_SEGMENT = /\/\.|%2e/i;
+const HTTP = /^https?:\/\/[^/]/;
+
+/**
+ * What `value` resolves to against a base whose origin part is `origin` (scheme and
+ * authority as the parser writes them), when the parser would keep it as written: a path
+ * ("/wiki/Firefox") or a URL that starts with `origin` and a path. Null otherwise.
+ */
+export function plainTarget(origin: string, value: string): string | null {
+  let path = value;
+  let prefix = origin;
+  if (origin && value.startsWith(origin) && value.charCodeAt(origin.length) === 47 /* / */) {
+    path = value.slice(origin.length);
+    prefix = '';
+  }
+  return PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path) ? prefix + value : null;
 }
 
 /** Not one of many links in a navigation, and no control inside. */
