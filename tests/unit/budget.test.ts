@@ -103,28 +103,46 @@ describe('applyBudget with lower bounds (lines described late)', () => {
     return out.join('\n');
   }
 
+  /**
+   * One seeded run's inputs: two identical pages (one per applyBudget call: it rewrites its
+   * tree), a token budget, and per line an exact price and a lower bound of it that equals the
+   * price with probability `exactShare` (most completions add nothing a line shows).
+   */
+  function pricedPages(seed: number, priceSeed: number, exactShare: number) {
+    const rand = rng(seed);
+    seq = 0;
+    const a = page(rand);
+    seq = 0;
+    const b = page(rng(seed));
+    const exactOf = new Map<string, number>();
+    const boundOf = new Map<string, number>();
+    const prices = rng(priceSeed);
+    const price = (n: BuildNode): number => {
+      const id = n.vn.node_id;
+      if (!exactOf.has(id)) {
+        const exact = n.vn.tag === '#summary' ? 12 : 3 + Math.floor(prices() * 40);
+        exactOf.set(id, exact);
+        boundOf.set(id, prices() < exactShare ? exact : Math.max(1, Math.floor(exact * prices())));
+      }
+      return exactOf.get(id)!;
+    };
+    const budget = { ...opts, tokenBudget: 300 + Math.floor(rand() * 1500), lineCost: price };
+    return { a, b, exactOf, boundOf, price, budget };
+  }
+
+  /** The ids of the lines a shape holds. */
+  function idsIn(roots: BuildNode[]): Set<string> {
+    return new Set(
+      shape(roots)
+        .split('\n')
+        .map((l) => l.trim().split(' ')[0]),
+    );
+  }
+
   it('chooses exactly what exact prices choose, and prices exactly few of the lines it drops', () => {
     let sameRuns = 0;
     for (let seed = 1; seed <= 60; seed++) {
-      const rand = rng(seed);
-      seq = 0;
-      const a = page(rand);
-      seq = 0;
-      const b = page(rng(seed));
-      const exactOf = new Map<string, number>();
-      const boundOf = new Map<string, number>();
-      const prices = rng(seed * 7919);
-      const price = (n: BuildNode): number => {
-        const id = n.vn.node_id;
-        if (!exactOf.has(id)) {
-          const exact = n.vn.tag === '#summary' ? 12 : 3 + Math.floor(prices() * 40);
-          exactOf.set(id, exact);
-          // Most completions add nothing a line shows: then the bound is the price.
-          boundOf.set(id, prices() < 0.5 ? exact : Math.max(1, Math.floor(exact * prices())));
-        }
-        return exactOf.get(id)!;
-      };
-      const budget = { ...opts, tokenBudget: 300 + Math.floor(rand() * 1500), lineCost: price };
+      const { a, b, exactOf, boundOf, price, budget } = pricedPages(seed, seed * 7919, 0.5);
       const plain = applyBudget(a, viewport, budget);
       const described = new Set<string>();
       // A node's price is a lower bound of its final one until it is completed.
@@ -140,11 +158,7 @@ describe('applyBudget with lower bounds (lines described late)', () => {
       });
       expect(shape(late.roots), `seed ${seed}`).toBe(shape(plain.roots));
       expect(late.notes).toEqual(plain.notes);
-      const kept = new Set(
-        shape(late.roots)
-          .split('\n')
-          .map((l) => l.trim().split(' ')[0]),
-      );
+      const kept = idsIn(late.roots);
       let wasted = 0;
       described.forEach((id) => {
         if (!kept.has(id)) wasted++;
@@ -158,24 +172,7 @@ describe('applyBudget with lower bounds (lines described late)', () => {
   it('with a bound for every line, chooses what exact prices choose and formats few dropped lines', () => {
     let fewRuns = 0;
     for (let seed = 1; seed <= 60; seed++) {
-      const rand = rng(seed);
-      seq = 0;
-      const a = page(rand);
-      seq = 0;
-      const b = page(rng(seed));
-      const exactOf = new Map<string, number>();
-      const boundOf = new Map<string, number>();
-      const prices = rng(seed * 104729);
-      const price = (n: BuildNode): number => {
-        const id = n.vn.node_id;
-        if (!exactOf.has(id)) {
-          const exact = n.vn.tag === '#summary' ? 12 : 3 + Math.floor(prices() * 40);
-          exactOf.set(id, exact);
-          boundOf.set(id, prices() < 0.3 ? exact : Math.max(1, Math.floor(exact * prices())));
-        }
-        return exactOf.get(id)!;
-      };
-      const budget = { ...opts, tokenBudget: 300 + Math.floor(rand() * 1500), lineCost: price };
+      const { a, b, exactOf, boundOf, price, budget } = pricedPages(seed, seed * 104729, 0.3);
       const plain = applyBudget(a, viewport, budget);
       const formatted = new Set<string>();
       const described = new Set<string>();
@@ -188,11 +185,7 @@ describe('applyBudget with lower bounds (lines described late)', () => {
       });
       expect(shape(late.roots), `seed ${seed}`).toBe(shape(plain.roots));
       expect(late.notes).toEqual(plain.notes);
-      const kept = new Set(
-        shape(late.roots)
-          .split('\n')
-          .map((l) => l.trim().split(' ')[0]),
-      );
+      const kept = idsIn(late.roots);
       let wasted = 0;
       formatted.forEach((id) => {
         if (!kept.has(id)) wasted++;
