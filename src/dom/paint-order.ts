@@ -27,9 +27,11 @@ interface Stacking {
  */
 export class PaintOrder {
   private readonly facts = new Map<Element, Stacking | null>();
-  /** The last `below` and its chain: a snapshot asks about many candidates over one control in a row. */
+  /** The last `below`, its chain and each box's place in it: a snapshot asks about many candidates over one control in a row. */
   private below: Element | null = null;
   private belowChain: Element[] = [];
+  private readonly belowAt = new Map<Element, number>();
+  private readonly tail: Element[] = [];
 
   /** Whether `above` paints over `below` where their boxes overlap (same document; neither contains the other). */
   paintsOver(above: Element, below: Element): boolean {
@@ -41,47 +43,64 @@ export class PaintOrder {
    * positioned box, a higher z-index), or only as later in-flow content. The last is
    * partial: later inline content (text, inline boxes) paints over earlier content, a later
    * block's background not over earlier inline content (CSS 2.1 Appendix E steps 4 and 7).
+   *
+   * Only the boxes below their nearest common ancestor decide, and their facts are the only
+   * ones read: the shared boxes above it start no stacking context below the one holding
+   * both (that one would be nearer), and a shared positioned or top-layer box holds both
+   * sides alike, so it orders them as their own boxes do. Each side is then represented
+   * by its own box (two sibling cards are ordered as cards, whatever lies inside them).
    */
   over(above: Element, below: Element): Over {
-    const a = chainOf(above);
-    if (below !== this.below) [this.below, this.belowChain] = [below, chainOf(below)];
+    if (below !== this.below) this.setBelow(below);
     const b = this.belowChain;
-    let split = 0;
-    while (split < a.length && split < b.length && a[split] === b[split]) split++;
-    // One contains the other: not a question of layers.
-    if (split === a.length || split === b.length) return 'no';
-    // The nearest stacking context holding both (the root is one).
-    let context = split - 1;
-    while (context > 0 && !this.factsOf(a[context])?.context) context--;
-    for (;;) {
-      const ka = this.layerIn(a, context);
-      const kb = this.layerIn(b, context);
-      if (ka.tier !== kb.tier) return ka.tier > kb.tier ? 'layer' : 'no';
-      if (ka.z !== kb.z) return ka.z > kb.z ? 'layer' : 'no';
-      if (ka.at !== kb.at) return follows(a[ka.at], b[kb.at]) ? 'layer' : 'no';
-      // Both in-flow: the later one paints over the earlier.
-      if (ka.at < 0) return follows(above, below) ? 'flow' : 'no';
-      // The same positioned box (z-index auto) paints both: look inside it as if it were a
-      // context (it is shared, so it lies above the split and the loop moves down).
-      context = ka.at;
+    // `above` and its ancestors up to the first one `below` is in, nearest the root last.
+    const tail = this.tail;
+    tail.length = 0;
+    let meet = -1;
+    for (let cur: Element | null = above; cur && tail.length < MAX_DEPTH; cur = flatTreeParent(cur)) {
+      const at = this.belowAt.get(cur);
+      if (at !== undefined) {
+        meet = at;
+        break;
+      }
+      tail.push(cur);
     }
+    // One contains the other: not a question of layers.
+    if (!tail.length || meet === b.length - 1) return 'no';
+    const ka = this.layerOf(tail, tail.length - 1, -1);
+    const kb = this.layerOf(b, meet + 1, b.length);
+    if (ka.tier !== kb.tier) return ka.tier > kb.tier ? 'layer' : 'no';
+    if (ka.z !== kb.z) return ka.z > kb.z ? 'layer' : 'no';
+    // The boxes that stand for them in the layer (one on each side), in tree order.
+    if (ka.box && kb.box) return follows(ka.box, kb.box) ? 'layer' : 'no';
+    // Both in-flow: the later one paints over the earlier.
+    return follows(above, below) ? 'flow' : 'no';
+  }
+
+  private setBelow(below: Element): void {
+    this.below = below;
+    const chain = (this.belowChain = chainOf(below));
+    this.belowAt.clear();
+    for (let i = 0; i < chain.length; i++) this.belowAt.set(chain[i], i);
   }
 
   /**
-   * Where the element at the end of `chain` paints in the stacking context at `context`:
-   * the outermost stacking context below it is atomic (its own z-index), else the
-   * innermost positioned box on the way (tree order among positioned content), else in-flow.
+   * Where the last box of `chain[from…to)` (walked by `step`, from the side nearest the
+   * root) paints among the other side's boxes: the outermost stacking context on the way
+   * is atomic (its own z-index), else the innermost positioned box (tree order among
+   * positioned content), else in-flow.
    */
-  private layerIn(chain: Element[], context: number): Layer {
-    let positioned = -1;
-    for (let i = context + 1; i < chain.length; i++) {
+  private layerOf(chain: Element[], from: number, to: number): Layer {
+    const step = from < to ? 1 : -1;
+    let positioned: Element | null = null;
+    for (let i = from; i !== to; i += step) {
       const facts = this.factsOf(chain[i]);
       if (!facts) continue;
-      if (facts.top) return { tier: 4, z: 0, at: i };
-      if (facts.context) return { tier: facts.z < 0 ? 0 : facts.z > 0 ? 3 : 2, z: facts.z, at: i };
-      if (facts.positioned) positioned = i;
+      if (facts.top) return { tier: 4, z: 0, box: chain[i] };
+      if (facts.context) return { tier: facts.z < 0 ? 0 : facts.z > 0 ? 3 : 2, z: facts.z, box: chain[i] };
+      if (facts.positioned) positioned = chain[i];
     }
-    return positioned >= 0 ? { tier: 2, z: 0, at: positioned } : { tier: 1, z: 0, at: -1 };
+    return positioned ? { tier: 2, z: 0, box: positioned } : { tier: 1, z: 0, box: null };
   }
 
   private factsOf(el: Element): Stacking | null {
@@ -106,10 +125,13 @@ export class PaintOrder {
   }
 }
 
+/** How far up a chain is followed (R1: a page may be 10,000 boxes deep). */
+const MAX_DEPTH = 4096;
+
 /** Flat-tree ancestors from the root down to `el`, `el` included. */
 function chainOf(el: Element): Element[] {
   const chain: Element[] = [];
-  for (let cur: Element | null = el, i = 0; cur && i < 4096; cur = flatTreeParent(cur), i++) chain.push(cur);
+  for (let cur: Element | null = el, i = 0; cur && i < MAX_DEPTH; cur = flatTreeParent(cur), i++) chain.push(cur);
   return chain.reverse();
 }
 
@@ -117,8 +139,8 @@ interface Layer {
   /** 0 negative z-index, 1 in-flow, 2 positioned (z auto/0), 3 positive z-index, 4 top layer. */
   tier: number;
   z: number;
-  /** Index in the chain of the box that represents the element in the context (-1: none, in-flow). */
-  at: number;
+  /** The box that stands for the element in the layer (null: none, in-flow). */
+  box: Element | null;
 }
 
 function zIndexOf(zIndex: string): number {

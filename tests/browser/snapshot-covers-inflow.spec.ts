@@ -129,3 +129,26 @@ for (const where of ['in view', 'below the fold'])
     const { text } = await snapshot(page, { tokenBudget: 0 });
     await expectRoundTrip(page, text, [], ['Mount Ruapehu', '150']);
   });
+
+/**
+ * Two positioned cards side by side in the tree: the later one paints over the earlier one
+ * as a whole, in-flow content and all (CSS 2.1 Appendix E: each is painted as if it were a
+ * stacking context, in tree order), so its content covers a link in the earlier card even
+ * where that content has no text; the earlier card's content does not cover the later's.
+ */
+const CARDS = `
+  <div style="width:600px">
+    <div style="position:relative"><a href="/c1" style="display:block;height:24px">Link in a card under the next card</a></div>
+    <div style="position:relative;top:-24px;height:0"><div style="height:40px;background:#fff"></div></div>
+  </div>
+  <div style="width:600px;margin-top:80px">
+    <div style="position:relative;height:0"><div style="height:40px;background:#fff"></div></div>
+    <div style="position:relative"><a href="/c2" style="display:block;height:24px">Link in a card over the previous card</a></div>
+  </div>`;
+
+for (const where of ['in view', 'below the fold'])
+  test(`a later positioned card's content covers a link in an earlier card ${where}`, async ({ page }) => {
+    await loadHtml(page, where === 'in view' ? CARDS : FOLD + CARDS);
+    const { text } = await snapshot(page, { tokenBudget: 0 });
+    await expectRoundTrip(page, text, ['Link in a card under the next card'], ['Link in a card over the previous card']);
+  });
