@@ -28,7 +28,7 @@ import {
 } from '../../dom/geometry';
 import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
-import { describeCover } from './cover-names';
+import { CoverNames } from './cover-names';
 import { FlowBoxes } from './flow-covers';
 
 export interface Cover extends Box {
@@ -171,7 +171,7 @@ export class CoverScan {
    * `covered` names the cover's actionable part (its id) or describes it.
    */
   markCoveredControls(kept: BuildNode[]): void {
-    let idOf: Map<Element, BuildNode> | null = null;
+    let names: CoverNames | null = null;
     for (let i = 0; i < kept.length; i++) {
       const node = kept[i];
       const el = node.ref;
@@ -196,13 +196,7 @@ export class CoverScan {
         (point && positioned && this.coverAt(target, point, 'pointer')) ||
         this.pinnedOver(target, r) ||
         (point && flowCandidates.length > 0 && this.flowCover(target, flowCandidates, point, view));
-      if (!found) continue;
-      if (!idOf) {
-        idOf = new Map();
-        for (let j = 0; j < kept.length; j++)
-          if (kept[j].ref && isElement(kept[j].ref)) idOf.set(kept[j].ref as Element, kept[j]);
-      }
-      node.vn.covered = describeCover(found.hit, found.under, kept, idOf);
+      if (found) node.vn.covered = (names ??= new CoverNames(kept)).describe(found.hit, found.under);
     }
   }
 
