@@ -103,9 +103,11 @@ export class ClipChain {
 /** `clip` (what clips the box itself) narrowed by the box's own overflow: what clips its content. */
 function narrowed(box: Element, clip: Box | null): Box | null {
   const style = getStyle(box);
-  // Overflow applies to block containers (not to inline boxes nor to boxes that are not there).
-  const display = style ? style.display : '';
-  if (!style || display === 'inline' || display === 'contents' || overflowKind(style) === 'visible') return clip;
+  // Overflow applies to block containers (not to inline boxes nor to boxes that are not
+  // there); most boxes let it show, so display is read only for the few that do not.
+  if (!style || overflowKind(style) === 'visible') return clip;
+  const display = style.display;
+  if (display === 'inline' || display === 'contents') return clip;
   const window = paddingBox(box, box.getBoundingClientRect());
   return clip ? intersect(clip, window) : window;
 }
