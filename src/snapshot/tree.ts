@@ -36,6 +36,8 @@ export interface BuildNode {
    */
   target?: Element;
   targetBox?: DOMRect | null;
+  /** Its clip chain is empty, as the walk's clips show (walk/frame-view.ts unclipped): the covers test does not read it. */
+  unclipped?: boolean;
   /** Its text only repeats a control's name (a label of a visible control): not shown. */
   redundantText?: boolean;
   /** It is, or sits in, a message region (alert, live region, toast): the budget keeps it (classify/messages.ts). */

@@ -149,3 +149,28 @@ test('an absolute button outside a static scroller it escapes is not "offscreen"
   expect(line, text).toBeDefined();
   expect(line).not.toContain('offscreen');
 });
+
+/**
+ * An absolute link cut by its positioned containing block, with a static scroller between
+ * them that it escapes: the scroller does not clip it, the containing block does. The walk
+ * keeps no hard clip under a scroller (what scrolling brings back is not gone), so its own
+ * clips of the link say nothing; the snapshot must still aim where the action does, inside
+ * the visible part, not at the box centre under the banner that lies over the cut part.
+ */
+const ESCAPED_SCROLLER = `
+  <div style="font:16px/20px sans-serif;position:relative">
+    <div style="position:relative;width:400px;height:40px;overflow:hidden">
+      <div style="height:40px;overflow:auto">
+        <a href="/held" ${COUNT} style="position:absolute;left:0;top:28px;width:300px;height:24px">Link cut past a scroller it escapes</a>
+      </div>
+    </div>
+    <div style="position:absolute;left:0;top:40px;width:400px;height:40px;z-index:1;background:#fff"></div>
+    <div style="height:80px"></div>
+  </div>`;
+
+for (const where of ['in view', 'below the fold'])
+  test(`an absolute link cut past a scroller it escapes is judged where it shows (${where})`, async ({ page }) => {
+    await loadHtml(page, where === 'in view' ? ESCAPED_SCROLLER : FOLD + ESCAPED_SCROLLER);
+    const { text } = await snapshot(page, { tokenBudget: 0 });
+    await expectClickLands(page, text, 'Link cut past a scroller it escapes');
+  });

@@ -191,10 +191,11 @@ export class CoverScan {
       // The point (the clip chain, maybe the fragments) only where a cover overlaps the box: it lies inside it.
       const positioned = this.overlapsForeignCover(target, r);
       const flowCandidates = this.flow.candidatesOver(target, r, view.dx, view.dy);
-      const point = positioned || flowCandidates.length ? this.targetPoint(target, local, view) : null;
+      const unclipped = node.unclipped === true;
+      const point = positioned || flowCandidates.length ? this.targetPoint(target, local, view, unclipped) : null;
       const found =
         (point && positioned && this.coverAt(target, point, 'pointer')) ||
-        this.pinnedOver(target, r) ||
+        this.pinnedOver(target, r, unclipped) ||
         (point && flowCandidates.length > 0 && this.flowCover(target, flowCandidates, point, view));
       if (found) node.vn.covered = (names ??= new CoverNames(kept)).describe(found.hit, found.under);
     }
@@ -216,7 +217,7 @@ export class CoverScan {
    * cookie bar, a loading screen, a video player's layer) stays put while the page moves.
    * The snapshot may not scroll (S11): it places the box where that scroll would.
    */
-  private pinnedOver(target: Element, r: Box): CoverHit | null {
+  private pinnedOver(target: Element, r: Box, unclipped: boolean): CoverHit | null {
     if (!this.pinned.length || target.ownerDocument !== this.top || !hasArea(r)) return null;
     const vp = this.viewport;
     if (r.left >= vp.left && r.top >= vp.top && r.right <= vp.right && r.bottom <= vp.bottom) return null;
@@ -228,7 +229,7 @@ export class CoverScan {
     // target scrolled to the middle), none can hold the point, and it is not looked for.
     if (!this.pinnedReach(r, dx, dy)) return null;
     // Where the action points once scrolled: the screen then is the viewport moved by the scroll.
-    const at = targetPoint(target, [shift(vp, dx, dy)], this.clips.of(target), r);
+    const at = targetPoint(target, [shift(vp, dx, dy)], this.clipOf(target, unclipped), r);
     if (!at) return null;
     const p = { x: at.x - dx, y: at.y - dy };
     for (let i = this.pinned.length - 1; i >= 0; i--) {
@@ -381,14 +382,20 @@ export class CoverScan {
    * with the screen when some of the target is on it (the action clicks there), else
    * with the part its frame shows, else with the whole page (it is scrolled to first).
    */
-  private targetPoint(target: Element, local: Box, view: FrameView): Point | null {
+  private targetPoint(target: Element, local: Box, view: FrameView, unclipped: boolean): Point | null {
     const { dx, dy } = view;
     const screen = shift(intersect(view.viewport, this.viewport), -dx, -dy);
     const areas = [screen, shift(view.viewport, -dx, -dy), EVERYWHERE];
     // A target its clip chain hides for now (scrolled away in a scroller) is scrolled into
     // view by the action first: then its whole box.
-    const p = targetPoint(target, areas, this.clips.of(target), local) ?? targetPoint(target, areas, null, local);
+    const clip = this.clipOf(target, unclipped);
+    const p = targetPoint(target, areas, clip, local) ?? targetPoint(target, areas, null, local);
     return p && { x: p.x + dx, y: p.y + dy };
+  }
+
+  /** What the target's clip chain leaves of its frame; none, unread, where the walk's clips told it is empty (BuildNode.unclipped). */
+  private clipOf(target: Element, unclipped: boolean): Box | null {
+    return unclipped ? null : this.clips.of(target);
   }
 }
 

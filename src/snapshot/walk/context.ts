@@ -21,6 +21,8 @@ export interface Scope extends SiteScope {
   delegated: string[] | null;
   /** viewportOnly: an ancestor's light pass (walk/out-of-view.ts) already looked through this subtree. */
   scanned: boolean;
+  /** An absolutely positioned box is at or above: its clips come from its containing block (frame-view.ts unclipped). */
+  absolute: boolean;
 }
 
 /** What the walk knows around the children of one element; its TextSite part is what perception reads for their text. */
@@ -54,8 +56,9 @@ export function makeScope(
   message: boolean,
   delegated: string[] | null,
   scanned: boolean,
+  absolute: boolean,
 ): Scope {
-  return { opacity, dx, dy, frameDepth, doc, ariaHidden, insideModal, message, delegated, scanned };
+  return { opacity, dx, dy, frameDepth, doc, ariaHidden, insideModal, message, delegated, scanned, absolute };
 }
 
 /** The scope of an element's children: `scope` itself when none of its facts changed. */
@@ -67,8 +70,11 @@ export function childScope(
   message: boolean,
   delegated: string[] | null,
   scanned: boolean,
+  position: string,
 ): Scope {
+  const absolute = scope.absolute || position === 'absolute';
   if (
+    absolute === scope.absolute &&
     opacity === scope.opacity &&
     ariaHidden === scope.ariaHidden &&
     insideModal === scope.insideModal &&
@@ -88,6 +94,7 @@ export function childScope(
     message,
     delegated,
     scanned,
+    absolute,
   );
 }
 
@@ -101,7 +108,7 @@ export function frameScope(
   doc: Document,
   delegated: string[] | null,
 ): Scope {
-  return makeScope(1, view.dx, view.dy, outer.frameDepth + 1, doc, false, true, false, delegated, false);
+  return makeScope(1, view.dx, view.dy, outer.frameDepth + 1, doc, false, true, false, delegated, false, false);
 }
 
 /** The context a document's <body> is visited in; <html> is the bottom of its paint chain (its background is the canvas's, CSS 2 §14.2). */

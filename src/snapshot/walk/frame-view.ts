@@ -4,7 +4,7 @@
 // is dom/geometry/frames.ts (frameView).
 import { getStyle } from '../../dom/caches';
 import { clipRegion, holdsAbsolute, holdsFixed, intersect, type Box } from '../../dom/geometry';
-import type { Context } from './context';
+import type { Context, Scope } from './context';
 
 /**
  * The computed position, read only where it can be absolute or fixed: CSS blockifies
@@ -62,4 +62,19 @@ export function hardClipOf(ctx: Context, position: string): Box | null {
 /** The soft clip (what scrolling a container brings back) of a box visited in `ctx`: clipContext's. */
 export function softClipOf(ctx: Context, position: string): Box | null {
   return ctx.softClip ? clipContext(ctx, position).softClip : null;
+}
+
+/**
+ * Whether the clip chain of a box (dom/geometry ClipChain: what the overflow of the boxes on
+ * its containing-block chain leaves of it) is empty, told by the walk's own clips of it
+ * (`hard`, `soft`: hardClipOf's and softClipOf's) without reading a style: the walk narrows
+ * them at every box on the way up whose overflow is not visible, and never widens both
+ * back to nothing, so none means no box on the way clips. Only where the walk's way up is
+ * the chain's: its contexts follow the flat tree (shadow trees entered), and no absolutely
+ * positioned box at or above takes its clips from a containing block further up (hardClipOf
+ * keeps none where the box it escapes dropped its hard clip for a soft one). In a frame the
+ * soft clip is the frame's viewport, never none.
+ */
+export function unclipped(scope: Scope, position: string, hard: Box | null, soft: Box | null, flat: boolean): boolean {
+  return flat && !hard && !soft && !scope.absolute && position !== 'absolute';
 }

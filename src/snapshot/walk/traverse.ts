@@ -42,7 +42,7 @@ import {
 import { TextPerception, type HiddenReason } from '../classify/perception';
 import { childScope, frameScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
 import { CoverScan } from '../classify/covers';
-import { hardClipOf, pinnedClip, positionOf, softClipOf } from './frame-view';
+import { hardClipOf, pinnedClip, positionOf, softClipOf, unclipped } from './frame-view';
 import { findModal } from '../classify/modal';
 import { looksLikeClosedShadowHost, shadowRootFor } from './shadow-hosts';
 import { isMessageRegionScanned } from '../classify/messages';
@@ -165,7 +165,7 @@ export function traverse(
   };
   const modal = findModal(root);
   result.modal = modal;
-  const rootScope = makeScope(1, 0, 0, 0, root, false, !modal, false, documentDelegation(root), false);
+  const rootScope = makeScope(1, 0, 0, 0, root, false, !modal, false, documentDelegation(root), false, false);
   const rootCtx = rootContext(result.roots, ++blockCounter, rootScope);
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
@@ -268,8 +268,7 @@ export function traverse(
     // A zero-size box that clips its overflow shows nothing (sr-only, collapsed panels).
     const srOnly = !isContents && !selfBox && overflow !== 'visible';
     if (srOnly && !options.includeHiddenText) continue;
-    // Clipped away by an overflow:hidden ancestor, or placed above / left of the document
-    // origin where no scrolling can bring it into view.
+    // Clipped away by an overflow:hidden ancestor, or above / left of the origin where no scrolling reaches it.
     const position = isContents ? '' : positionOf(style, display);
     // A fixed box is clipped by the viewport, not its ancestors (a menu slid below it is closed), nor scrolled away.
     const pinned = position === 'fixed' ? pinnedClip(el, covers.fixedViewport(scope.doc)) : null;
@@ -339,6 +338,7 @@ export function traverse(
         pending: facts.pending,
         target: standIn ?? el,
         targetBox: standInBox ?? domRect,
+        unclipped: !owned && !standIn && unclipped(scope, position, hc, softClip, options.includeShadowDom),
       };
       ctx.attach.push(kept);
       result.kept++;
@@ -377,7 +377,7 @@ export function traverse(
       style,
       rect,
       inline: display === 'inline',
-      scope: childScope(scope, opacity, ariaHidden, insideModal, message, delegated, scanned),
+      scope: childScope(scope, opacity, ariaHidden, insideModal, message, delegated, scanned, position),
       cursor: cursor || (visible ? '' : ctx.cursor),
       hash: elHash,
       attach: kept ? kept.children : ctx.attach,
