@@ -150,5 +150,10 @@ for (const where of ['in view', 'below the fold'])
   test(`a later positioned card's content covers a link in an earlier card ${where}`, async ({ page }) => {
     await loadHtml(page, where === 'in view' ? CARDS : FOLD + CARDS);
     const { text } = await snapshot(page, { tokenBudget: 0 });
-    await expectRoundTrip(page, text, ['Link in a card under the next card'], ['Link in a card over the previous card']);
+    await expectRoundTrip(
+      page,
+      text,
+      ['Link in a card under the next card'],
+      ['Link in a card over the previous card'],
+    );
   });
