@@ -149,3 +149,38 @@ test('data-domtool-ignore: the subtree is left out of the snapshot (as the fresh
   expect(text).not.toContain('Ignored');
   expect(text).toContain('Still works');
 });
+
+test('disabled through a shadow host, in a shadow root only, and through a fieldset in a shadow root', async ({
+  page,
+}) => {
+  // Each document and shadow root is asked once whether it sets aria-disabled / a disabled
+  // fieldset at all (semantics/disabled.ts): the answer of one root must not stand for another's.
+  await page.evaluate(() => {
+    const add = (html: string) => {
+      const host = document.createElement('div');
+      document.body.append(host);
+      host.attachShadow({ mode: 'open' }).innerHTML = html;
+      return host;
+    };
+    add('<button>Plain shadow</button>');
+    const outer = document.createElement('div');
+    outer.setAttribute('aria-disabled', 'true');
+    document.body.append(outer);
+    const host = document.createElement('div');
+    outer.append(host);
+    host.attachShadow({ mode: 'open' }).innerHTML = '<button>Through host</button>';
+    add('<div aria-disabled="true"><button>Inner group</button></div><button>Inner sibling</button>');
+    add(
+      '<fieldset disabled><legend><button>Shadow legend</button></legend><button>Shadow fieldset</button></fieldset>',
+    );
+  });
+  const text = await page.evaluate(async () => await window.__tool.getText({ force: true }));
+  expect(text).toMatch(/button "Plain shadow"(?! \[disabled\])/);
+  expect(text).toMatch(/button "Through host" \[disabled\]/);
+  expect(text).toMatch(/button "Inner group" \[disabled\]/);
+  expect(text).toMatch(/button "Inner sibling"(?! \[disabled\])/);
+  expect(text).toMatch(/button "Shadow legend"(?! \[disabled\])/);
+  expect(text).toMatch(/button "Shadow fieldset" \[disabled\]/);
+  const r = await act(page, 'click', await findId(page, { role: 'button', name: 'Through host' }));
+  expect(r.error?.code).toBe('NOT_ACTIONABLE');
+});
