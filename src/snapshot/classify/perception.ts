@@ -73,22 +73,21 @@ export interface TextSite {
   up: TextSite | null;
   /** The background behind this site's content, set by TextPerception on first need. */
   bg?: Background | null;
+  /**
+   * What its style says of its text, set by TextPerception on first need: an element's text
+   * nodes are often apart ("a <b>b</b> c <i>d</i> e" asks for its three runs in turn), and each
+   * is judged by the one verdict its site keeps.
+   */
+  verdict?: StyleVerdict;
 }
 
 const REPLACED = 'img,picture,video,canvas,svg,iframe,object,embed';
 
 /** judgeStyle's answer for a site whose style leaves its text seen but whose glyphs may leave its box. */
 const GEOMETRY = 'geometry';
-type StyleVerdict = HiddenReason | null | typeof GEOMETRY;
+export type StyleVerdict = HiddenReason | null | typeof GEOMETRY;
 
 export class TextPerception {
-  /**
-   * Each site's style verdict, judged once: an element's text nodes are often apart
-   * ("a <b>b</b> c <i>d</i> e" asks for its three runs in turn, with <b>'s and <i>'s between).
-   */
-  private readonly verdicts = new Map<TextSite, StyleVerdict>();
-  private lastSite: TextSite | null = null;
-  private lastVerdict: StyleVerdict = null;
   /** Scratch arrays of the background walk (no allocation per text). */
   private readonly chain: TextSite[] = [];
   private readonly layers: (Rgba | null)[] = [];
@@ -115,15 +114,10 @@ export class TextPerception {
   hiddenReason(text: Text, site: TextSite): HiddenReason | null {
     const parent = site.el;
     if (!parent) return null;
-    const rect = site.rect;
-    if (site !== this.lastSite) {
-      this.lastSite = site;
-      let verdict = this.verdicts.get(site);
-      if (verdict === undefined) this.verdicts.set(site, (verdict = this.judgeStyle(site)));
-      this.lastVerdict = verdict;
-    }
-    const verdict = this.lastVerdict;
+    let verdict = site.verdict;
+    if (verdict === undefined) verdict = site.verdict = this.judgeStyle(site);
     if (verdict !== null && verdict !== GEOMETRY) return verdict;
+    const rect = site.rect;
     if (verdict !== GEOMETRY && !(rect && rect.left >= this.rightEdge())) return null;
     return this.judgeGlyphs(text, parent, rect, site.hardClip, site.scope.dx, site.scope.dy);
   }

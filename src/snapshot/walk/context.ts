@@ -133,6 +133,7 @@ export function rootContext(attach: BuildNode[], block: number, scope: Scope): C
     container: NO_CONTAINER,
     target: false,
     bg: undefined,
+    verdict: undefined,
   };
 }
 

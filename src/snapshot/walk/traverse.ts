@@ -392,7 +392,8 @@ export function traverse(
       softClip,
       container: containerFor(act, ctx.container),
       target: holdsItems(act, tag, role),
-      bg: undefined, // set by perception on first need; declared so every context has one shape
+      bg: undefined, // bg, verdict: set by perception on first need; declared so every context has one shape
+      verdict: undefined,
     };
 
     if (openShadow) result.innerRoots.push(openShadow);
@@ -435,7 +436,6 @@ export function traverse(
       if (options.includeHiddenText) addHiddenRun(text, data, ctx, index, hidden);
       return;
     }
-    const top = rect ? rect.top : 0;
     const bottom = rect ? rect.bottom : 0;
     // Adjacent runs of one block merge here already; saves nodes and ids.
     if (sameRun) {
@@ -454,7 +454,7 @@ export function traverse(
       children: [],
       block: ctx.block,
       raw: data,
-      top,
+      top: rect ? rect.top : 0,
       bottom,
       idHash: childHash(ctx.hash, '#t' + index),
       inMessage: ctx.scope.message,
@@ -516,7 +516,7 @@ export function traverse(
       {
         ...rootContext(kept.frame, ++blockCounter, frameScope(ctx.scope, view, doc, rootScope.delegated)),
         // A frame's canvas is transparent: behind its <html> lie the frame element and the page around it.
-        up: { ...ctx, up: ctx, el: frameEl, style: getStyle(frameEl), bg: undefined },
+        up: { ...ctx, up: ctx, el: frameEl, style: getStyle(frameEl), bg: undefined, verdict: undefined },
         hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
         hardClip: view.hardClip,
         softClip: view.viewport,
