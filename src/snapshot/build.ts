@@ -22,6 +22,7 @@ import { DEFAULT_TEXT_LENGTH, lineCostFor } from './render/text';
 import { lineBoundFor } from './render/line-bound';
 import { viewportOf, windowBoxOf, type Box } from '../dom/geometry';
 import { drawnVisible, getHint } from '../semantics';
+import { wordSet } from '../semantics/element';
 import { isElement } from '../dom/dom-utils';
 import { epochMs, now } from '../dom/builtins';
 import { StageClock } from './stages';
@@ -170,7 +171,7 @@ export function buildSnapshot(
 
 /** Targets that repeat another one lose their id line: labels of listed controls, a card's second link to its page. */
 function demoteRedundantTargets(walked: { labels: BuildNode[]; standIns: Set<Element>; keptNodes: BuildNode[] }): void {
-  demoteRedundantLabels(walked.labels, walked.standIns);
+  demoteRedundantLabels(walked.labels, walked.standIns, walked.keptNodes);
   foldDuplicateLinks(walked.keptNodes);
 }
 
@@ -180,7 +181,8 @@ function demoteRedundantTargets(walked: { labels: BuildNode[]; standIns: Set<Ele
  * control carries the id — also when it is drawn invisible and the label is its
  * stand-in — and the label's text is its name.
  */
-function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): void {
+function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>, kept: BuildNode[]): void {
+  let drawn: Set<Node> | null = null;
   for (let i = 0; i < labels.length; i++) {
     const label = labels[i];
     const control = (label.ref as HTMLLabelElement).control;
@@ -189,7 +191,10 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
     if (focusableOf(label)) continue;
     // A control drawn invisible is listed itself (its label is where the click goes).
     if (!standIns.has(control)) {
-      if (!drawnVisible(getStyle(control), getRect(control))) continue;
+      // A control the walk kept is drawn visible (it read its display, visibility, opacity and
+      // box, a stand-in aside): its style and box are read again only when it was not kept.
+      drawn ??= keptControls(kept);
+      if (!drawn.has(control) && !drawnVisible(getStyle(control), getRect(control))) continue;
     }
     // Described as a target first: its states and computed facts are the walk's, then demoted.
     completeNode(label);
@@ -202,6 +207,19 @@ function demoteRedundantLabels(labels: BuildNode[], standIns: Set<Element>): voi
     vn.name = undefined;
     label.redundantText = true;
   }
+}
+
+/** What a label's control can be: a labelable HTML element, or a form-associated custom element ('-' in its tag). */
+const LABELABLE = wordSet('button input meter output progress select textarea');
+
+/** The kept elements a label may name as its control (only these are looked up). */
+function keptControls(nodes: BuildNode[]): Set<Node> {
+  const refs = new Set<Node>();
+  for (let i = 0; i < nodes.length; i++) {
+    const tag = nodes[i].vn.tag;
+    if ((LABELABLE[tag] === true || tag.indexOf('-') > 0) && nodes[i].ref) refs.add(nodes[i].ref!);
+  }
+  return refs;
 }
 
 /**
