@@ -271,8 +271,6 @@ export interface AriaCaches {
   role: Map<Element, string | null>;
   name: Map<Element, string>;
   ariaDisabled: Map<Element, boolean>;
-  /** Per document / shadow root: bits of what disabled.ts found in it (semantics/disabled.ts). */
-  disabledIn: Map<Node, number>;
   /** Packed style facts the name computation needs (display/visibility/text-transform). */
   styleFacts: Map<Element, number>;
   /** Per document / shadow root: labelable control → its <label> elements in tree order. */
@@ -288,14 +286,7 @@ export function ariaCaches(): AriaCaches | undefined {
   }
   if (ariaOwner !== styleCache || !ariaStore) {
     ariaOwner = styleCache;
-    ariaStore = {
-      role: new Map(),
-      name: new Map(),
-      ariaDisabled: new Map(),
-      disabledIn: new Map(),
-      styleFacts: new Map(),
-      labels: new Map(),
-    };
+    ariaStore = { role: new Map(), name: new Map(), ariaDisabled: new Map(), styleFacts: new Map(), labels: new Map() };
   }
   return ariaStore;
 }

@@ -1,6 +1,6 @@
 // Disabled and inert (S5, A3): the one rule the snapshot shows and the actions enforce.
 import { parentElementOrHost } from '../dom/dom-utils';
-import { ariaCaches, type AriaCaches } from '../dom/caches';
+import { ariaCaches } from '../dom/caches';
 import { ariaToken, isHtml, wordSet } from './element';
 import { frameElementOf } from '../dom/geometry';
 
@@ -42,11 +42,11 @@ function nativeDisabledReason(el: Element): string | null {
     }
     return null;
   }
-  // Most pages hold no disabled fieldset: then there is none to look for up the tree.
-  const cache = ariaCaches();
-  if (cache && !holds(cache, el.getRootNode(), FIELDSET_ASKED, FIELDSET_FOUND, 'fieldset[*|disabled]')) return null;
+  // Most controls sit in no fieldset at all: one native look up the tree spares the walk below.
+  const parent = el.parentElement;
+  if (!parent || !parent.closest('fieldset')) return null;
   let child: Element = el;
-  for (let p = el.parentElement; p; child = p, p = p.parentElement) {
+  for (let p: Element | null = parent; p; child = p, p = p.parentElement) {
     if (p.localName !== 'fieldset' || !p.hasAttribute('disabled')) continue;
     // Descendants of the fieldset's first <legend> stay enabled.
     let firstLegend: Element | null = null;
@@ -68,7 +68,6 @@ function nativeDisabledReason(el: Element): string | null {
  */
 function isAriaDisabled(el: Element): boolean {
   const cache = ariaCaches();
-  if (cache && !mayInheritAria(cache, el)) return false;
   const path: Element[] = [];
   let result = false;
   for (let cur: Element | null = el; cur; cur = parentElementOrHost(cur)) {
@@ -87,41 +86,6 @@ function isAriaDisabled(el: Element): boolean {
   }
   if (cache) for (let i = 0; i < path.length; i++) cache.ariaDisabled.set(path[i], result);
   return result;
-}
-
-// What a document or shadow root holds, asked once per snapshot (disabledIn bits): most
-// pages set neither, and then no element of theirs needs the walk up its ancestors. The
-// selectors match a superset of what the walks test ([*|x]: the attribute in any namespace).
-const ARIA_ASKED = 1;
-const ARIA_FOUND = 2;
-const FIELDSET_ASKED = 4;
-const FIELDSET_FOUND = 8;
-
-/** Whether `root` may hold an element matching `selector` (anything but a document or a fragment: yes). */
-function holds(cache: AriaCaches, root: Node, asked: number, found: number, selector: string): boolean {
-  if (root.nodeType !== 9 /* document */ && root.nodeType !== 11 /* fragment, shadow root */) return true;
-  let bits = cache.disabledIn.get(root) ?? 0;
-  if (!(bits & asked)) {
-    bits |= asked;
-    try {
-      if ((root as Document | ShadowRoot).querySelector(selector) !== null) bits |= found;
-    } catch {
-      bits |= found; // unanswered: walk
-    }
-    cache.disabledIn.set(root, bits);
-  }
-  return (bits & found) !== 0;
-}
-
-/** Whether some element on `el`'s way up (parentElementOrHost: through shadow hosts) may set aria-disabled. */
-function mayInheritAria(cache: AriaCaches, el: Element): boolean {
-  for (let root = el.getRootNode(); ; ) {
-    if (holds(cache, root, ARIA_ASKED, ARIA_FOUND, '[*|aria-disabled]')) return true;
-    // A shadow root's host and its ancestors are on the way up too; a document ends it.
-    const host = (root as ShadowRoot).host;
-    if (root.nodeType !== 11 || !host) return false;
-    root = host.getRootNode();
-  }
 }
 
 /** inert on the element, an ancestor, or the frame element of its document. */

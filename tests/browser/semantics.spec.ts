@@ -153,8 +153,8 @@ test('data-domtool-ignore: the subtree is left out of the snapshot (as the fresh
 test('disabled through a shadow host, in a shadow root only, and through a fieldset in a shadow root', async ({
   page,
 }) => {
-  // Each document and shadow root is asked once whether it sets aria-disabled / a disabled
-  // fieldset at all (semantics/disabled.ts): the answer of one root must not stand for another's.
+  // aria-disabled is inherited across a shadow host; a disabled fieldset acts within its own tree
+  // (semantics/disabled.ts looks for one with a single closest() before walking up).
   await page.evaluate(() => {
     const add = (html: string) => {
       const host = document.createElement('div');
