@@ -190,21 +190,27 @@ export class CoverScan {
       };
       // The point (the clip chain, maybe the fragments) only where a cover overlaps the box: it lies inside it.
       const positioned = this.overlapsForeignCover(target, r);
-      const flowCandidates = this.flow.candidatesOver(target, r, view.dx, view.dy);
+      const flowCandidates = this.flow.candidatesOver(target, r);
       const unclipped = node.unclipped === true;
       const point = positioned || flowCandidates.length ? this.targetPoint(target, local, view, unclipped) : null;
       const found =
         (point && positioned && this.coverAt(target, point, 'pointer')) ||
         this.pinnedOver(target, r, unclipped) ||
-        (point && flowCandidates.length > 0 && this.flowCover(target, flowCandidates, point, view));
+        (point && flowCandidates.length > 0 && this.flowCover(target, flowCandidates, r, point, view));
       if (found) node.vn.covered = (names ??= new CoverNames(kept)).describe(found.hit, found.under);
     }
   }
 
   /** An in-flow box over the target (flow-covers.ts); in view the browser's hit test has the last word. */
-  private flowCover(target: Element, candidates: readonly number[], point: Point, view: FrameView): CoverHit | null {
+  private flowCover(
+    target: Element,
+    candidates: readonly number[],
+    r: Box,
+    point: Point,
+    view: FrameView,
+  ): CoverHit | null {
     const inView = containsPoint(this.viewport, point) && containsPoint(view.viewport, point);
-    const cover = this.flow.coverAt(target, candidates, point, view.dx, view.dy, this.order);
+    const cover = this.flow.coverAt(target, candidates, r, point, view.dx, view.dy, this.order);
     if (!cover) return null;
     if (!inView) return { hit: cover, under: target };
     const { kind, hit } = hitTest(target, { x: point.x - view.dx, y: point.y - view.dy });

@@ -68,11 +68,12 @@ export class FlowBoxes {
 
   /**
    * The filed boxes of `target`'s document that are neither its ancestors nor inside it
-   * and overlap `r` (top-level coordinates; `dx`/`dy` place the target's frame), in tree
-   * order: the only boxes that can cover it, so the only ones coverAt looks at, and none
-   * means its point (which lies inside `r`) need not be found. Reused by the next call.
+   * and overlap `r` (top-level coordinates), in tree order: the only boxes that can cover
+   * it, so the only ones coverAt looks at, and none means its point (which lies inside
+   * `r`) need not be found. A plain inline's lines are not read here: coverAt reads them
+   * for the few whose box holds the point. Reused by the next call.
    */
-  candidatesOver(target: Element, r: Box, dx: number, dy: number): readonly number[] {
+  candidatesOver(target: Element, r: Box): readonly number[] {
     const bands = this.bandIndex();
     const doc = target.ownerDocument;
     const boxes = this.boxes;
@@ -95,7 +96,6 @@ export class FlowBoxes {
         stamp[i] = serial;
         const el = this.els[i];
         if (el.ownerDocument !== doc || el.contains(target) || target.contains(el)) continue;
-        if (this.kind[i] === INLINE && !anyOverlaps(this.fragmentsOf(el), r, dx, dy)) continue;
         found.push(i);
       }
     }
@@ -104,13 +104,14 @@ export class FlowBoxes {
   }
 
   /**
-   * Which of `candidates` (candidatesOver's answer for `target`) paints over it at `point`
-   * (top-level coordinates; `dx`/`dy` place the target's frame), or null; the latest in
-   * tree order first.
+   * Which of `candidates` (candidatesOver's answer for `target` and its box `r`) paints
+   * over it at `point` (top-level coordinates; `dx`/`dy` place the target's frame), or
+   * null; the latest in tree order first.
    */
   coverAt(
     target: Element,
     candidates: readonly number[],
+    r: Box,
     point: Point,
     dx: number,
     dy: number,
@@ -126,9 +127,14 @@ export class FlowBoxes {
       const x = point.x - dx;
       const y = point.y - dy;
       // A plain inline paints only on its lines: the bounding box of one wrapped over two
-      // lines holds whatever sits between them (most candidates on a long article).
+      // lines holds whatever sits between them (most candidates on a long article). Its
+      // lines are read only here, for the few whose box holds the point, and must reach
+      // the target's box as well as the point (which may lie a floored pixel outside it).
       const kind = this.kind[i];
-      if (kind === INLINE && !anyContains(this.fragmentsOf(el), x, y)) continue;
+      if (kind === INLINE) {
+        const lines = this.fragmentsOf(el);
+        if (!anyContains(lines, x, y) || !anyOverlaps(lines, r, dx, dy)) continue;
+      }
       if (getStyle(el)?.pointerEvents === 'none') continue;
       const how = order.over(el, target);
       if (how === 'no') continue;
