@@ -174,3 +174,25 @@ for (const where of ['in view', 'below the fold'])
     const { text } = await snapshot(page, { tokenBudget: 0 });
     await expectClickLands(page, text, 'Link cut past a scroller it escapes');
   });
+
+test('the walk drops what its containing block cuts away past a scroller it escapes', async ({ page }) => {
+  // The scroller turns the hard clip into a soft one for its own content (scrolling brings
+  // that back), but an absolute box escapes the scroller: its containing block's
+  // overflow:hidden still cuts it, and no scrolling brings it back. A person sees none of it.
+  await loadHtml(
+    page,
+    `<div style="font:16px/20px sans-serif">
+      <div style="position:relative;width:400px;height:40px;overflow:hidden">
+        <div style="height:40px;overflow:auto">
+          <div style="height:20px">Scrolled content</div>
+          <a href="/gone" ${COUNT} style="position:absolute;left:0;top:80px;width:300px;height:24px">Link cut away past its scroller</a>
+          <span style="position:absolute;left:0;top:120px">Text cut away past its scroller</span>
+        </div>
+      </div>
+    </div>`,
+  );
+  const { text } = await snapshot(page, { tokenBudget: 0 });
+  expect(text).toContain('Scrolled content');
+  expect(text).not.toContain('Link cut away past its scroller');
+  expect(text).not.toContain('Text cut away past its scroller');
+});

@@ -46,9 +46,13 @@ function clipContext(ctx: Context, position: string): Context {
 /**
  * The hard clip of a box visited in `ctx` (clipContext's), but the clip-path of the static
  * boxes it escapes still cuts it: clip-path cuts every descendant (CSS Masking 1 §5).
+ * `ctx` having no hard clip says nothing of the containing block's: a static scroller in
+ * between trades the hard clip for a soft one (scrolling brings its own content back), but
+ * the escaping box does not scroll with it, so the containing block's hard clip still cuts
+ * it. Only where no box above clips at all (neither clip set) is there nothing to find.
  */
 export function hardClipOf(ctx: Context, position: string): Box | null {
-  if (position !== 'absolute' || !ctx.hardClip) return ctx.hardClip;
+  if (position !== 'absolute' || (!ctx.hardClip && !ctx.softClip)) return ctx.hardClip;
   const holder = clipContext(ctx, position);
   let cut: Box | null = null;
   for (let c = ctx; c !== holder && c.up; c = c.up) {
@@ -71,9 +75,9 @@ export function softClipOf(ctx: Context, position: string): Box | null {
  * them at every box on the way up whose overflow is not visible, and never widens both
  * back to nothing, so none means no box on the way clips. Only where the walk's way up is
  * the chain's: its contexts follow the flat tree (shadow trees entered), and no absolutely
- * positioned box at or above takes its clips from a containing block further up (hardClipOf
- * keeps none where the box it escapes dropped its hard clip for a soft one). In a frame the
- * soft clip is the frame's viewport, never none.
+ * positioned box at or above takes its clips from a containing block further up (the chain
+ * then skips the static boxes it escapes, the walk's contexts do not). In a frame the soft
+ * clip is the frame's viewport, never none.
  */
 export function unclipped(scope: Scope, position: string, hard: Box | null, soft: Box | null, flat: boolean): boolean {
   return flat && !hard && !soft && !scope.absolute && position !== 'absolute';
