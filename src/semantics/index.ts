@@ -15,7 +15,9 @@ export {
   hasGlobalAriaAttribute,
   svgHoldsWidgets,
 } from './roles';
-export { getAccessibleName, getAccessibleDescription, KNOWN_UNLABELLED, KNOWN_VISIBLE } from './name';
+export { getAccessibleName, getAccessibleDescription } from './name';
+export { KNOWN_UNLABELLED } from './name-fast';
+export { KNOWN_VISIBLE, displayKnown, noteShownLabel } from './name-style';
 export { cleanName } from './name-text';
 export { getLabels } from './labels';
 export {

@@ -4,7 +4,7 @@
 import { TEXT_NODE } from '../dom/dom-utils';
 import { pseudoContentPossible } from '../dom/caches';
 import { cleanName } from './name-text';
-import { isVisibilityHidden, transformText } from './name-style';
+import { KNOWN_VISIBLE, isVisibilityHidden, transformText } from './name-style';
 import { allowsNameFromContent } from './roles';
 
 /** Elements whose host-language label (2E) could precede their content: never on the fast path. */
@@ -33,10 +33,10 @@ for (const t of [
 ])
   NATIVE_LABEL_TAGS[t] = true;
 
-/** What a caller of getAccessibleName has read already (bit flags; the walk knows both of every kept element). */
-/** The element's visibility was read as `visible`. */
-export const KNOWN_VISIBLE = 1;
-/** The element has neither an aria-label nor an aria-labelledby attribute. */
+/**
+ * A `known` flag of getAccessibleName (beside name-style.ts's style facts, KNOWN_VISIBLE…): the
+ * element has neither an aria-label nor an aria-labelledby attribute.
+ */
 export const KNOWN_UNLABELLED = 2;
 
 /**

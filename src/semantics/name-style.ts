@@ -13,6 +13,8 @@ export function isHiddenSelf(el: Element): boolean {
 
 /** The node or an ancestor is hidden (used where a traversal starts, e.g. a labelledby target). */
 export function isHiddenDeep(el: Element): boolean {
+  const cache = ariaCaches();
+  if (cache && ((cache.styleFacts.get(el) ?? 0) & F_SHOWN) !== 0) return false;
   if (isHiddenSelf(el)) return true;
   for (let p = parentElementOrHost(el); p; p = parentElementOrHost(p)) {
     if (attr(p, 'aria-hidden') === 'true') return true;
@@ -29,6 +31,7 @@ const F_VIS_HIDDEN = 1 << 8;
 const F_DISPLAY_NONE = 1 << 9;
 const F_BLOCK = 1 << 10;
 const F_TRANSFORM_SHIFT = 11; // 2 bits: 1 upper, 2 lower, 3 capitalize
+const F_SHOWN = 1 << 13; // neither the element nor an ancestor is hidden: isHiddenDeep is false
 
 function styleFacts(el: Element, need: number): number {
   const cache = ariaCaches();
@@ -80,13 +83,42 @@ export function isDisplayNone(el: Element): boolean {
   return (styleFacts(el, K_DISPLAY) & F_DISPLAY_NONE) !== 0;
 }
 
+// What a caller read of an element already (bit flags, also getAccessibleName's `known`; the
+// walk reads the visibility and display of every element it describes), so a name does not read
+// them again. Bit 2 is name-fast.ts's KNOWN_UNLABELLED.
+/** The element's visibility was read as `visible`. */
+export const KNOWN_VISIBLE = 1;
+/** Its display was read: not none, inline or contents (a block-level box, for names). */
+export const KNOWN_BLOCK = 4;
+/** Its display was read: inline or contents. */
+export const KNOWN_INLINE = 8;
+/** Neither it nor an ancestor is hidden (display none, aria-hidden, visibility hidden). */
+export const KNOWN_SHOWN = 16;
+
+/** KNOWN_BLOCK or KNOWN_INLINE for a display value read (0 for none or nothing read). */
+export function displayKnown(display: string): number {
+  if (!display || display === 'none') return 0;
+  return display === 'inline' || display === 'contents' ? KNOWN_INLINE : KNOWN_BLOCK;
+}
+
 /**
- * Records that `el`'s visibility was read as `visible` by a caller that needed it anyway (the
- * walk reads it for every element it describes), so naming `el` does not read it again.
+ * The walk drew this <label> (visible, not aria-hidden) where the DOM puts it (the page moves
+ * nothing with aria-owns, so every ancestor was drawn too): naming its control need not check
+ * that it or an ancestor is hidden, nor read its visibility and display again.
  */
-export function noteVisible(el: Element): void {
+export function noteShownLabel(label: Element, display: string): void {
+  noteRendered(label, KNOWN_VISIBLE | KNOWN_SHOWN | displayKnown(display));
+}
+
+/** Records the style facts a caller read of `el` (`known`: KNOWN_* flags), so naming `el` does not read them again. */
+export function noteRendered(el: Element, known: number): void {
   const cache = ariaCaches();
   if (!cache) return;
-  const facts = cache.styleFacts.get(el) ?? 0;
-  if (!(facts & K_VIS)) cache.styleFacts.set(el, facts | K_VIS);
+  const was = cache.styleFacts.get(el) ?? 0;
+  let facts = was;
+  if (known & KNOWN_VISIBLE) facts |= K_VIS;
+  if (known & (KNOWN_BLOCK | KNOWN_INLINE) && !(facts & K_DISPLAY))
+    facts |= K_DISPLAY | (known & KNOWN_BLOCK ? F_BLOCK : 0);
+  if (known & KNOWN_SHOWN) facts |= F_SHOWN;
+  if (facts !== was) cache.styleFacts.set(el, facts);
 }

@@ -14,12 +14,10 @@ import {
   isDisplayNone,
   isHiddenDeep,
   isVisibilityHidden,
-  noteVisible,
+  noteRendered,
   transformText,
 } from './name-style';
-import { KNOWN_VISIBLE, simpleContentName } from './name-fast';
-
-export { KNOWN_UNLABELLED, KNOWN_VISIBLE } from './name-fast';
+import { simpleContentName } from './name-fast';
 
 interface Ctx {
   /** The element whose name is being computed. */
@@ -434,8 +432,9 @@ let spareVisited: Set<Node> | null = null;
 
 /**
  * The accessible name, whitespace-normalized, not truncated. `role` defaults to getRole(el).
- * `known` (KNOWN_VISIBLE | KNOWN_UNLABELLED): what the caller has read of the element already
- * (the walk has both for every element it describes), so the computation does not read it again.
+ * `known` (KNOWN_* flags): what the caller has read of the element already (the walk has its
+ * visibility, display and aria-label(ledby) for every element it describes), so the computation
+ * does not read them again.
  */
 export function getAccessibleName(el: Element, role?: string | null, known = 0): string {
   const cache = ariaCaches();
@@ -450,7 +449,7 @@ export function getAccessibleName(el: Element, role?: string | null, known = 0):
       const simple = simpleContentName(el, ownRole, known);
       if (simple !== null) name = simple;
       else {
-        if (known & KNOWN_VISIBLE) noteVisible(el);
+        if (known) noteRendered(el, known);
         // One consulted-nodes set, emptied after each name (names do not nest: nothing here
         // calls back into getAccessibleName), not one per name.
         const visited = spareVisited ?? new Set<Node>();

@@ -8,6 +8,7 @@ import {
   KNOWN_UNLABELLED,
   KNOWN_VISIBLE,
   currentOf,
+  displayKnown,
   expandedOf,
   getAriaStates,
   haspopupOf,
@@ -32,6 +33,8 @@ export interface NodeFacts {
   role: string | null;
   scan: AttributeScan;
   style: CSSStyleDeclaration;
+  /** The element's display, as the walk read it. */
+  display: string;
   act: Actionability | null;
   offscreen: boolean;
   rect: PlainRect;
@@ -65,6 +68,7 @@ export function walkFacts(el: Element, scan: AttributeScan, options: ResolvedSna
     role: null,
     scan,
     style: null!,
+    display: '',
     act: null,
     offscreen: false,
     rect: NO_BOX,
@@ -86,6 +90,7 @@ export function describeKept(
   role: string | null,
   scan: AttributeScan,
   style: CSSStyleDeclaration,
+  display: string,
   act: Actionability | null,
   offscreen: boolean,
   rect: PlainRect,
@@ -95,6 +100,7 @@ export function describeKept(
   facts.role = role;
   facts.scan = scan;
   facts.style = style;
+  facts.display = display;
   facts.act = act;
   facts.offscreen = offscreen;
   facts.rect = rect;
@@ -283,11 +289,12 @@ function describeHead(facts: NodeFacts): VirtualNode {
     : actionable && (facts.el.hasAttribute('aria-label') || facts.el.hasAttribute('aria-labelledby'));
   facts.named = named;
   if (named) {
-    // The walk describes only elements whose visibility it read as visible, and its scan saw
-    // whether the element has an aria-label or aria-labelledby.
+    // The walk describes only elements whose visibility it read as visible, it read their
+    // display, and its scan saw whether the element has an aria-label or aria-labelledby.
     const scan = facts.scan;
     const unlabelled = !scan.authorNamed && !(scan.stableAttributes & STABLE_BIT['aria-label']);
-    const name = nameOf(el, role, unlabelled ? KNOWN_VISIBLE | KNOWN_UNLABELLED : KNOWN_VISIBLE);
+    const known = KNOWN_VISIBLE | displayKnown(facts.display) | (unlabelled ? KNOWN_UNLABELLED : 0);
+    const name = nameOf(el, role, known);
     if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
   }
   if (actionable) {

@@ -19,7 +19,7 @@ import {
   type Surroundings,
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
-import { cannotTakeClick, mayHaveStandIn, standInFor } from '../../semantics';
+import { cannotTakeClick, mayHaveStandIn, noteShownLabel, standInFor } from '../../semantics';
 import { mayHaveRole, roleWith } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
@@ -256,8 +256,7 @@ export function traverse(
     }
     // hasBox() (semantics/visibility.ts), inlined on the hot path.
     const selfBox = !isContents && width > 0 && height > 0 && (width > 1 || height > 1);
-    // Style reads cost ~0.4 µs each: properties that only matter for content are read
-    // only when there is content (a leaf clips nothing and hides no children).
+    // Style reads cost ~0.4 µs each: what matters only for content is read only for content (a leaf clips nothing).
     const openShadow = options.includeShadowDom ? shadowRootFor(el, tag, options) : null;
     // openShadow covers closed roots opened through options.shadowRootOf (a host with no light children).
     const hasShadow = openShadow !== null || (!options.includeShadowDom && el.shadowRoot !== null);
@@ -286,6 +285,7 @@ export function traverse(
     // Tags without an implicit role skip the lookup (the answer is null either way).
     const role = mayHaveRole(tag, scan.role !== null) ? roleWith(el, scan.role) : null;
     const ariaHidden = scope.ariaHidden || scan.ariaHidden;
+    if (tag === 'label' && visible && !ariaHidden && !owned) noteShownLabel(el, display);
     const message = scope.message || isMessageRegionScanned(el, tag, scan.role, scan.className, scan.aria);
     let act: Actionability | null = null;
     let standIn: Element | null = null;
@@ -320,7 +320,7 @@ export function traverse(
         : (scope.dx === 0 && scope.dy === 0 && domRect) || { left, top, right, bottom, width, height };
     if (keep) {
       const offscreen = !!rect && (!intersects(rect, viewport) || (!!softClip && !intersects(rect, softClip)));
-      const vn = describeKept(facts, el, tag, role, scan, style, act, offscreen, rect!);
+      const vn = describeKept(facts, el, tag, role, scan, style, display, act, offscreen, rect!);
       // A3: the resolver recomputes these; a name the snapshot did not compute (named by content) is not recorded.
       const fingerprint: NodeFingerprint = { tag, role: role ?? '', name: facts.named ? (vn.name ?? '') : undefined };
       kept = {
