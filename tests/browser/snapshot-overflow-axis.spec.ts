@@ -50,3 +50,24 @@ test('the same with the axes swapped (overflow-x: auto; overflow-y: hidden)', as
   expect(text).toContain('Far right');
   expect(text).not.toContain('Under the strip');
 });
+
+// Overflow and content-visibility apply to block containers and replaced boxes, not to an inline
+// box (CSS Overflow 3 §3, CSS Contain 2 §4): a span or link with overflow:hidden shows all of its
+// content (its padding box is empty, clientWidth 0). The walk cut that content away with it, so
+// visible words went missing (and read two styles per such element for nothing).
+test('an inline box with overflow:hidden or content-visibility:hidden shows its content', async ({ page }) => {
+  await loadHtml(
+    page,
+    `
+    <p>Hello <span style="overflow:hidden"><b>World</b> tail</span> and
+      <span style="content-visibility:hidden"><b>Still</b> shown</span> end</p>
+    <p><a href="#x" style="overflow:hidden"><span>Link inner</span></a></p>
+    <div style="overflow:hidden;width:0;height:0"><b>Clipped block</b></div>
+    <div style="content-visibility:hidden"><b>Skipped block</b></div>`,
+  );
+  const { text } = await snapshot(page);
+  expect(text).toContain('Hello World tail and Still shown end');
+  expect(text).toContain('Link inner');
+  expect(text).not.toContain('Clipped block');
+  expect(text).not.toContain('Skipped block');
+});

@@ -1,7 +1,7 @@
 // What clips a positioned box — a fixed one (the viewport it is fixed to), an absolute one
 // (what its containing block hands it: the rule of ClipChain in dom/geometry/clip.ts, with
-// holdsAbsolute) — and which boxes can be positioned at all; where a frame's content sits
-// is dom/geometry/frames.ts (frameView).
+// holdsAbsolute) — and which boxes can be positioned, or cut their content, at all; where a
+// frame's content sits is dom/geometry/frames.ts (frameView).
 import { getStyle } from '../../dom/caches';
 import { clipRegion, holdsAbsolute, holdsFixed, intersect, type Box } from '../../dom/geometry';
 import type { Context, Scope } from './context';
@@ -13,6 +13,35 @@ import type { Context, Scope } from './context';
  */
 export function positionOf(style: CSSStyleDeclaration, display: string): string {
   return display.charCodeAt(0) === 105 /* inline… */ || display.startsWith('table-') ? '' : style.position;
+}
+
+/**
+ * Whether an element's own overflow and content-visibility can cut its content: they apply to
+ * block containers and replaced (atomic) boxes, not to an inline box (CSS Overflow 3 §3, CSS
+ * Contain 2 §4). A link or span with overflow:hidden shows all of its content (its padding box
+ * is empty: clientWidth 0), as ClipChain has it (dom/geometry/clip.ts): neither is read for one.
+ */
+export function cutsContent(display: string, tag: string): boolean {
+  if (display !== 'inline') return true;
+  switch (tag) {
+    case 'svg':
+    case 'button':
+    case 'img':
+    case 'video':
+    case 'audio':
+    case 'canvas':
+    case 'iframe':
+    case 'embed':
+    case 'object':
+    case 'input':
+    case 'select':
+    case 'textarea':
+    case 'meter':
+    case 'progress':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -42,7 +42,7 @@ import {
 import { TextPerception, type HiddenReason } from '../classify/perception';
 import { childScope, frameScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
 import { CoverScan } from '../classify/covers';
-import { hardClipOf, pinnedClip, positionOf, softClipOf, unclipped } from './frame-view';
+import { cutsContent, hardClipOf, pinnedClip, positionOf, softClipOf, unclipped } from './frame-view';
 import { findModal } from '../classify/modal';
 import { looksLikeClosedShadowHost, shadowRootFor } from './shadow-hosts';
 import { isMessageRegionScanned } from '../classify/messages';
@@ -261,9 +261,9 @@ export function traverse(
     // openShadow covers closed roots opened through options.shadowRootOf (a host with no light children).
     const hasShadow = openShadow !== null || (!options.includeShadowDom && el.shadowRoot !== null);
     const hasContent = el.firstChild !== null || hasShadow || tag === 'slot';
-    // A text-only leaf clips nothing that matters: its text shows only if it has a box.
-    const hasElementContent = hasContent && (el.firstElementChild !== null || hasShadow || tag === 'slot');
-    const overflow = isContents || !hasElementContent ? 'visible' : overflowKind(style);
+    // A text-only leaf clips nothing that matters (its text shows only if it has a box), nor does an inline box.
+    const cuts = (el.firstElementChild !== null || hasShadow || tag === 'slot') && cutsContent(display, tag);
+    const overflow = isContents || !cuts ? 'visible' : overflowKind(style);
     // A zero-size box that clips its overflow shows nothing (sr-only, collapsed panels).
     const srOnly = !isContents && !selfBox && overflow !== 'visible';
     if (srOnly && !options.includeHiddenText) continue;
@@ -355,7 +355,7 @@ export function traverse(
       continue;
     }
     const opaque = isOpaque(el, tag);
-    if (!hasContent || opaque || (hasElementContent && hidesContent(style))) continue;
+    if (!hasContent || opaque || (cuts && hidesContent(style))) continue;
 
     const isBlock = !isContents && isBlockDisplay(display);
     // No box of its own, or clipped away: its text is visually hidden (sr-only).
