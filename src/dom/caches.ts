@@ -271,6 +271,8 @@ export interface AriaCaches {
   role: Map<Element, string | null>;
   name: Map<Element, string>;
   ariaDisabled: Map<Element, boolean>;
+  /** The document whose walk has met no aria-disabled yet, or null (semantics/disabled.ts watchAriaDisabled). */
+  noAriaDisabledIn: Document | null;
   /** Packed style facts the name computation needs (display/visibility/text-transform). */
   styleFacts: Map<Element, number>;
   /** Per document / shadow root: labelable control → its <label> elements in tree order. */
@@ -286,7 +288,14 @@ export function ariaCaches(): AriaCaches | undefined {
   }
   if (ariaOwner !== styleCache || !ariaStore) {
     ariaOwner = styleCache;
-    ariaStore = { role: new Map(), name: new Map(), ariaDisabled: new Map(), styleFacts: new Map(), labels: new Map() };
+    ariaStore = {
+      role: new Map(),
+      name: new Map(),
+      ariaDisabled: new Map(),
+      noAriaDisabledIn: null,
+      styleFacts: new Map(),
+      labels: new Map(),
+    };
   }
   return ariaStore;
 }

@@ -10,11 +10,11 @@ const NATIVE_DISABLEABLE = wordSet('button input select textarea optgroup option
  * Why `el` is disabled, or null: the one disabled rule for snapshot and actions (S5, A3).
  * `nativeOnly` asks HTML's :disabled alone (aria-disabled elements still take focus).
  */
-export function disabledReason(el: Element, nativeOnly = false): string | null {
+export function disabledReason(el: Element, nativeOnly = false, walked = false): string | null {
   try {
     const native = nativeDisabledReason(el);
     if (native || nativeOnly) return native;
-    return isAriaDisabled(el)
+    return isAriaDisabled(el, walked)
       ? ariaToken(el, 'aria-disabled') === 'true'
         ? 'aria-disabled'
         : 'inside an aria-disabled container'
@@ -24,8 +24,31 @@ export function disabledReason(el: Element, nativeOnly = false): string | null {
   }
 }
 
-export function isDisabled(el: Element): boolean {
-  return disabledReason(el) !== null;
+/** `walked`: the snapshot's walk has visited `el` (see watchAriaDisabled). */
+export function isDisabled(el: Element, walked = false): boolean {
+  return disabledReason(el, false, walked) !== null;
+}
+
+/**
+ * The walk of `doc` starts watching for aria-disabled (once per snapshot): until it meets the
+ * attribute (metAriaAttribute), no element of `doc` it has visited carries it, nor does an
+ * ancestor of one: the walk visits an element after its ancestors (it starts at <body>, so
+ * <html> is read here), and `domOrder` says nothing moves one under another parent (aria-owns).
+ * An element the walk described then needs no walk up its ancestors to know it is not aria-disabled.
+ */
+export function watchAriaDisabled(doc: Document, domOrder: boolean): void {
+  const cache = ariaCaches();
+  const html = doc.documentElement;
+  if (cache) cache.noAriaDisabledIn = domOrder && !(html && html.hasAttribute('aria-disabled')) ? doc : null;
+}
+
+/** The walk's attribute scan met `name`, an aria-* attribute: notes an aria-disabled; true (it may set a state). */
+export function metAriaAttribute(name: string): true {
+  if (name === 'aria-disabled') {
+    const cache = ariaCaches();
+    if (cache) cache.noAriaDisabledIn = null;
+  }
+  return true;
 }
 
 /** Native disabled (HTML's :disabled): the attribute, an option of a disabled select/optgroup, fieldset[disabled] except its first legend. */
@@ -66,8 +89,10 @@ function nativeDisabledReason(el: Element): string | null {
  * value wins, so aria-disabled="false" inside an aria-disabled="true" group is enabled
  * (Chromium's AXObject and Playwright's getAriaDisabled agree). Memoized per snapshot.
  */
-function isAriaDisabled(el: Element): boolean {
+function isAriaDisabled(el: Element, walked: boolean): boolean {
   const cache = ariaCaches();
+  // Same-origin frames are walked too, but their <html> is not read: they take the walk up.
+  if (walked && cache && cache.noAriaDisabledIn === el.ownerDocument) return false;
   const path: Element[] = [];
   let result = false;
   for (let cur: Element | null = el; cur; cur = parentElementOrHost(cur)) {

@@ -32,7 +32,7 @@ export {
   isNativeCheckable,
 } from './states';
 export type { AriaStates } from './states';
-export { disabledReason, isDisabled, isInert } from './disabled';
+export { disabledReason, isDisabled, isInert, metAriaAttribute, watchAriaDisabled } from './disabled';
 export { isFocusable, isFirstSummary, deepActiveElement, isFocused, focusTargetFor } from './focus';
 export { inputType } from './element';
 export { isRendered, isOperable, shown, hasBox, hasClickableBox, faded, drawnVisible } from './visibility';

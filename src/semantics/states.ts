@@ -179,11 +179,18 @@ function setValues(el: Element, role: string, out: AriaStates, aria: boolean): v
  * object by default; the snapshot passes its node, so no Object.assign is needed).
  * `aria: false`: the caller read el's attribute names and none is an aria-* state
  * (the walk's scan: no aria-* besides aria-hidden / aria-label), so only native states are read.
+ * `walked`: the snapshot's walk visited el (disabled.ts watchAriaDisabled).
  */
-export function getAriaStates(el: Element, role: string | null, out: AriaStates = {}, aria = true): AriaStates {
+export function getAriaStates(
+  el: Element,
+  role: string | null,
+  out: AriaStates = {},
+  aria = true,
+  walked = false,
+): AriaStates {
   try {
     const tag = isHtml(el) ? el.localName : '';
-    if (isDisabled(el)) out.disabled = true;
+    if (isDisabled(el, walked)) out.disabled = true;
     const checked = checkedOf(el, role, aria);
     if (checked !== undefined) out.checked = checked;
     if (selectedOf(el, role, aria)) out.selected = true;

@@ -141,6 +141,31 @@ test('states: disabled (incl. fieldset[disabled]), checked/mixed, selected, pres
   );
 });
 
+test('aria-disabled wherever the walk meets it: on <html>, after a control, or moved by aria-owns', async ({
+  page,
+}) => {
+  // The snapshot reads aria-disabled up a described control's ancestors only when its walk has
+  // met the attribute (semantics/disabled.ts watchAriaDisabled); each case must still show it.
+  await loadHtml(page, '<button>Plain</button><div aria-disabled="true"><button>In group</button></div>');
+  await page.evaluate(() => document.documentElement.setAttribute('aria-disabled', 'true'));
+  expect(shape((await snapshot(page)).text)).toBe(
+    ['@ button "Plain" [disabled]', '@ button "In group" [disabled]'].join('\n'),
+  );
+  await loadHtml(
+    page,
+    '<button>Before</button><div aria-disabled="true"><button>Inside</button></div><button>After</button>',
+  );
+  expect(shape((await snapshot(page)).text)).toBe(
+    ['@ button "Before"', '@ button "Inside" [disabled]', '@ button "After"'].join('\n'),
+  );
+  // Walked under its owner before its own (aria-disabled) parent.
+  await loadHtml(
+    page,
+    '<div aria-owns="moved"></div><div aria-disabled="true"><button id="moved">Moved</button></div>',
+  );
+  expect(shape((await snapshot(page)).text)).toBe('@ button "Moved" [disabled]');
+});
+
 test('values are reproduced exactly, trailing spaces included', async ({ page }) => {
   await loadHtml(
     page,

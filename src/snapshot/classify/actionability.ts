@@ -6,7 +6,7 @@
 //   tier 3 — structure.
 // All attribute checks come from one pass over `el.attributes`.
 import { wordList } from '../../semantics/element';
-import { inputType, isDisabled, isInteractiveRole } from '../../semantics';
+import { inputType, isDisabled, isInteractiveRole, metAriaAttribute } from '../../semantics';
 import { matchesDelegated, OWN_LISTENER, readListenerExpandos } from './listeners';
 import { getStyle } from '../../dom/caches';
 import { STABLE_BIT } from '../ids/element-ids';
@@ -141,7 +141,7 @@ export function scanAttributes(el: Element): AttributeScan {
         out.draggable = el.getAttribute(name) === 'true';
         break;
       default:
-        if (name.charCodeAt(0) === 97 /* a */ && name.startsWith('aria-')) out.aria = true;
+        if (name.charCodeAt(0) === 97 /* a */ && name.startsWith('aria-')) out.aria = metAriaAttribute(name);
         else if (
           name.charCodeAt(0) === 111 /* o */ &&
           name.charCodeAt(1) === 110 /* n */ &&

@@ -452,7 +452,7 @@ function originOf(doc: Document | null): string {
 // `aria`: the walk's scan saw an aria-* attribute that may set a state (otherwise none is read).
 function statesOf(el: Element, role: string | null, vn: VirtualNode, aria: boolean): void {
   try {
-    getAriaStates(el, role, vn, aria);
+    getAriaStates(el, role, vn, aria, true); // a kept element: the walk visited it
   } catch {
     /* getAriaStates never throws; a state it could not read is left out */
   }

@@ -19,7 +19,7 @@ import {
   type Surroundings,
 } from '../classify/actionability';
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
-import { cannotTakeClick, mayHaveStandIn, noteShownLabel, standInFor } from '../../semantics';
+import { cannotTakeClick, mayHaveStandIn, noteShownLabel, standInFor, watchAriaDisabled } from '../../semantics';
 import { mayHaveRole, roleWith } from '../../semantics';
 import { childHash, elementPathHash } from '../ids/element-ids';
 import type { BuildNode } from '../tree';
@@ -163,13 +163,13 @@ export function traverse(
     ctxStack.push(ctx);
     indexStack.push(index);
   };
-  const modal = findModal(root);
-  result.modal = modal;
+  const modal = (result.modal = findModal(root));
   const rootScope = makeScope(1, 0, 0, 0, root, false, !modal, false, documentDelegation(root), false, false);
   const rootCtx = rootContext(result.roots, ++blockCounter, rootScope);
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root, entersChildren);
+  watchAriaDisabled(root, !owned);
   const outOfView = options.viewportOnly ? new OutOfView(viewport.top, viewport.bottom, owned, options) : null;
   push(body, rootCtx, 0);
 
