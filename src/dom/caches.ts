@@ -41,7 +41,8 @@ export function perSnapshot<T>(doc: Document, read: (doc: Document) => T): T {
   if (!facts) return read(doc);
   let ofDoc = facts.get(doc);
   if (!ofDoc) facts.set(doc, (ofDoc = new Map() as Facts));
-  if (ofDoc.has(read)) return ofDoc.get(read) as T;
+  const known = ofDoc.get(read);
+  if (known !== undefined || ofDoc.has(read)) return known as T;
   const value = read(doc);
   ofDoc.set(read, value);
   return value;

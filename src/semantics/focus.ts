@@ -75,8 +75,9 @@ export function deepActiveElement(doc: Document): Element | null {
 /** Has focus (the deepest focused element of its own frame; body and html never count). */
 export function isFocused(el: Element): boolean {
   const doc = el.ownerDocument;
-  // Asked of every described control: inside a snapshot (which moves no focus) found once per document.
-  return !!doc && el !== doc.body && el !== doc.documentElement && perSnapshot(doc, deepActiveElement) === el;
+  // Asked of every described control: inside a snapshot (which moves no focus) found once per
+  // document, and compared first (rarely equal: body and html need no read for the others).
+  return !!doc && perSnapshot(doc, deepActiveElement) === el && el !== doc.body && el !== doc.documentElement;
 }
 
 /** The element a focus() would land on for a click here: the element or its nearest focusable ancestor. */

@@ -57,9 +57,12 @@ export interface PendingDescription {
   role: string | null;
   /** The walk's actionability of the element (tier, reason, focusable), null for none. */
   act: { tier: number; reason?: string; focusable: boolean } | null;
-  /** The walk's attribute scan: some aria-* state attribute, a stable attribute, an href. */
+  /**
+   * The walk's attribute scan: some aria-* state attribute, which relation attributes the element
+   * may have (classify/describe.ts relationsOf), an href.
+   */
   aria: boolean;
-  stable: boolean;
+  relations: number;
   href: boolean;
   offscreen: boolean;
   rect: PlainRect;

@@ -112,7 +112,7 @@ export function describeKept(
     role,
     act,
     aria: scan.aria,
-    stable: scan.stable,
+    relations: relationsOf(scan),
     href: scan.href,
     offscreen,
     rect,
@@ -162,7 +162,7 @@ export function completeNode(node: BuildNode): boolean {
   describeStates(vn, el, d.role, d.act, d.aria);
   // States show in the line, and so do a consequence and an actionable non-link's offscreen mark.
   const shown = keyCount(vn) > d.keys || (!!d.act && d.act.tier < 3 && (vn.role !== 'link' ? d.offscreen : false));
-  describeTail(vn, el, vn.tag, d.act, d.href, d.aria || d.stable, d.name, d.offscreen, d.rect, d.includeLayout);
+  describeTail(vn, el, vn.tag, d.act, d.href, d.relations, d.name, d.offscreen, d.rect, d.includeLayout);
   if (d.folded) unfoldTarget(vn);
   if (later)
     for (let i = 0; i < later.length; i += 2)
@@ -261,7 +261,7 @@ export function describeElement(facts: NodeFacts): VirtualNode {
     tag,
     act,
     scan.href,
-    scan.aria || scan.stable,
+    relationsOf(scan),
     vn.name,
     facts.offscreen,
     facts.rect,
@@ -335,7 +335,7 @@ function describeTail(
   tag: string,
   act: ActFacts,
   href: boolean,
-  mayRelate: boolean,
+  relations: number,
   name: string | undefined,
   offscreen: boolean,
   rect: PlainRect,
@@ -353,7 +353,7 @@ function describeTail(
     if (consequence) vn.consequence = consequence;
   }
 
-  const aria = mayRelate ? readAriaRelations(el) : undefined;
+  const aria = relations ? readAriaRelations(el, relations) : undefined;
   if (aria) vn.aria = aria;
   vn.computed = { visible: true, interactive: actionable };
   const focusable = focusableFact(el, act);
@@ -406,13 +406,34 @@ export function handleAlong(el: Element): number | null {
   return side === 'left' || side === 'bottom' ? percent : 100 - percent;
 }
 
-function readAriaRelations(el: Element): VirtualNode['aria'] | undefined {
+const RELATION_ATTRIBUTES = [
+  'aria-label',
+  'aria-labelledby',
+  'aria-describedby',
+  'aria-controls',
+  'autocomplete',
+] as const;
+const RELATION_KEYS = ['label', 'labelledby', 'describedby', 'controls', 'autocomplete'] as const;
+
+/**
+ * Which RELATION_ATTRIBUTES an element may carry (bit i: the i-th), from the walk's attribute
+ * scan: any of them with some aria-* attribute besides aria-hidden / aria-label (`aria`); else
+ * aria-label if the scan saw one, and autocomplete (not scanned), read as before on elements
+ * with a stable attribute (id, name, type, href…); else none.
+ */
+function relationsOf(scan: AttributeScan): number {
+  if (scan.aria) return 31;
+  if (!scan.stable) return 0;
+  return scan.stableAttributes & STABLE_BIT['aria-label'] ? 17 : 16;
+}
+
+/** The element's relation attributes among `which` (relationsOf), cut to 80 characters. */
+function readAriaRelations(el: Element, which: number): VirtualNode['aria'] | undefined {
   let out: VirtualNode['aria'] | undefined;
-  const names = ['aria-label', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'autocomplete'] as const;
-  const keys = ['label', 'labelledby', 'describedby', 'controls', 'autocomplete'] as const;
-  for (let i = 0; i < names.length; i++) {
-    const v = el.getAttribute(names[i]);
-    if (v) (out ??= {})[keys[i]] = v.length > 80 ? v.slice(0, 80) : v;
+  for (let i = 0; i < RELATION_ATTRIBUTES.length; i++) {
+    if (!(which & (1 << i))) continue;
+    const v = el.getAttribute(RELATION_ATTRIBUTES[i]);
+    if (v) (out ??= {})[RELATION_KEYS[i]] = v.length > 80 ? v.slice(0, 80) : v;
   }
   return out;
 }
