@@ -25,16 +25,22 @@ const IRREVERSIBLE =
 
 const SUBMIT_TYPES: Record<string, true> = { submit: true, image: true };
 
-/** The consequence marks of an actionable element, or undefined. Never throws (R1). */
+/**
+ * The consequence marks of an actionable element, or undefined. Never throws (R1). `href`: the
+ * caller read the href attribute of an <a> or <area> already (null: it has none).
+ */
 export function consequenceOf(
   el: Element,
   tag: string,
   role: string | undefined,
   name: string | undefined,
+  href?: string | null,
 ): Consequence | undefined {
   try {
     let out: Consequence | undefined;
-    if ((tag === 'a' || tag === 'area') && el.hasAttribute('href')) out = linkConsequence(el as HTMLAnchorElement);
+    const link = tag === 'a' || tag === 'area';
+    if (link && (href === undefined ? el.hasAttribute('href') : href !== null))
+      out = linkConsequence(el as HTMLAnchorElement, href ?? el.getAttribute('href') ?? '');
     else if (isSubmitter(el, tag)) out = submitConsequence(el as HTMLButtonElement);
     // Buttons and menu items do things; a link that merely reads "Delete…" usually leads to a page about it.
     if (name && (role === 'button' || role === 'menuitem') && IRREVERSIBLE.test(name.trim()))
@@ -45,9 +51,8 @@ export function consequenceOf(
   }
 }
 
-function linkConsequence(a: HTMLAnchorElement): Consequence | undefined {
+function linkConsequence(a: HTMLAnchorElement, href: string): Consequence | undefined {
   const doc = a.ownerDocument;
-  const href = a.getAttribute('href') ?? '';
   const target = a.getAttribute('target') ?? baseTarget(doc);
   // Fast path (most links): a relative URL without <base href> stays on this site and is
   // no data:/blob: URL, so only its target and its file name can mark it — read from the

@@ -342,14 +342,16 @@ function describeTail(
   includeLayout: boolean,
 ): void {
   const actionable = !!act && act.tier < 3;
-  if (href && (tag === 'a' || tag === 'area')) vn.href = shortenUrl(el.getAttribute('href') ?? '', el.ownerDocument);
+  // The scan saw whether there is an href: its value is read once, for the line and the consequence.
+  const hrefValue = tag === 'a' || tag === 'area' ? (href ? (el.getAttribute('href') ?? '') : null) : undefined;
+  if (typeof hrefValue === 'string') vn.href = shortenUrl(hrefValue, el.ownerDocument);
   if (tag === 'img' || tag === 'video' || tag === 'audio') {
     const src = el.getAttribute('src');
     if (src && !src.startsWith('data:')) vn.src = shortenUrl(src, el.ownerDocument);
   }
 
   if (actionable) {
-    const consequence = consequenceOf(el, tag, vn.role, name);
+    const consequence = consequenceOf(el, tag, vn.role, name, hrefValue);
     if (consequence) vn.consequence = consequence;
   }
 
