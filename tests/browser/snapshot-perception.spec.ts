@@ -263,6 +263,28 @@ test('text painted under an opaque element is gone; under a transparent or trans
   );
 });
 
+test('an opaque box hides only what is under its own box, not under content overflowing it', async ({ page }) => {
+  // A white header (a stacking context) whose transparent menu overflows it downwards: the
+  // hit test at the text under the menu returns the menu, but nothing opaque is painted
+  // there — the header's background covers its own box only. Below the fold too (painting order).
+  const block = (word: string) => `
+    <div style="position:relative;z-index:1;width:300px;height:30px;background:#fff">
+      <div style="position:relative;height:120px"><span>Menu</span></div>
+    </div>
+    <p style="margin:0">${word}Shown</p>
+    <div style="position:relative;z-index:1;width:300px;height:40px;background:#fff">Header</div>
+    <p style="margin:-30px 0 0">${word}Hidden</p>`;
+  await loadHtml(
+    page,
+    block('UnderOverflowInView') + '<div style="height:1500px"></div>' + block('UnderOverflowBelow'),
+  );
+  await expectGone(
+    page,
+    ['UnderOverflowInViewHidden', 'UnderOverflowBelowHidden'],
+    ['UnderOverflowInViewShown', 'UnderOverflowBelowShown', 'Menu', 'Header'],
+  );
+});
+
 test('a cookie banner over buttons: the covered buttons say what covers them (its Accept button), the rest do not', async ({
   page,
 }) => {

@@ -289,7 +289,8 @@ export class CoverScan {
       const local = { x: point.x - view.dx, y: point.y - view.dy };
       if (containsPoint(this.viewport, point) && containsPoint(view.viewport, point)) {
         const { kind, hit } = hitTest(under, local);
-        if (!pointerReaches(kind) && hit && (mode === 'pointer' || paintsOpaque(hit, under))) return { hit, under };
+        if (!pointerReaches(kind) && hit && (mode === 'pointer' || paintsOpaque(hit, under, local)))
+          return { hit, under };
       } else {
         const hit = this.paintedOver(under, point, local, mode);
         if (hit) return { hit, under };
@@ -452,18 +453,20 @@ const OPAQUE = 0.8;
 
 /**
  * Whether the cover (from the hit element up to where it meets the text's ancestors)
- * hides what is under it: some box on the way paints at least OPAQUE after the opacity
- * of itself and of the cover boxes around it (a dark layer at opacity .3 is a scrim the
- * text shows through, not a cover).
+ * hides what is under it at `p` (the hit test's point, in their document's coordinates):
+ * some box on the way that holds the point paints at least OPAQUE after the opacity of
+ * itself and of the cover boxes around it (a dark layer at opacity .3 is a scrim the text
+ * shows through, not a cover). A box paints its background inside its own border box only:
+ * an opaque header whose transparent content overflows it hides nothing under that content.
  */
-function paintsOpaque(hit: Element, under: Element): boolean {
+function paintsOpaque(hit: Element, under: Element, p: Point): boolean {
   const chain: Element[] = [];
   for (let cur: Element | null = hit; cur && !cur.contains(under); cur = cur.parentElement) chain.push(cur);
   let fade = 1;
   for (let i = chain.length - 1; i >= 0; i--) {
     fade *= opacityOf(chain[i]);
     if (fade < OPAQUE) return false;
-    if (ownCoverage(chain[i]) * fade >= OPAQUE) return true;
+    if (ownCoverage(chain[i]) * fade >= OPAQUE && containsPoint(getRect(chain[i]), p)) return true;
   }
   return false;
 }
