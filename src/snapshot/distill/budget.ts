@@ -84,16 +84,16 @@ export function applyBudget(roots: BuildNode[], viewport: Box, options: BudgetOp
   const protectedEntries = markProtected(entries, mustKeep);
   const order = priorityOrder(entries, protectedEntries);
   let keep = select(entries, order, limit, options.maxNodes, protectedEntries, prices);
-  // Each rebuild below finds its nodes' entries, and the size of a dropped subtree, here.
+  // Each selection's cost finds its nodes' entries, and the size of a dropped subtree, here.
   const { index, sizes } = entries === first.entries ? first : new EntryIndex(entries);
-  let rebuilt = rebuild(roots, keep, index, sizes, viewport);
+  // Only the last selection's tree is made: the others are priced as it would be.
   for (let attempt = 0; attempt < 4 && tokenLimit !== Infinity; attempt++) {
-    const cost = treeCost(rebuilt, (node) => prices.exact(node));
+    const cost = keptCost(roots, keep, index, sizes, viewport, prices);
     if (cost <= tokenLimit) break;
     limit -= cost - tokenLimit + 20;
     keep = select(entries, order, limit, options.maxNodes, protectedEntries, prices);
-    rebuilt = rebuild(roots, keep, index, sizes, viewport);
   }
+  const rebuilt = rebuild(roots, keep, index, sizes, viewport);
   notes.push(
     `${total - keptCount(keep)} of ${total} nodes omitted (kept: interactive elements in and near the viewport first). Scroll and snapshot again, or call getText({ tokenBudget: 0 }) for everything`,
   );
@@ -329,12 +329,58 @@ function rebuild(
   return top;
 }
 
-function treeCost(roots: BuildNode[], lineCost: (node: BuildNode) => number): number {
+/**
+ * Tokens of the tree `rebuild` makes of `keep` (with the header's 40): each line's price and
+ * its indentation's at its depth, the omission markers included — without copying a node.
+ * Kept lines are priced exactly already (select settled them).
+ */
+function keptCost(
+  roots: BuildNode[],
+  keep: Uint8Array,
+  indexOf: Map<BuildNode, number>,
+  sizes: number[],
+  viewport: Box,
+  prices: Prices,
+): number {
   let tokens = 40;
-  forEachNode(roots, (node, depth) => {
-    const line = lineCost(node);
-    if (line > 0) tokens += line + Math.ceil(depth / 4);
-  });
+  const lists: BuildNode[][] = [roots];
+  const depths: number[] = [0];
+  while (lists.length) {
+    const list = lists.pop()!;
+    const depth = depths.pop()!;
+    const indent = Math.ceil(depth / 4);
+    let dropped = 0;
+    let droppedFrom: BuildNode | null = null;
+    let droppedTo: BuildNode | null = null;
+    for (let i = 0; i <= list.length; i++) {
+      const node = i < list.length ? list[i] : null;
+      const index = node ? indexOf.get(node) : undefined;
+      if (node && !(index !== undefined && keep[index])) {
+        dropped += index !== undefined ? sizes[index] : countNodes(node);
+        droppedFrom ??= node;
+        droppedTo = node;
+        continue;
+      }
+      if (dropped) {
+        tokens += prices.once(marker(droppedFrom!, dropped, droppedTo!, viewport)) + indent;
+        dropped = 0;
+        droppedFrom = null;
+      }
+      if (!node) break;
+      const line = prices.exact(node);
+      if (line > 0) tokens += line + indent;
+      lists.push(node.children);
+      depths.push(depth + 1);
+      if (node.shadow) {
+        lists.push(node.shadow);
+        depths.push(depth + 1);
+      }
+      if (node.frame) {
+        lists.push(node.frame);
+        depths.push(depth + 1);
+      }
+    }
+  }
   return tokens;
 }
 

@@ -88,6 +88,11 @@ export class Prices {
     return cost;
   }
 
+  /** The price of a line made for one look (an omission marker): not remembered. */
+  once(node: BuildNode): number {
+    return this.options.lineCost(node);
+  }
+
   private format(node: BuildNode): number {
     const { pending, complete } = this.options;
     const cost = this.options.lineCost(node);
