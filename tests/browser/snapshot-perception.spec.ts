@@ -263,6 +263,20 @@ test('text painted under an opaque element is gone; under a transparent or trans
   );
 });
 
+test('a line its clipping box cuts to a sliver (under 4 px) is gone; one cut after 8 px stays', async ({ page }) => {
+  // The 3 px left of a 20 px line are its leading: no glyph shows there (found by comparing
+  // with painting: the text's pixels do not change when it is made transparent).
+  await loadHtml(
+    page,
+    `<div style="font:16px/20px monospace">
+      <div style="overflow:hidden;height:3px"><span>SliverOfALine</span></div>
+      <div style="overflow:clip;height:3px;margin-top:30px"><span>SliverClipped</span></div>
+      <div style="overflow:hidden;height:8px;margin-top:30px"><span>HalfALineShows</span></div>
+    </div>`,
+  );
+  await expectGone(page, ['SliverOfALine', 'SliverClipped'], ['HalfALineShows']);
+});
+
 test('an opaque box hides only what is under its own box, not under content overflowing it', async ({ page }) => {
   // A white header (a stacking context) whose transparent menu overflows it downwards: the
   // hit test at the text under the menu returns the menu, but nothing opaque is painted

@@ -39,7 +39,7 @@ import {
   type Box,
   type PlainRect,
 } from '../../dom/geometry';
-import { TextPerception, type HiddenReason } from '../classify/perception';
+import { MIN_TEXT_PX, TextPerception, type HiddenReason } from '../classify/perception';
 import { childScope, frameScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
 import { CoverScan } from '../classify/covers';
 import { cutsContent, hardClipOf, pinnedClip, positionOf, softClipOf, unclipped } from './frame-view';
@@ -415,8 +415,8 @@ export function traverse(
       return;
     }
     const rect = ctx.rect;
-    // Text of an element that lies wholly outside what its clipping ancestors (or its
-    // own clip-path) leave visible.
+    // Text of an element that lies outside what its clipping ancestors (or its own clip-path) leave
+    // visible, all but a sliver under MIN_TEXT_PX tall (a line's leading: no glyph shows there).
     const hc = ctx.hardClip;
     const hidden: HiddenReason | null =
       ctx.hidden ??
@@ -424,7 +424,7 @@ export function traverse(
       rect &&
       !(
         Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 &&
-        Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= 1
+        Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= MIN_TEXT_PX
       )
         ? 'clipped'
         : null) ??
