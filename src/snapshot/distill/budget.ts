@@ -4,7 +4,7 @@
 // visible text, then the rest by distance from the viewport — and every cut run of
 // siblings is replaced by one "… N more" marker so the reader knows what is missing.
 import type { BuildNode } from '../tree';
-import { forEachNode, rewriteContent } from '../tree';
+import { eachContentList, forEachNode, rewriteContent } from '../tree';
 import { SUMMARY_TAG } from '../tree';
 import type { Box } from '../../dom/geometry';
 import { countNodes, summarizeRepeats, type SummarizeOptions } from './summarize';
@@ -369,16 +369,10 @@ function keptCost(
       if (!node) break;
       const line = prices.exact(node);
       if (line > 0) tokens += line + indent;
-      lists.push(node.children);
-      depths.push(depth + 1);
-      if (node.shadow) {
-        lists.push(node.shadow);
+      eachContentList(node, (content) => {
+        lists.push(content);
         depths.push(depth + 1);
-      }
-      if (node.frame) {
-        lists.push(node.frame);
-        depths.push(depth + 1);
-      }
+      });
     }
   }
   return tokens;
