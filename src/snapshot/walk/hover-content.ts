@@ -10,16 +10,11 @@ import { nameOf, getRole } from '../../semantics';
 import { findHoverReveals, type HoverReveal } from '../classify/hover-reveals';
 import { normalizeWhitespace } from '../../dom/dom-utils';
 import { toArray } from '../../dom/builtins';
+import type { IdSource } from '../ids/assign-ids';
 
 const CONTROLS =
   'a[href],button,input:not([type=hidden]),select,textarea,summary,[role=menuitem],[role=menuitemcheckbox],[role=menuitemradio],[role=link],[role=button],[role=option],[role=tab],[role=checkbox],[role=switch]';
 const MAX_CONTROLS = 30;
-
-interface IdSource {
-  reuse(el: Element, fingerprint: NodeFingerprint): string | undefined;
-  reserve(id: string): boolean;
-  allocate(hash: number): string;
-}
 
 /** Adds hover-only content under its trigger's kept line; the new nodes get ids and join `keptNodes`. */
 export function addHoverContent(doc: Document, keptNodes: BuildNode[], ids: IdSource): void {

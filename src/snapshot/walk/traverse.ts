@@ -3,7 +3,6 @@
 // each element's computed style and box at most once, skips subtrees that cannot
 // render, classifies what it keeps and hoists structural wrappers on the fly.
 // No recursion, so a 10,000-deep DOM is fine; checks the time budget as it goes.
-import { wordList } from '../../semantics/element';
 import type { ResolvedSnapshotOptions } from '../../options';
 import type { NodeFingerprint } from '../../types';
 import { getRect, getStyle } from '../../dom/caches';
@@ -21,9 +20,9 @@ import {
 import { DELEGATES, documentDelegation, withDelegated } from '../classify/listeners';
 import { cannotTakeClick, mayHaveStandIn, noteShownLabel, standInFor, watchAriaDisabled } from '../../semantics';
 import { mayHaveRole, roleWith } from '../../semantics';
-import { childHash, elementPathHash } from '../ids/element-ids';
+import { elementPathHash } from '../ids/element-ids';
+import { assignIds, type IdSource } from '../ids/assign-ids';
 import type { BuildNode } from '../tree';
-import { TEXT_TAG } from '../tree';
 import { describeKept, walkFacts } from '../classify/describe';
 import {
   MIN_OPACITY,
@@ -35,12 +34,11 @@ import {
   contentClips,
   overflowKind,
   paddingBox,
-  frameView,
   type Box,
   type PlainRect,
 } from '../../dom/geometry';
-import { MIN_TEXT_PX, TextPerception, type HiddenReason } from '../classify/perception';
-import { childScope, frameScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
+import { TextPerception } from '../classify/perception';
+import { childScope, makeScope, rootContext, surroundingsIn, type Context } from './context';
 import { CoverScan } from '../classify/covers';
 import { cutsContent, hardClipOf, pinnedClip, positionOf, softClipOf, unclipped } from './frame-view';
 import { findModal } from '../classify/modal';
@@ -52,78 +50,10 @@ import { collectOwned, requeueLeftBehind } from './owns';
 import { SKIP_TAGS, entersChildren, isOpaque } from './opaque';
 import { childQueue, type PushChildren } from './child-queue';
 import { OutOfView, SCANNED } from './out-of-view';
-
-/** Roles that carry structure or meaning for a reader; kept as nodes (S1). */
-const KEEP_ROLES = wordList(
-  'form table grid treegrid row cell gridcell columnheader rowheader dialog alertdialog navigation ' +
-    'main banner contentinfo complementary search region list listitem group menu menubar tablist tree ' +
-    'listbox radiogroup toolbar tabpanel heading img figure article alert status log math progressbar ' +
-    'meter separator',
-);
-
-/**
- * Roles whose name ARIA prohibits (ARIA 1.2 §5.2.8.6): an aria-label on them names nothing,
- * so it keeps nothing either.
- */
-const NAME_PROHIBITED_ROLES = wordList(
-  'caption code deletion emphasis generic insertion mark paragraph presentation none strong subscript superscript suggestion term definition',
-);
-
-/** Roles kept only when they have an accessible name (S1: region / group with a name). */
-const NAMED_ONLY_ROLES = wordList('region group img figure article separator');
-
-/** Block-level displays (block, flex, flow-root, grid, list-item, table*) separate text runs. */
-function isBlockDisplay(display: string): boolean {
-  const c = display.charCodeAt(0);
-  return c === 98 /* b */ || c === 102 /* f */ || c === 103 /* g */ || c === 108 /* l */ || c === 116 /* t */;
-}
-
-export interface TraversalResult {
-  roots: BuildNode[];
-  visited: number;
-  /** Text runs created (an upper bound on emitted text nodes). */
-  textRuns: number;
-  kept: number;
-  timedOut: boolean;
-  /** Every kept node's element, with its fingerprint; the id maps are built from it. */
-  keptNodes: BuildNode[];
-  labels: BuildNode[];
-  /** Positioned boxes and text runs of the page and its same-origin frames, for the cover checks after traversal (S13, S14). */
-  covers: CoverScan;
-  perception: TextPerception;
-  /** Controls drawn invisible and listed through their stand-in (their labels carry no id of their own). */
-  standIns: Set<Element>;
-  /** The open modal the walk was confined to (classify/modal.ts), or null. */
-  modal: Element | null;
-  /** Open shadow roots and same-origin frame documents entered (F7: freshness observes them). */
-  innerRoots: Node[];
-}
-
-export interface IdSource {
-  /** Id the element had in the previous snapshot, if its role and name still match. */
-  reuse(el: Element, fingerprint: NodeFingerprint): string | undefined;
-  /** Claims a specific id; false when it is already taken. */
-  reserve(id: string): boolean;
-  allocate(hash: number): string;
-}
-
-/**
- * Surviving elements claim their previous ids first, so a newcomer that hashes to a
- * moved element's old id never takes it; everything else gets its structural id in
- * document order (deterministic).
- */
-function assignIds(nodes: BuildNode[], ids: IdSource): void {
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    if (node.reuseId && !ids.reserve(node.reuseId)) node.reuseId = undefined;
-  }
-  for (let i = 0; i < nodes.length; i++) {
-    const node = nodes[i];
-    node.vn.node_id = node.reuseId ?? ids.allocate(node.idHash!);
-    node.reused = node.reuseId !== undefined;
-    node.reuseId = undefined;
-  }
-}
+import { firstChildTag, isBlockDisplay, keepsRole } from './keep-rules';
+import { addText } from './text-runs';
+import { enterFrame } from './frames';
+import { WalkState, type TraversalResult } from './walk-state';
 
 export function traverse(
   root: Document,
@@ -153,19 +83,11 @@ export function traverse(
   const body = root.body ?? root.documentElement;
   if (!body) return result;
 
-  let blockCounter = 0;
-  // The DFS stack as three parallel arrays: no object per visited node.
-  const nodeStack: Node[] = [];
-  const ctxStack: Context[] = [];
-  const indexStack: number[] = [];
-  const push = (node: Node, ctx: Context, index: number) => {
-    nodeStack.push(node);
-    ctxStack.push(ctx);
-    indexStack.push(index);
-  };
+  const w = new WalkState(result, options);
+  const { push, nodes: nodeStack, contexts: ctxStack, indexes: indexStack } = w;
   const modal = (result.modal = findModal(root));
   const rootScope = makeScope(1, 0, 0, 0, root, false, !modal, false, documentDelegation(root), false, false);
-  const rootCtx = rootContext(result.roots, ++blockCounter, rootScope);
+  const rootCtx = rootContext(result.roots, ++w.blocks, rootScope);
   const scrollX = root.defaultView?.scrollX ?? 0;
   const scrollY = root.defaultView?.scrollY ?? 0;
   const owned = collectOwned(root, entersChildren);
@@ -191,7 +113,7 @@ export function traverse(
     const index = indexStack.pop()!;
     const scope = ctx.scope;
     if (node.nodeType === TEXT_NODE) {
-      if (ctx.textVisible) addText(node as Text, ctx, index);
+      if (ctx.textVisible) addText(w, node as Text, ctx, index);
       continue;
     }
     const el = node as Element;
@@ -249,7 +171,7 @@ export function traverse(
       if (skipped > 0) {
         result.visited += skipped - 1;
         // Text after a block must not merge into the text before it (as below for a walked one).
-        if (isBlockDisplay(display)) ctx.block = ++blockCounter;
+        if (isBlockDisplay(display)) ctx.block = ++w.blocks;
         continue;
       }
       if (skipped === SCANNED) scanned = true;
@@ -327,7 +249,7 @@ export function traverse(
         vn,
         ref: el,
         children: [],
-        block: ++blockCounter,
+        block: ++w.blocks,
         flowBlock: ctx.block,
         top: rect!.top,
         bottom: rect!.bottom,
@@ -351,7 +273,7 @@ export function traverse(
     }
 
     if (isFrame) {
-      if (kept && options.includeIframes) enterFrame(el, kept, ctx, rect!);
+      if (kept && options.includeIframes) enterFrame(w, el, kept, ctx, rect!, rootScope.delegated);
       continue;
     }
     const opaque = isOpaque(el, tag);
@@ -381,7 +303,7 @@ export function traverse(
       cursor: cursor || (visible ? '' : ctx.cursor),
       hash: elHash,
       attach: kept ? kept.children : ctx.attach,
-      block: kept || isBlock ? ++blockCounter : ctx.block,
+      block: kept || isBlock ? ++w.blocks : ctx.block,
       textVisible:
         visibilityVisible &&
         !ariaHidden &&
@@ -399,131 +321,11 @@ export function traverse(
     if (openShadow) result.innerRoots.push(openShadow);
     pushRenderedChildren(el, tag, openShadow, kept, childCtx, pushChildren);
     // Trailing block boundary: text after this block element must not merge into it.
-    if (isBlock && !kept) ctx.block = ++blockCounter;
+    if (isBlock && !kept) ctx.block = ++w.blocks;
   }
 
   assignIds(result.keptNodes, ids);
   return result;
-
-  function addText(text: Text, ctx: Context, index: number): void {
-    const data = text.data;
-    const prev = ctx.attach[ctx.attach.length - 1];
-    const sameRun = !!prev && prev.vn.tag === TEXT_TAG && prev.block === ctx.block;
-    // Whitespace alone still separates inline siblings ("<b>$79</b> <b>$119</b>").
-    if (!/\S/.test(data)) {
-      if (sameRun) prev.raw += ' ';
-      return;
-    }
-    const rect = ctx.rect;
-    // Text of an element that lies outside what its clipping ancestors (or its own clip-path) leave
-    // visible, all but a sliver under MIN_TEXT_PX tall (a line's leading: no glyph shows there).
-    const hc = ctx.hardClip;
-    const hidden: HiddenReason | null =
-      ctx.hidden ??
-      (hc &&
-      rect &&
-      !(
-        Math.min(rect.right, hc.right) - Math.max(rect.left, hc.left) >= 1 &&
-        Math.min(rect.bottom, hc.bottom) - Math.max(rect.top, hc.top) >= MIN_TEXT_PX
-      )
-        ? 'clipped'
-        : null) ??
-      // S13: text a person cannot see (same colour as its background, transparent, tiny,
-      // moved out of its box or off the page) never becomes a run…
-      perception.hiddenReason(text, ctx);
-    if (hidden) {
-      // … unless asked for: then it is a run of its own, marked with why it is hidden.
-      if (options.includeHiddenText) addHiddenRun(text, data, ctx, index, hidden);
-      return;
-    }
-    const bottom = rect ? rect.bottom : 0;
-    // Adjacent runs of one block merge here already; saves nodes and ids.
-    if (sameRun) {
-      const start = prev.raw!.length;
-      prev.raw += data;
-      prev.bottom = Math.max(prev.bottom, bottom);
-      if (ctx.scope.message) prev.inMessage = true;
-      covers.noteText(text, ctx.el, rect, prev, start, prev.raw!.length, ctx.scope.dx, ctx.scope.dy);
-      return;
-    }
-    // Text runs get their id after distillation (only the few that are emitted need one).
-    result.textRuns++;
-    const run: BuildNode = {
-      vn: { node_id: '', tag: TEXT_TAG, visible: true },
-      ref: text,
-      children: [],
-      block: ctx.block,
-      raw: data,
-      top: rect ? rect.top : 0,
-      bottom,
-      idHash: childHash(ctx.hash, '#t' + index),
-      inMessage: ctx.scope.message,
-    };
-    ctx.attach.push(run);
-    covers.noteText(text, ctx.el, rect, run, 0, data.length, ctx.scope.dx, ctx.scope.dy);
-  }
-
-  function addHiddenRun(text: Text, data: string, ctx: Context, index: number, reason: HiddenReason): void {
-    const prev = ctx.attach[ctx.attach.length - 1];
-    if (prev && prev.vn.hidden === reason && prev.ref && prev.ref.parentNode === text.parentNode) {
-      prev.raw += data;
-      if (ctx.scope.message) prev.inMessage = true;
-      return;
-    }
-    result.textRuns++;
-    const rect = ctx.rect;
-    ctx.attach.push({
-      vn: { node_id: '', tag: TEXT_TAG, visible: false, hidden: reason },
-      // A block of its own: visible text before and after never merges into it.
-      ref: text,
-      children: [],
-      block: ++blockCounter,
-      raw: data,
-      top: rect ? rect.top : 0,
-      bottom: rect ? rect.bottom : 0,
-      idHash: childHash(ctx.hash, '#t' + index),
-      inMessage: ctx.scope.message,
-    });
-    // Text after it starts a new run.
-    ctx.block = ++blockCounter;
-  }
-
-  function enterFrame(frameEl: Element, kept: BuildNode, ctx: Context, box: Box): void {
-    let doc: Document | null = null;
-    try {
-      doc = (frameEl as HTMLIFrameElement).contentDocument;
-    } catch {
-      doc = null;
-    }
-    const src = frameEl.getAttribute('src') ?? '';
-    if (src) kept.vn.frameSrc = src.length > 200 ? src.slice(0, 200) : src;
-    if (!doc || !doc.documentElement) {
-      kept.vn.crossOrigin = true;
-      kept.vn.text = 'Cross-origin iframe: content not accessible';
-      return;
-    }
-    if (ctx.scope.frameDepth >= options.maxIframeDepth) {
-      kept.vn.text = 'Nested iframe beyond the depth limit';
-      return;
-    }
-    const frameBody = doc.body ?? doc.documentElement;
-    const view = frameView(frameEl, doc, box);
-    kept.frame = [];
-    result.innerRoots.push(doc);
-    covers.noteFrame(doc, view);
-    push(
-      frameBody,
-      {
-        ...rootContext(kept.frame, ++blockCounter, frameScope(ctx.scope, view, doc, rootScope.delegated)),
-        // A frame's canvas is transparent: behind its <html> lie the frame element and the page around it.
-        up: { ...ctx, up: ctx, el: frameEl, style: getStyle(frameEl), bg: undefined, verdict: undefined },
-        hash: childHash(elementPathHash(frameEl, ctx.hash, 0), 'frame'),
-        hardClip: view.hardClip,
-        softClip: view.viewport,
-      },
-      0,
-    );
-  }
 }
 
 /** Queues what `el` renders, in rendering order: its shadow tree, a closed <details>' summary, a slot's assigned nodes, or its children. */
@@ -563,37 +365,4 @@ function plainRect(r: DOMRect, ctx: Context): PlainRect {
   const left = r.left + ctx.scope.dx;
   const top = r.top + ctx.scope.dy;
   return { left, top, right: left + r.width, bottom: top + r.height, width: r.width, height: r.height };
-}
-
-function keepsRole(role: string | null, el: Element, authorNamed: boolean): boolean {
-  if (!role) return false;
-  // S1 / seed 001: a structure its author named (a note, a timer, a feed, a labelled
-  // blockquote or row group) is kept with its role and name, as the accessibility tree has it.
-  if (authorNamed && !NAME_PROHIBITED_ROLES.has(role)) return true;
-  if (!KEEP_ROLES.has(role)) return false;
-  if (!NAMED_ONLY_ROLES.has(role)) return true;
-  // Cheap evidence of a name; the name itself is computed only for kept nodes.
-  if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') || el.hasAttribute('title')) return true;
-  switch (el.localName) {
-    case 'img':
-    case 'area':
-      return !!el.getAttribute('alt');
-    case 'svg':
-      return hasChildTag(el, 'title');
-    case 'fieldset':
-      return hasChildTag(el, 'legend');
-    case 'figure':
-      return hasChildTag(el, 'figcaption');
-    default:
-      return false;
-  }
-}
-
-function hasChildTag(el: Element, tag: string): boolean {
-  return firstChildTag(el, tag) !== null;
-}
-
-function firstChildTag(el: Element, tag: string): Element | null {
-  for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.localName === tag) return c;
-  return null;
 }
