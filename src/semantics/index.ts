@@ -22,6 +22,7 @@ export { cleanName } from './name-text';
 export { getLabels } from './labels';
 export {
   getAriaStates,
+  writeAriaStates,
   checkedOf,
   pressedOf,
   expandedOf,

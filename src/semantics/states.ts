@@ -142,7 +142,8 @@ function headingLevel(el: Element, role: string | null, aria: boolean): number |
   return 2; // WAI-ARIA 1.2: default aria-level for role=heading.
 }
 
-function setValues(el: Element, role: string, out: AriaStates, aria: boolean): void {
+/** Writes a range widget's values into `out`; returns how many it wrote. */
+function setValues(el: Element, role: string, out: AriaStates, aria: boolean): number {
   const tag = el.localName;
   let min = parseNumber(stateAttr(el, 'aria-valuemin', aria));
   let max = parseNumber(stateAttr(el, 'aria-valuemax', aria));
@@ -167,11 +168,25 @@ function setValues(el: Element, role: string, out: AriaStates, aria: boolean): v
     if (min === undefined) min = 0;
     if (max === undefined) max = 100;
   }
-  if (min !== undefined) out.valuemin = min;
-  if (max !== undefined) out.valuemax = max;
-  if (now !== undefined) out.valuenow = now;
+  let n = 0;
+  if (min !== undefined) {
+    out.valuemin = min;
+    n++;
+  }
+  if (max !== undefined) {
+    out.valuemax = max;
+    n++;
+  }
+  if (now !== undefined) {
+    out.valuenow = now;
+    n++;
+  }
   const text = stateAttr(el, 'aria-valuetext', aria);
-  if (text !== null && text.trim()) out.valuetext = text;
+  if (text !== null && text.trim()) {
+    out.valuetext = text;
+    n++;
+  }
+  return n;
 }
 
 /**
@@ -188,46 +203,105 @@ export function getAriaStates(
   aria = true,
   walked = false,
 ): AriaStates {
+  writeAriaStates(el, role, out, aria, walked);
+  return out;
+}
+
+/**
+ * getAriaStates into `out`, returning how many states it wrote (each a field `out` did not
+ * have: the snapshot's line shows them, and knows so without counting its node's keys).
+ */
+export function writeAriaStates(
+  el: Element,
+  role: string | null,
+  out: AriaStates,
+  aria: boolean,
+  walked: boolean,
+): number {
+  let n = 0;
   try {
     const tag = isHtml(el) ? el.localName : '';
-    if (isDisabled(el, walked)) out.disabled = true;
+    if (isDisabled(el, walked)) {
+      out.disabled = true;
+      n++;
+    }
     const checked = checkedOf(el, role, aria);
-    if (checked !== undefined) out.checked = checked;
-    if (selectedOf(el, role, aria)) out.selected = true;
+    if (checked !== undefined) {
+      out.checked = checked;
+      n++;
+    }
+    if (selectedOf(el, role, aria)) {
+      out.selected = true;
+      n++;
+    }
     const pressed = pressedOf(el, role, aria);
-    if (pressed !== undefined) out.pressed = pressed;
+    if (pressed !== undefined) {
+      out.pressed = pressed;
+      n++;
+    }
     const expanded = expandedOf(el, role, aria);
-    if (expanded !== undefined) out.expanded = expanded;
+    if (expanded !== undefined) {
+      out.expanded = expanded;
+      n++;
+    }
 
     // required / readonly
-    if ((tag === 'input' || tag === 'select' || tag === 'textarea') && el.hasAttribute('required')) out.required = true;
-    else if (stateToken(el, 'aria-required', aria) === 'true') out.required = true;
-    if (isReadOnly(el, aria)) out.readonly = true;
+    if ((tag === 'input' || tag === 'select' || tag === 'textarea') && el.hasAttribute('required')) {
+      out.required = true;
+      n++;
+    } else if (stateToken(el, 'aria-required', aria) === 'true') {
+      out.required = true;
+      n++;
+    }
+    if (isReadOnly(el, aria)) {
+      out.readonly = true;
+      n++;
+    }
 
     // invalid: true, or the token (grammar/spelling).
     const invalid = stateToken(el, 'aria-invalid', aria);
-    if (invalid !== null && invalid !== 'false') out.invalid = invalid === 'true' ? true : invalid;
+    if (invalid !== null && invalid !== 'false') {
+      out.invalid = invalid === 'true' ? true : invalid;
+      n++;
+    }
 
-    if (isFocused(el)) out.focused = true;
+    if (isFocused(el)) {
+      out.focused = true;
+      n++;
+    }
 
     const popup = haspopupOf(el, tag, role, aria);
-    if (popup !== undefined) out.haspopup = popup;
+    if (popup !== undefined) {
+      out.haspopup = popup;
+      n++;
+    }
 
     // multiselectable
-    if (tag === 'select' && el.hasAttribute('multiple')) out.multiselectable = true;
-    else if (stateToken(el, 'aria-multiselectable', aria) === 'true') out.multiselectable = true;
+    if (tag === 'select' && el.hasAttribute('multiple')) {
+      out.multiselectable = true;
+      n++;
+    } else if (stateToken(el, 'aria-multiselectable', aria) === 'true') {
+      out.multiselectable = true;
+      n++;
+    }
 
     const current = currentOf(el, aria);
-    if (current !== undefined) out.current = current;
+    if (current !== undefined) {
+      out.current = current;
+      n++;
+    }
 
     // level (headings; aria-level on treeitem/listitem/row)
     const level = headingLevel(el, role, aria);
-    if (level !== undefined) out.level = level;
+    if (level !== undefined) {
+      out.level = level;
+      n++;
+    }
 
     // values of range widgets
-    if (role && RANGE[role] === true) setValues(el, role, out, aria);
+    if (role && RANGE[role] === true) n += setValues(el, role, out, aria);
   } catch {
-    /* never throw: return what we have */
+    /* never throw: what was written is counted */
   }
-  return out;
+  return n;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAriaStates, getRole, isDisabled } from '../../src/semantics';
+import { getAriaStates, getRole, isDisabled, writeAriaStates } from '../../src/semantics';
 
 function states(html: string, selector = '[data-t]') {
   document.body.innerHTML = html;
@@ -157,5 +157,29 @@ describe('states of an element without aria-* state attributes', () => {
     document.body.innerHTML = html;
     const el = document.querySelector('[data-t]')!;
     expect(getAriaStates(el, getRole(el), {}, false)).toEqual(getAriaStates(el, getRole(el)));
+  });
+});
+
+describe('writeAriaStates', () => {
+  it('returns how many states it wrote, each a field the object did not have', () => {
+    const cases = [
+      '<button data-t disabled aria-expanded="true" aria-haspopup="menu"></button>',
+      '<input data-t type="checkbox" checked required readonly>',
+      '<input data-t type="range" min="2" max="8" value="5" aria-valuetext="five">',
+      '<select data-t multiple required><option>a</option></select>',
+      '<div data-t role="slider" aria-valuenow="3" aria-invalid="spelling" aria-current="page"></div>',
+      '<h3 data-t>t</h3>',
+      '<div data-t role="option" aria-selected="true" aria-level="2" aria-pressed="mixed"></div>',
+      '<a data-t href="/x">x</a>',
+      '<progress data-t value="0.5"></progress>',
+    ];
+    for (const html of cases) {
+      document.body.innerHTML = html;
+      const el = document.querySelector('[data-t]')!;
+      const out = {};
+      const n = writeAriaStates(el, getRole(el), out, true, false);
+      expect(n, html).toBe(Object.keys(out).length);
+      expect(out, html).toEqual(getAriaStates(el, getRole(el)));
+    }
   });
 });

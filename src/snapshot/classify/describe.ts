@@ -10,13 +10,13 @@ import {
   currentOf,
   displayKnown,
   expandedOf,
-  getAriaStates,
   haspopupOf,
   inputType,
   isFocusable,
   isFocused,
   nameOf,
   pressedOf,
+  writeAriaStates,
 } from '../../semantics';
 import { STABLE_BIT } from '../ids/element-ids';
 import type { BuildNode, PendingDescription } from '../tree';
@@ -26,6 +26,7 @@ import type { PlainRect } from '../../dom/geometry';
 import { truncate } from '../../dom/dom-utils';
 import { declaredFormatType } from '../../dom/input-formats';
 import { consequenceOf } from './consequences';
+import { shortenUrl } from './short-url';
 
 export interface NodeFacts {
   el: Element;
@@ -41,6 +42,8 @@ export interface NodeFacts {
   options: ResolvedSnapshotOptions;
   /** Set by describeElement: the accessible name was computed (vn.name is it, cut to MAX_NAME_LENGTH). */
   named?: boolean;
+  /** Set by describeHead: how many fields (keys) it gave the node. */
+  keys: number;
   /** Set by describeKept: the rest of the description waits for the node's line (BuildNode.pending). */
   pending?: PendingDescription;
 }
@@ -73,6 +76,7 @@ export function walkFacts(el: Element, scan: AttributeScan, options: ResolvedSna
     offscreen: false,
     rect: NO_BOX,
     options,
+    keys: 0,
   };
 }
 
@@ -118,7 +122,7 @@ export function describeKept(
     rect,
     includeLayout: facts.options.includeLayout,
     name: vn.name,
-    keys: keyCount(vn),
+    keys: facts.keys,
   };
   return vn;
 }
@@ -143,10 +147,6 @@ function mayWait(
   return !isFocused(el);
 }
 
-function keyCount(vn: VirtualNode): number {
-  return Object.keys(vn).length; // no for…in in the bundle (Object.prototype pollution)
-}
-
 /**
  * Completes a node whose description waited (describeKept): the same fields, in the same
  * order, as describing it in the walk gives. Fields later passes added (text, covered…)
@@ -159,9 +159,10 @@ export function completeNode(node: BuildNode): boolean {
   const vn = node.vn;
   const el = node.ref as Element;
   const later = laterFields(vn, d.keys);
-  describeStates(vn, el, d.role, d.act, d.aria);
   // States show in the line, and so do a consequence and an actionable non-link's offscreen mark.
-  const shown = keyCount(vn) > d.keys || (!!d.act && d.act.tier < 3 && (vn.role !== 'link' ? d.offscreen : false));
+  const shown =
+    describeStates(vn, el, d.role, d.act, d.aria) ||
+    (!!d.act && d.act.tier < 3 && (vn.role !== 'link' ? d.offscreen : false));
   describeTail(vn, el, vn.tag, d.act, d.href, d.relations, d.name, d.offscreen, d.rect, d.includeLayout);
   if (d.folded) unfoldTarget(vn);
   if (later)
@@ -221,7 +222,7 @@ export function hasControlState(node: BuildNode): boolean {
 
 /** Removes and returns (key, value, key, value…) the fields added after the first `keys` ones; null when none. */
 function laterFields(vn: VirtualNode, keys: number): unknown[] | null {
-  const all = Object.keys(vn);
+  const all = Object.keys(vn); // no for…in in the bundle (Object.prototype pollution)
   if (all.length <= keys) return null;
   const out: unknown[] = [];
   const record = vn as unknown as Record<string, unknown>;
@@ -274,12 +275,20 @@ export function describeElement(facts: NodeFacts): VirtualNode {
 function describeHead(facts: NodeFacts): VirtualNode {
   const { el, tag, role, act } = facts;
   const actionable = !!act && act.tier < 3;
+  // `keys` counts the fields as they are set (completeNode keeps later passes' fields after them).
   const vn: VirtualNode = { node_id: '', tag, visible: true };
-  if (role) vn.role = role;
+  let keys = 3;
+  if (role) {
+    vn.role = role;
+    keys++;
+  }
   // A widget role the page declared where the accessibility tree drops it (an option
   // outside a listbox): the line keeps the page's word ("option: Rating"), as Playwright
   // and Chromium's own tree do. Only the label: name and fingerprint follow the computed role (A3).
-  else if (act?.reason === 'role' && facts.scan.role) vn.role = facts.scan.role.trim().toLowerCase().split(/\s+/)[0];
+  else if (act?.reason === 'role' && facts.scan.role) {
+    vn.role = facts.scan.role.trim().toLowerCase().split(/\s+/)[0];
+    keys++;
+  }
 
   // A role-less clickable (div/span with a handler) has no accessible name in Chromium
   // unless one is given explicitly; its text is shown as text.
@@ -295,37 +304,54 @@ function describeHead(facts: NodeFacts): VirtualNode {
     const unlabelled = !scan.authorNamed && !(scan.stableAttributes & STABLE_BIT['aria-label']);
     const known = KNOWN_VISIBLE | displayKnown(facts.display) | (unlabelled ? KNOWN_UNLABELLED : 0);
     const name = nameOf(el, role, known);
-    if (name) vn.name = truncate(name, MAX_NAME_LENGTH).text;
+    if (name) {
+      vn.name = truncate(name, MAX_NAME_LENGTH).text;
+      keys++;
+    }
   }
   if (actionable) {
     vn.actionable = true;
     vn.tier = act.tier;
+    keys += 2;
     // Tier-2 reasons explain a heuristic; an editing host is named so the text can call it a text field.
-    if ((act.tier === 2 || act.reason === 'contenteditable') && act.reason) vn.reason = act.reason;
+    if ((act.tier === 2 || act.reason === 'contenteditable') && act.reason) {
+      vn.reason = act.reason;
+      keys++;
+    }
   } else {
     vn.tier = 3;
+    keys++;
   }
+  facts.keys = keys;
   return vn;
 }
 
 type ActFacts = PendingDescription['act'];
 
-/** States, a script-drawn slider's position, and the state a control's icon part shows. */
-function describeStates(vn: VirtualNode, el: Element, role: string | null, act: ActFacts, aria: boolean): void {
+/**
+ * States, a script-drawn slider's position, and the state a control's icon part shows.
+ * Whether it gave the node a field (each is one the node did not have): the line shows it.
+ */
+function describeStates(vn: VirtualNode, el: Element, role: string | null, act: ActFacts, aria: boolean): boolean {
   const actionable = !!act && act.tier < 3;
+  let added = false;
   // Structure has few states worth reading (heading level, a row's selection, a meter's
   // value); controls have many. Other containers skip the lookups (and the ancestor walk
   // that inherited disabled state needs).
   if (actionable || (role !== null && STATEFUL_ROLES.has(role)) || aria) {
-    statesOf(el, role, vn, aria);
+    added = statesOf(el, role, vn, aria) > 0;
   }
-  if (act?.tier === 2 && !role) handlePosition(el, vn);
+  if (act?.tier === 2 && !role && handlePosition(el, vn)) added = true;
   // A control's icon part (a tree caret) opens and closes the control: it shows the control's state.
   if (act?.reason === 'part' && vn.expanded === undefined) {
     const owner = el.parentElement?.closest('[aria-expanded]');
     const expanded = owner ? expandedOf(owner) : undefined;
-    if (expanded !== undefined) vn.expanded = expanded;
+    if (expanded !== undefined) {
+      vn.expanded = expanded;
+      added = true;
+    }
   }
+  return added;
 }
 
 /** Link and media targets, the consequence of acting, ARIA relations, computed facts and layout. */
@@ -385,11 +411,12 @@ const PERCENT_POSITION = /(?:^|;)\s*(left|right|bottom|top)\s*:\s*(-?[\d.]+)%/i;
  * knob placed along a track three times its size by a percentage. A person reads its
  * value from where it sits; the line says so: `slider [valuetext="20% along the track"]`.
  */
-function handlePosition(el: Element, vn: VirtualNode): void {
+function handlePosition(el: Element, vn: VirtualNode): boolean {
   const along = handleAlong(el);
-  if (along === null) return;
+  if (along === null) return false;
   vn.role = 'slider';
   vn.valuetext = `${along}% along the track`;
+  return true;
 }
 
 /** Where a handle without ARIA sits along its track, in percent (null: not such a handle); type() reads it too. */
@@ -440,43 +467,13 @@ function readAriaRelations(el: Element, which: number): VirtualNode['aria'] | un
   return out;
 }
 
-/** Same-origin URLs become paths; long ones are cut (S5). String work only: no URL parsing per link. */
-export function shortenUrl(href: string, doc: Document | null): string {
-  let out = href.trim();
-  if (/^javascript:/i.test(out)) return 'javascript:';
-  const origin = originOf(doc);
-  if (
-    origin &&
-    out.startsWith(origin) &&
-    (out.length === origin.length || out.charCodeAt(origin.length) === 47) /* / */
-  ) {
-    out = out.slice(origin.length) || '/';
-  }
-  return out.length > 100 ? out.slice(0, 99) + '…' : out;
-}
-
-let lastDoc: Document | null = null;
-let lastOrigin = '';
-
-function originOf(doc: Document | null): string {
-  // location.origin is slow to read; a snapshot asks for the same document thousands of times.
-  if (doc === lastDoc) return lastOrigin;
-  lastDoc = doc;
-  try {
-    const origin = doc?.location?.origin;
-    lastOrigin = origin && origin !== 'null' ? origin : '';
-  } catch {
-    lastOrigin = '';
-  }
-  return lastOrigin;
-}
-
 // Never throw out of a snapshot (R1); plain try/catch, no closure per kept node.
 // `aria`: the walk's scan saw an aria-* attribute that may set a state (otherwise none is read).
-function statesOf(el: Element, role: string | null, vn: VirtualNode, aria: boolean): void {
+// How many states it wrote into the node.
+function statesOf(el: Element, role: string | null, vn: VirtualNode, aria: boolean): number {
   try {
-    getAriaStates(el, role, vn, aria, true); // a kept element: the walk visited it
+    return writeAriaStates(el, role, vn, aria, true); // a kept element: the walk visited it
   } catch {
-    /* getAriaStates never throws; a state it could not read is left out */
+    return 0; // writeAriaStates never throws; a state it could not read is left out
   }
 }
