@@ -443,6 +443,10 @@ const RELATION_ATTRIBUTES = [
   'autocomplete',
 ] as const;
 const RELATION_KEYS = ['label', 'labelledby', 'describedby', 'controls', 'autocomplete'] as const;
+/** relationsOf's answers: bit i stands for RELATION_ATTRIBUTES[i]. */
+const ALL_RELATIONS = (1 << RELATION_ATTRIBUTES.length) - 1;
+const AUTOCOMPLETE_ONLY = 1 << RELATION_ATTRIBUTES.indexOf('autocomplete');
+const LABEL_AND_AUTOCOMPLETE = AUTOCOMPLETE_ONLY | (1 << RELATION_ATTRIBUTES.indexOf('aria-label'));
 
 /**
  * Which RELATION_ATTRIBUTES an element may carry (bit i: the i-th), from the walk's attribute
@@ -451,9 +455,9 @@ const RELATION_KEYS = ['label', 'labelledby', 'describedby', 'controls', 'autoco
  * with a stable attribute (id, name, type, href…); else none.
  */
 function relationsOf(scan: AttributeScan): number {
-  if (scan.aria) return 31;
+  if (scan.aria) return ALL_RELATIONS;
   if (!scan.stable) return 0;
-  return scan.stableAttributes & STABLE_BIT['aria-label'] ? 17 : 16;
+  return scan.stableAttributes & STABLE_BIT['aria-label'] ? LABEL_AND_AUTOCOMPLETE : AUTOCOMPLETE_ONLY;
 }
 
 /** The element's relation attributes among `which` (relationsOf), cut to 80 characters. */
