@@ -8,8 +8,6 @@
 // — what a person would see after scrolling there is what the agent gets.
 // Text under an opaque cover is dropped; a control under a cover is marked with what
 // covers it, so the agent dismisses the cover first instead of failing a click.
-import { wordList } from '../../semantics/element';
-import { parseColor } from '../../dom/color';
 import { isElement } from '../../dom/dom-utils';
 import { composedContains, hitTest, pointerReaches } from '../../semantics/hit-test';
 import { pointerTargetOf } from '../../semantics';
@@ -30,6 +28,7 @@ import type { TextPerception } from './perception';
 import type { BuildNode } from '../tree';
 import { CoverNames } from './cover-names';
 import { FlowBoxes } from './flow-covers';
+import { OPAQUE, opacityOf, opaqueAt, opaqueBetween, ownCoverage, paintsOpaque } from './opaque-paint';
 
 export interface Cover extends Box {
   el: Element;
@@ -289,8 +288,13 @@ export class CoverScan {
       const local = { x: point.x - view.dx, y: point.y - view.dy };
       if (containsPoint(this.viewport, point) && containsPoint(view.viewport, point)) {
         const { kind, hit } = hitTest(under, local);
-        if (!pointerReaches(kind) && hit && (mode === 'pointer' || paintsOpaque(hit, under, local)))
-          return { hit, under };
+        if (!pointerReaches(kind) && hit) {
+          if (mode === 'pointer' || paintsOpaque(hit, under, local)) return { hit, under };
+          // The topmost box lets the text show through (a transparent box, other text), but
+          // an opaque one may lie between it and the text: look down the stack.
+          const between = opaqueBetween(under, local);
+          if (between) return { hit: between, under };
+        }
       } else {
         const hit = this.paintedOver(under, point, local, mode);
         if (hit) return { hit, under };
@@ -429,66 +433,4 @@ function scrollRangeOf(doc: Document, vp: Box): Box {
 
 function clampInto(p: Point, box: Box): Point {
   return { x: Math.min(Math.max(p.x, box.left), box.right - 1), y: Math.min(Math.max(p.y, box.top), box.bottom - 1) };
-}
-
-const REPLACED = wordList('img video canvas iframe object embed picture');
-
-/** How much of what is under it the element's own painting hides, 0–1, before any opacity. */
-function ownCoverage(el: Element): number {
-  if (REPLACED.has(el.localName) || el.namespaceURI === 'http://www.w3.org/2000/svg') return 1;
-  const style = getStyle(el);
-  if (!style) return 0;
-  if (style.backgroundImage !== 'none') return 1;
-  const bg = parseColor(style.backgroundColor);
-  return bg ? bg.a : 0;
-}
-
-function opacityOf(el: Element): number {
-  const o = parseFloat(getStyle(el)?.opacity ?? '1');
-  return o === o ? o : 1;
-}
-
-/** What counts as hiding: a layer through which under a fifth of the text shows. */
-const OPAQUE = 0.8;
-
-/**
- * Whether the cover (from the hit element up to where it meets the text's ancestors)
- * hides what is under it at `p` (the hit test's point, in their document's coordinates):
- * some box on the way that holds the point paints at least OPAQUE after the opacity of
- * itself and of the cover boxes around it (a dark layer at opacity .3 is a scrim the text
- * shows through, not a cover). A box paints its background inside its own border box only:
- * an opaque header whose transparent content overflows it hides nothing under that content.
- */
-function paintsOpaque(hit: Element, under: Element, p: Point): boolean {
-  const chain: Element[] = [];
-  for (let cur: Element | null = hit; cur && !cur.contains(under); cur = cur.parentElement) chain.push(cur);
-  let fade = 1;
-  for (let i = chain.length - 1; i >= 0; i--) {
-    fade *= opacityOf(chain[i]);
-    if (fade < OPAQUE) return false;
-    if (ownCoverage(chain[i]) * fade >= OPAQUE && containsPoint(getRect(chain[i]), p)) return true;
-  }
-  return false;
-}
-
-/** Whether the cover or a box inside it at the point (its frame's coordinates) paints opaque. */
-function opaqueAt(cover: Element, p: Point): boolean {
-  const fade = opacityOf(cover);
-  if (fade < OPAQUE) return false;
-  if (ownCoverage(cover) * fade >= OPAQUE) return true;
-  // A transparent positioned wrapper hides what is under it with what it holds (a panel).
-  let seen = 0;
-  for (let el = cover.firstElementChild; el && seen < 256; ) {
-    seen++;
-    const r = getRect(el);
-    const inside = r.left <= p.x && p.x < r.right && r.top <= p.y && p.y < r.bottom;
-    if (inside && ownCoverage(el) * fade * opacityOf(el) >= OPAQUE) return true;
-    // Into children only where the point is (boxes nest, mostly).
-    if (inside && el.firstElementChild) el = el.firstElementChild;
-    else {
-      while (el && !el.nextElementSibling && el !== cover) el = el.parentElement;
-      el = el && el !== cover ? el.nextElementSibling : null;
-    }
-  }
-  return false;
 }
