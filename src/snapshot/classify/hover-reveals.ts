@@ -6,6 +6,7 @@
 // trigger (the selector up to the pseudo-class's compound) and a subject (the whole
 // selector without the pseudo-class). A hidden subject whose ancestor matches the trigger
 // is hover-only content of that ancestor. Read-only: nothing on the page changes (S11).
+import { ruleCount } from '../../dom/caches';
 import { splitSelectorList } from '../../dom/selector-list';
 
 export interface HoverReveal {
@@ -74,11 +75,9 @@ function revealRules(doc: Document): RevealRule[] {
   const sheets = doc.styleSheets;
   let count = 0;
   for (let i = 0; i < sheets.length; i++) {
-    try {
-      count += sheets[i].cssRules.length;
-    } catch {
-      /* cross-origin */
-    }
+    // A cross-origin sheet counts nothing; ruleCount remembers it instead of catching its throw each snapshot.
+    const rules = ruleCount(sheets[i]);
+    if (rules > 0) count += rules;
   }
   const key = sheets.length + ':' + count;
   const hit = (cache ??= new WeakMap()).get(doc);
