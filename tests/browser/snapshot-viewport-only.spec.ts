@@ -173,8 +173,8 @@ test('what style rules, the UA, shadow trees and scripts move out of a subtree b
   expect(inView.text).not.toContain('Below text');
   expect(inView.mutations).toEqual([]);
 
-  // A cross-origin sheet cannot be read (print-only here, so it styles nothing on screen): the
-  // rules no longer tell, and the walk reads the computed styles of the subtrees instead.
+  // A cross-origin sheet cannot be read, but a print-only one styles nothing on screen: the
+  // rules still tell (the next test has one whose media list comes to match).
   await page.evaluate((href) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
@@ -187,4 +187,46 @@ test('what style rules, the UA, shadow trees and scripts move out of a subtree b
   }, `${OTHER_ORIGIN}/examples/extension/panel.css`);
   const unreadable = await snapshot(page, { ...FULL, viewportOnly: true });
   expect(unreadable.text).toBe(inView.text);
+});
+
+// A cross-origin sheet's rules cannot be read: while it applies, the walk reads the computed
+// style of what lies outside the viewport instead of asking the rules. One whose media list
+// does not match styles nothing — until a resize makes it match (walk/escapers.ts).
+test('a cross-origin sheet is read through computed styles once its media list matches', async ({ page }) => {
+  const href = `${OTHER_ORIGIN}/__viewport-escape.css`;
+  await page.route(href, (route) =>
+    route.fulfill({ contentType: 'text/css', body: '.far { position: fixed; top: 40px; left: 300px }' }),
+  );
+  await loadHtml(
+    page,
+    `
+    <button>Plain</button>
+    <div style="margin-top:3000px"><div><div class="far"><button>Sheet fixed</button></div></div><p>Below text</p></div>`,
+  );
+  const readable = await page.evaluate((url) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.media = '(max-width: 800px)';
+    link.href = url;
+    return new Promise<boolean>((resolve) => {
+      link.addEventListener('load', () => {
+        try {
+          return resolve(link.sheet!.cssRules.length >= 0);
+        } catch {
+          return resolve(false);
+        }
+      });
+      document.head.append(link);
+    });
+  }, href);
+  expect(readable).toBe(false);
+  const wide = await snapshot(page, { ...FULL, viewportOnly: true });
+  expect(wide.text).toContain('Plain');
+  expect(wide.text).not.toContain('Sheet fixed');
+
+  await page.setViewportSize({ width: 700, height: 720 });
+  const narrow = await snapshot(page, { ...FULL, viewportOnly: true });
+  expect(narrow.text).toContain('Sheet fixed');
+  expect(narrow.text).not.toContain('Below text');
+  expect(narrow.mutations).toEqual([]);
 });

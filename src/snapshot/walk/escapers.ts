@@ -22,13 +22,16 @@
 //   - No answer (null) when a rule cannot be read — a cross-origin sheet, an @import of
 //     one — or its subject can be any element (`*`, `:hover` alone, a nested `&`), when a
 //     keyframe sets position or float, or while an element is fullscreen: the walk then
-//     reads every element of the subtree as before (out-of-view.ts's light pass).
+//     reads every element of the subtree as before (out-of-view.ts's light pass). A
+//     cross-origin sheet that is disabled or whose media list does not match now (print,
+//     `only x` while it loads) styles nothing, so it does not stop the answer.
 //   - The index covers the light tree of one document. A shadow tree's own sheets style it
 //     (and its host through :host, its slotted children through ::slotted): out-of-view.ts
 //     reads those hosts' trees itself.
 // Compiled rule subjects are reused across snapshots while the document holds the same sheet
 // objects with the same rule counts (a <style> whose text changes is a new sheet; insertRule
-// and deleteRule change a count); a declaration edited in place through the CSSOM is the one
+// and deleteRule change a count) and the same unreadable sheets apply (a resize or a script
+// can make a media list match); a declaration edited in place through the CSSOM is the one
 // change that slips past until the next sheet change.
 import { collectSheets, ruleCount } from '../../dom/caches';
 import { flatTreeParent } from '../../dom/dom-utils';
@@ -38,6 +41,9 @@ import { selectorSubjects } from '../../dom/selector-subject';
 // A pattern, not a Set made at load: a page may have replaced Set before we loaded (R2).
 export const NO_ESCAPE_INSIDE =
   /^(?:svg|math|select|iframe|frame|object|embed|video|audio|canvas|img|script|style|template|noscript|textarea|input)$/;
+
+/** The rule count of a cross-origin sheet that styles nothing now (ruleCount gives -1 for one that may). */
+const IDLE = -2;
 
 /** Declared `position` values that keep a box where its parent puts it. */
 const IN_FLOW = /^(?:static|relative|sticky|initial|unset)$/i;
@@ -138,13 +144,27 @@ function sets(effect: KeyframeEffect, floated: boolean): boolean {
 function subjectsOf(doc: Document): RuleSubjects {
   const sheets = collectSheets(doc);
   const counts: number[] = [];
-  for (let i = 0; i < sheets.length; i++) counts.push(ruleCount(sheets[i]));
+  for (let i = 0; i < sheets.length; i++) {
+    const count = ruleCount(sheets[i]);
+    counts.push(count < 0 && !appliesNow(sheets[i], doc.defaultView) ? IDLE : count);
+  }
   compiled ??= new WeakMap();
   const hit = compiled.get(doc);
   if (hit && sameSheets(hit, sheets, counts)) return hit;
   const fresh = compile(sheets, counts);
   compiled.set(doc, fresh);
   return fresh;
+}
+
+/** Whether `sheet` may style anything now: not when it is disabled or its media list does not match. */
+function appliesNow(sheet: CSSStyleSheet, view: Window | null): boolean {
+  try {
+    if (sheet.disabled) return false;
+    const media = sheet.media.mediaText;
+    return media === '' || !view || view.matchMedia(media).matches;
+  } catch {
+    return true; // what cannot be asked may apply
+  }
 }
 
 function sameSheets(hit: RuleSubjects, sheets: CSSStyleSheet[], counts: number[]): boolean {
@@ -163,6 +183,7 @@ function compile(sheets: CSSStyleSheet[], counts: number[]): RuleSubjects {
     floatedKnown: true,
   };
   for (let i = 0; i < sheets.length; i++) {
+    if (counts[i] === IDLE) continue; // cross-origin, but it styles nothing now
     if (counts[i] < 0) return unknown; // cross-origin: its rules are not ours to read
     let rules: CSSRuleList;
     try {
