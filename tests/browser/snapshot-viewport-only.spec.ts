@@ -191,12 +191,11 @@ test('what style rules, the UA, shadow trees and scripts move out of a subtree b
 
 // A cross-origin sheet's rules cannot be read: while it applies, the walk reads the computed
 // style of what lies outside the viewport instead of asking the rules. One whose media list
-// does not match styles nothing — until a resize makes it match (walk/escapers.ts).
+// does not match styles nothing — until it matches: a resize, or here a script that sets its
+// media list on the same sheet object (walk/escapers.ts keys its compiled rules by it).
 test('a cross-origin sheet is read through computed styles once its media list matches', async ({ page }) => {
-  const href = `${OTHER_ORIGIN}/__viewport-escape.css`;
-  await page.route(href, (route) =>
-    route.fulfill({ contentType: 'text/css', body: '.far { position: fixed; top: 40px; left: 300px }' }),
-  );
+  // Served from the other origin (no route: the Firefox and WebKit harness routes only '**/*').
+  const href = `${OTHER_ORIGIN}/tests/browser/helpers/viewport-escape.css`;
   await loadHtml(
     page,
     `
@@ -206,7 +205,7 @@ test('a cross-origin sheet is read through computed styles once its media list m
   const readable = await page.evaluate((url) => {
     const link = document.createElement('link');
     link.rel = 'stylesheet';
-    link.media = '(max-width: 800px)';
+    link.media = 'print';
     link.href = url;
     return new Promise<boolean>((resolve) => {
       link.addEventListener('load', () => {
@@ -224,7 +223,13 @@ test('a cross-origin sheet is read through computed styles once its media list m
   expect(wide.text).toContain('Plain');
   expect(wide.text).not.toContain('Sheet fixed');
 
-  await page.setViewportSize({ width: 700, height: 720 });
+  // WebKit may apply the changed media list a few frames later: wait until the sheet styles .far.
+  await page.evaluate(async () => {
+    document.querySelector<HTMLLinkElement>('link[media=print]')!.media = 'all';
+    const far = document.querySelector('.far')!;
+    for (let i = 0; i < 100 && getComputedStyle(far).position !== 'fixed'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+  });
   const narrow = await snapshot(page, { ...FULL, viewportOnly: true });
   expect(narrow.text).toContain('Sheet fixed');
   expect(narrow.text).not.toContain('Below text');
