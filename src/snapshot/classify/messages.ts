@@ -35,10 +35,18 @@ export function isMessageRegionScanned(
   return tag !== 'body' && regionByAttributes(el, role, cls, hasAria);
 }
 
-const REGION_ROLES: Record<string, true> = { alert: true, status: true, log: true, alertdialog: true };
+/**
+ * The message region roles, compared rather than looked up in a table: this runs for every
+ * element with a role attribute inside the walk, and a table indexed by the page's role
+ * strings makes V8 specialize the optimized walk to the first role it saw and throw the
+ * whole walk's code away at the next one (issue 35: twice in wikipedia's first snapshot).
+ */
+function isRegionRole(role: string): boolean {
+  return role === 'alert' || role === 'status' || role === 'log' || role === 'alertdialog';
+}
 
 function regionByAttributes(el: Element, role: string | null, cls: string | null, hasAria: boolean): boolean {
-  if (role !== null && REGION_ROLES[role] === true) return true;
+  if (role !== null && isRegionRole(role)) return true;
   if (cls && TOAST_CLASS.test(cls)) return true;
   if (!hasAria) return false;
   const live = el.getAttribute('aria-live');
