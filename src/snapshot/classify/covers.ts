@@ -292,7 +292,7 @@ export class CoverScan {
           if (mode === 'pointer' || paintsOpaque(hit, under, local)) return { hit, under };
           // The topmost box lets the text show through (a transparent box, other text), but
           // an opaque one may lie between it and the text: look down the stack.
-          const between = opaqueBetween(under, local);
+          const between = opaqueBetween(under, local, hit);
           if (between) return { hit: between, under };
         }
       } else {

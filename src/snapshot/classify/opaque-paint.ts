@@ -50,16 +50,16 @@ export function paintsOpaque(hit: Element, under: Element, p: Point): boolean {
 /**
  * The first box that paints opaque at `p` (client coordinates of `under`'s frame) among
  * those hit-testable there above `under`, in painting order; null when `under` or an
- * ancestor of it comes first.
+ * ancestor of it comes first. `judged`, the topmost hit, was already found not to.
  */
-export function opaqueBetween(under: Element, p: Point): Element | null {
+export function opaqueBetween(under: Element, p: Point, judged: Element): Element | null {
   const root = under.getRootNode() as Document | ShadowRoot;
   if (typeof root.elementsFromPoint !== 'function') return null;
   const stack = root.elementsFromPoint(p.x, p.y);
   for (let i = 0; i < stack.length; i++) {
     const el = stack[i];
     if (composedContains(el, under) || composedContains(under, el)) return null;
-    if (paintsOpaque(el, under, p)) return el;
+    if (el !== judged && paintsOpaque(el, under, p)) return el;
   }
   return null;
 }
